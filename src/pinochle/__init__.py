@@ -1,0 +1,53 @@
+"""pinochle-rules: the rules of pinochle, every table's version of them.
+
+Load a table's rules with `load_variant`, read cards with `parse_cards`, score meld with
+`score_meld` and count tricks with `card_points`. Everything is typed and immutable.
+"""
+
+from pinochle.cards import (
+    CARDS,
+    Card,
+    DeckKind,
+    Rank,
+    Suit,
+    check_in_deck,
+    format_cards,
+    make_deck,
+    parse_cards,
+    parse_suit,
+    sort_cards,
+)
+from pinochle.errors import CardParseError, DeckError, PinochleError, VariantError
+from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, score_meld
+from pinochle.tricks import card_points, deck_points
+from pinochle.variant import Variant, builtin_variants, load_variant
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "CardParseError",
+    "DeckError",
+    "DeckKind",
+    "Meld",
+    "MeldItem",
+    "MeldType",
+    "PinochleError",
+    "Rank",
+    "Suit",
+    "Variant",
+    "VariantError",
+    "builtin_variants",
+    "card_points",
+    "check_in_deck",
+    "deck_points",
+    "format_cards",
+    "load_variant",
+    "make_deck",
+    "meld_by_trump",
+    "parse_cards",
+    "parse_suit",
+    "score_meld",
+    "sort_cards",
+]
+
+__version__ = "0.1.0.dev0"

@@ -1,0 +1,286 @@
+"""Suits, ranks and cards; the single and double decks; reading and writing cards as text.
+
+A pinochle deck holds identical twins (two or four copies of every card), so a
+`Card` is a value: two copies of the ace of spades are equal. Every card also has
+a small integer `Card.index` (0-23) that the meld scorer and the engine use for
+table look-ups.
+"""
+
+from __future__ import annotations
+
+import enum
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from typing import Literal
+
+import attrs
+
+from pinochle.errors import CardParseError, DeckError
+
+__all__ = [
+    "CARDS",
+    "Card",
+    "CardStyle",
+    "DeckKind",
+    "Rank",
+    "Suit",
+    "check_in_deck",
+    "copies_in_deck",
+    "format_cards",
+    "make_deck",
+    "parse_cards",
+    "parse_suit",
+    "sort_cards",
+]
+
+
+class Suit(enum.IntEnum):
+    """A suit. Suits have no rank among themselves; the order is only for sorting."""
+
+    CLUBS = 0
+    DIAMONDS = 1
+    HEARTS = 2
+    SPADES = 3
+
+    @property
+    def letter(self) -> str:
+        """The ASCII letter: C, D, H or S."""
+        return "CDHS"[self]
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♣, ♦, ♥ or ♠."""
+        return "♣♦♥♠"[self]
+
+    def __str__(self) -> str:
+        return self.symbol
+
+
+class Rank(enum.IntEnum):
+    """A rank; the integer values follow trick order, so ``Rank.TEN > Rank.KING``."""
+
+    NINE = 0
+    JACK = 1
+    QUEEN = 2
+    KING = 3
+    TEN = 4
+    ACE = 5
+
+    @property
+    def letter(self) -> str:
+        """The one-character ASCII name: 9, J, Q, K, T or A."""
+        return "9JQKTA"[self]
+
+    @property
+    def label(self) -> str:
+        """The name as printed on a card face: 9, J, Q, K, 10 or A."""
+        return "10" if self is Rank.TEN else self.letter
+
+    def __str__(self) -> str:
+        return self.label
+
+
+class DeckKind(enum.StrEnum):
+    """Which deck a table uses."""
+
+    SINGLE = "single"
+    """48 cards: A T K Q J 9, two of each in every suit."""
+    DOUBLE = "double"
+    """80 cards: A T K Q J, four of each in every suit, no nines."""
+
+
+CardStyle = Literal["symbols", "ascii"]
+"""How `format_cards` writes a card: ``"symbols"`` gives ``10♥``, ``"ascii"`` gives ``TH``."""
+
+
+@attrs.frozen(repr=False, cache_hash=True)
+class Card:
+    """One playing card. Twins are equal: ``Card(Suit.SPADES, Rank.ACE)`` twice is one value.
+
+    Attributes:
+        suit: The card's suit.
+        rank: The card's rank.
+        index: ``suit * 6 + rank``, a small integer for table look-ups (0-23).
+    """
+
+    suit: Suit
+    rank: Rank
+    index: int = attrs.field(init=False, eq=False, hash=False)
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "index", self.suit * 6 + self.rank)
+
+    def __str__(self) -> str:
+        return self.rank.label + self.suit.symbol
+
+    def __repr__(self) -> str:
+        return f"Card(Suit.{self.suit.name}, Rank.{self.rank.name})"
+
+    def __lt__(self, other: Card) -> bool:
+        return self.index < other.index
+
+    @property
+    def ascii(self) -> str:
+        """The two-character ASCII name, such as ``TH`` or ``9S``."""
+        return self.rank.letter + self.suit.letter
+
+    @classmethod
+    def from_index(cls, index: int) -> Card:
+        """The card with this `index` (0-23)."""
+        return CARDS[index]
+
+
+CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Rank)
+"""The 24 distinct cards, in `Card.index` order."""
+
+
+def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
+    """Return a fresh, unshuffled deck: 48 cards for ``"single"``, 80 for ``"double"``."""
+    kind = DeckKind(kind)
+    copies = copies_in_deck(kind)
+    ranks = Rank if kind is DeckKind.SINGLE else [r for r in Rank if r is not Rank.NINE]
+    return tuple(Card(suit, rank) for suit in Suit for rank in ranks for _ in range(copies))
+
+
+def copies_in_deck(kind: DeckKind | str) -> int:
+    """How many copies of each card the deck holds (2 single, 4 double)."""
+    return 2 if DeckKind(kind) is DeckKind.SINGLE else 4
+
+
+def check_in_deck(cards: Iterable[Card], kind: DeckKind | str) -> None:
+    """Raise `DeckError` if these cards cannot all come from one deck of this kind.
+
+    Args:
+        cards: The cards, for example one player's hand.
+        kind: ``"single"`` or ``"double"``.
+
+    Raises:
+        DeckError: A card appears more often than the deck holds it, or the deck has no such
+            card (nines in the double deck).
+    """
+    kind = DeckKind(kind)
+    limit = copies_in_deck(kind)
+    for card, count in Counter(cards).items():
+        if kind is DeckKind.DOUBLE and card.rank is Rank.NINE:
+            raise DeckError(f"{card} is not in the double deck: it has no nines")
+        if count > limit:
+            raise DeckError(
+                f"{count} × {card}, but the {kind.value} deck has only {limit} of each card"
+            )
+
+
+_SUIT_CHARS = {
+    "c": Suit.CLUBS,
+    "d": Suit.DIAMONDS,
+    "h": Suit.HEARTS,
+    "s": Suit.SPADES,
+    "♣": Suit.CLUBS,
+    "♧": Suit.CLUBS,
+    "♦": Suit.DIAMONDS,
+    "♢": Suit.DIAMONDS,
+    "♥": Suit.HEARTS,
+    "♡": Suit.HEARTS,
+    "♠": Suit.SPADES,
+    "♤": Suit.SPADES,
+}
+_SUIT_NAMES = {s.name.lower(): s for s in Suit} | {s.name.lower()[:-1]: s for s in Suit}
+_RANK_TEXT = {
+    "a": Rank.ACE,
+    "t": Rank.TEN,
+    "10": Rank.TEN,
+    "k": Rank.KING,
+    "q": Rank.QUEEN,
+    "j": Rank.JACK,
+    "9": Rank.NINE,
+}
+_BY_TEXT: dict[str, Card] = {}
+for _card in CARDS:
+    for _rank_text, _rank in _RANK_TEXT.items():
+        if _rank is _card.rank:
+            for _suit_text, _suit in _SUIT_CHARS.items():
+                if _suit is _card.suit:
+                    _BY_TEXT[_rank_text + _suit_text] = _card
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def _explain(token: str) -> str:
+    """Say why a token that is not in the card table is not a card."""
+    low = token.lower()
+    suit_char = low[-1]
+    if suit_char not in _SUIT_CHARS:
+        if low in _RANK_TEXT:
+            return "it has a rank but no suit (add C, D, H, S or ♣ ♦ ♥ ♠)"
+        return f"{token[-1]!r} is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)"
+    rank_text = low[:-1]
+    if not rank_text:
+        return "it has a suit but no rank (use A, 10 or T, K, Q, J, 9)"
+    return f"{token[:-1]!r} is not a pinochle rank (use A, 10 or T, K, Q, J, 9)"
+
+
+def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
+    """Read cards from text such as ``"AS 10S TS A♠ as, ks"``.
+
+    Tokens are separated by spaces, commas or semicolons. A rank is A, 10 or T, K, Q, J or 9; a
+    suit is a letter (C D H S) or a symbol (♣ ♦ ♥ ♠, outlined forms too); case does not matter.
+    Cards already parsed pass through, so ``parse_cards(["AS", card])`` works.
+
+    Args:
+        text: A string of card tokens, or an iterable of tokens and cards.
+
+    Returns:
+        The cards in the order written (twins kept).
+
+    Raises:
+        CardParseError: A token is not a card; the error names the token and its 1-based position.
+    """
+    tokens: Iterable[str | Card]
+    tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else text
+    cards: list[Card] = []
+    for position, token in enumerate(tokens, start=1):
+        if isinstance(token, Card):
+            cards.append(token)
+            continue
+        card = _BY_TEXT.get(token.strip().lower())
+        if card is None:
+            raise CardParseError(token, position, _explain(token.strip() or "?"))
+        cards.append(card)
+    return tuple(cards)
+
+
+def parse_suit(suit: Suit | str) -> Suit:
+    """Read a suit from a `Suit`, a letter (``"H"``), a symbol (``"♥"``) or a name (``"hearts"``).
+
+    Raises:
+        ValueError: The text is not a suit.
+    """
+    if isinstance(suit, Suit):
+        return suit
+    text = suit.strip().lower()
+    found = _SUIT_CHARS.get(text) or _SUIT_NAMES.get(text)
+    if found is None:
+        raise ValueError(f"{suit!r} is not a suit (use C, D, H, S, ♣ ♦ ♥ ♠ or a suit name)")
+    return found
+
+
+def sort_cards(cards: Iterable[Card], trump: Suit | None = None) -> tuple[Card, ...]:
+    """Sort a hand for display: by suit (trump first when given), high cards first in each suit."""
+
+    def key(card: Card) -> tuple[bool, int, int]:
+        return (card.suit is not trump, -card.suit, -card.rank)
+
+    return tuple(sorted(cards, key=key))
+
+
+def format_cards(cards: Sequence[Card] | Iterable[Card], style: CardStyle = "symbols") -> str:
+    """Write cards as text that `parse_cards` reads back.
+
+    Args:
+        cards: The cards, written in the order given.
+        style: ``"symbols"`` for ``A♥ 10♥`` or ``"ascii"`` for ``AH TH``.
+    """
+    if style == "ascii":
+        return " ".join(card.ascii for card in cards)
+    if style == "symbols":
+        return " ".join(str(card) for card in cards)
+    raise ValueError(f"unknown card style {style!r}: use 'symbols' or 'ascii'")

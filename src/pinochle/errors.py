@@ -1,0 +1,46 @@
+"""The library's exceptions: every bad input gets a typed error that says what and where."""
+
+from __future__ import annotations
+
+__all__ = ["CardParseError", "DeckError", "PinochleError", "VariantError"]
+
+
+class PinochleError(Exception):
+    """Base class of every error the library raises on purpose."""
+
+
+class CardParseError(PinochleError, ValueError):
+    """A card token could not be read.
+
+    Attributes:
+        token: The text that is not a card, as written.
+        position: The token's 1-based position among the tokens of the input.
+        reason: Why it is not a card.
+    """
+
+    def __init__(self, token: str, position: int, reason: str) -> None:
+        self.token = token
+        self.position = position
+        self.reason = reason
+        super().__init__(f"bad card {token!r} at position {position}: {reason}")
+
+
+class DeckError(PinochleError, ValueError):
+    """A set of cards cannot exist in the profile's deck (too many copies, or a missing rank)."""
+
+
+class VariantError(PinochleError, ValueError):
+    """A variant profile is invalid.
+
+    Attributes:
+        source: The file or built-in profile name the error is in ("<string>" for text).
+        key: The dotted key path (``bidding.minimum``), or "" for the whole profile.
+        problem: What was expected and what was found.
+    """
+
+    def __init__(self, source: str, key: str, problem: str) -> None:
+        self.source = source
+        self.key = key
+        self.problem = problem
+        where = f"{source}: {key}" if key else source
+        super().__init__(f"{where}: {problem}")

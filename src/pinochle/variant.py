@@ -1,0 +1,965 @@
+"""Variant profiles: the typed rule set of one table, loaded from and written to TOML.
+
+A `Variant` is a frozen value made of one frozen section per TOML table (`Deal`,
+`Bidding`, `Trump`, ...). Every table difference is a key; every key has a default (the
+default profile, ``pinochlerun``), so a house file only writes what it changes and may
+``extends`` a built-in profile or another file.
+
+Numbers are written on the profile's own scale: a tens-scale profile says
+``minimum = 250``. Changing ``scale`` in a profile that extends another converts every
+inherited number (bids, targets, meld values, last trick, floors) for you.
+"""
+
+from __future__ import annotations
+
+import difflib
+import enum
+import functools
+import tomllib
+import types
+import typing
+from collections.abc import Callable, Iterator, Mapping
+from importlib import resources
+from pathlib import Path
+from typing import Any, Union
+
+import attrs
+import cattrs
+import tomli_w
+
+from pinochle.cards import DeckKind, Suit, copies_in_deck
+from pinochle.errors import VariantError
+
+__all__ = [
+    "AllPass",
+    "Beat",
+    "Bidding",
+    "BothReach",
+    "ChipStep",
+    "Chips",
+    "Counting",
+    "CountingMethod",
+    "Deal",
+    "Doubles",
+    "FirstLead",
+    "Game",
+    "GameScoring",
+    "MadeRule",
+    "MeldRules",
+    "MeldTable",
+    "MeldValues",
+    "OutOfReach",
+    "Passing",
+    "Play",
+    "Rounding",
+    "SaveApplies",
+    "SaveMeld",
+    "SetRule",
+    "Settlement",
+    "SuitMultipliers",
+    "SurrenderScore",
+    "Trump",
+    "TrumpRule",
+    "Variant",
+    "WhoMelds",
+    "WithoutMarriage",
+    "builtin_variants",
+    "load_variant",
+]
+
+DEFAULT_VARIANT = "pinochlerun"
+"""The name of the default profile."""
+
+
+def _scaled(default: Any, doc: str) -> Any:
+    """A field whose number is on the profile's scale (converted when `scale` changes)."""
+    return attrs.field(default=default, metadata={"scaled": True, "doc": doc})
+
+
+def _key(default: Any, doc: str) -> Any:
+    return attrs.field(default=default, metadata={"doc": doc})
+
+
+# --- Options ---------------------------------------------------------------------------
+
+
+class AllPass(enum.StrEnum):
+    """What happens when nobody bids."""
+
+    DEALER_FORCED = "dealer-forced"
+    """The dealer (the last player to speak) must take the bid at the minimum."""
+    REDEAL = "redeal"
+    """The hand is thrown in and the next dealer deals."""
+
+
+class TrumpRule(enum.StrEnum):
+    """How trump is chosen."""
+
+    ANY = "any"
+    """The high bidder names any suit."""
+    MARRIAGE = "marriage"
+    """The high bidder may name only a suit in which they hold a king and queen."""
+    TURN_UP = "turn-up"
+    """The suit of a card turned up at the deal; there is no auction."""
+
+
+class WithoutMarriage(enum.StrEnum):
+    """Under `TrumpRule.MARRIAGE`, what a high bidder holding no marriage does."""
+
+    SURRENDER = "surrender"
+    """The hand ends after meld as a surrender (see `Settlement.surrender_defenders_score`)."""
+    ANY_SUIT = "any-suit"
+    """The bidder may then name any suit."""
+
+
+class MeldTable(enum.StrEnum):
+    """The base meld value table; `MeldValues` overrides single entries."""
+
+    SINGLE = "single"
+    """Single deck (rules.md 7.2 and 7.3): run 15, double run 150, ... on the ones scale."""
+    DOUBLE_PAGAT = "double-pagat"
+    """Double deck, Pagat's main table (rules.md 7.5)."""
+    DOUBLE_NPA = "double-npa"
+    """Double deck, Pagat's table with the NPA run 25 and pinochle 15 (provisional)."""
+    DOUBLE_MANY_BOOKS = "double-many-books"
+    """Double deck, Pagat's table with triple pinochle 45 and quadruple pinochle 300."""
+
+
+class Doubles(enum.StrEnum):
+    """How a doubled run, around or pinochle scores."""
+
+    SPECIAL = "special"
+    """Its own value: double run 150, double aces 100, double pinochle 30 (ones)."""
+    ADDITIVE = "additive"
+    """As that many singles: double run 30, double aces 20, double pinochle 8 (ones)."""
+
+
+class WhoMelds(enum.StrEnum):
+    """Who lays down meld."""
+
+    ALL = "all"
+    """Every player, after trump (and passing) and before the first trick."""
+    BIDDER = "bidder"
+    """Only the high bidder (three-hand auction)."""
+    TRICK_WINNER = "trick-winner"
+    """The winner of a trick, during the stock phase (two-hand)."""
+
+
+class FirstLead(enum.StrEnum):
+    """Who leads the first trick."""
+
+    BIDDER = "bidder"
+    """The high bidder."""
+    DEALER_LEFT = "dealer-left"
+    """The player on the dealer's left (the non-dealer in two-hand)."""
+
+
+class Beat(enum.StrEnum):
+    """When a player following suit must beat ("head") the best card in the trick."""
+
+    ALWAYS = "always"
+    """Whenever they can, even over their partner (the older rule)."""
+    TRUMP_LED = "trump-led"
+    """Only when trump was led (most books since 1945)."""
+    NEVER = "never"
+    """Never: following suit is enough."""
+
+
+class CountingMethod(enum.StrEnum):
+    """How the cards won in tricks are counted."""
+
+    COUNTERS = "counters"
+    """A, 10, K count 1 each (10 each on the tens scale); Q, J, 9 nothing."""
+    CLASSIC = "classic"
+    """A 11, 10 10, K 4, Q 3, J 2, 9 nothing; tens scale only."""
+    SIMPLIFIED = "simplified"
+    """A 10, 10 10, K 5, Q 5, J and 9 nothing; tens scale only."""
+
+
+class Rounding(enum.StrEnum):
+    """How a side's trick-point total is rounded after the hand."""
+
+    NONE = "none"
+    """Kept exactly."""
+    NEAREST_TEN = "nearest-ten"
+    """Rounded to a multiple of ten, 7-9 up and 1-6 down (two-hand books)."""
+
+
+class MadeRule(enum.StrEnum):
+    """What bidders who make their bid score."""
+
+    ALL = "all"
+    """Everything they earned: meld plus trick points."""
+    BID = "bid"
+    """Only the amount of the bid."""
+
+
+class SetRule(enum.StrEnum):
+    """What happens when the bidders fall short."""
+
+    MINUS_BID = "minus-bid"
+    """The bidders lose the bid; their meld and tricks are thrown out."""
+    OPPONENTS_SCORE_BID = "opponents-score-bid"
+    """Chip scoring: the bidders score nothing and the opponents score the bid."""
+    NPA = "npa"
+    """NPA tournaments: the bidders lose the bid and the opponents also score the bid."""
+    ZERO = "zero"
+    """The bidders simply score nothing for the hand."""
+
+
+class SaveMeld(enum.StrEnum):
+    """What a side must take in tricks to keep its meld (an integer means trick points)."""
+
+    COUNTER = "counter"
+    """At least one counter (A, 10, K) or the last trick."""
+    TRICK = "trick"
+    """At least one trick, even a pointless one."""
+    SCORING_TRICK = "scoring-trick"
+    """At least one trick holding points."""
+    NONE = "none"
+    """Meld always counts."""
+
+
+class SaveApplies(enum.StrEnum):
+    """Which sides the saving-meld rule applies to."""
+
+    DEFENDERS = "defenders"
+    """Only the side(s) that did not win the bid."""
+    BOTH = "both"
+    """Every side, the bidders included (each player in a three-hand game)."""
+
+
+class OutOfReach(enum.StrEnum):
+    """A bid above the bidders' meld plus every trick point."""
+
+    NO_PLAY = "no-play"
+    """The hand ends after meld: bidders lose the bid, defenders score their meld."""
+    PLAY = "play"
+    """The hand is played out anyway."""
+
+
+class SurrenderScore(enum.StrEnum):
+    """What the defenders score when the hand ends without play (throw-in, out of reach)."""
+
+    MELD = "meld"
+    """Their meld (plus `Settlement.surrender_bonus`)."""
+    NOTHING = "nothing"
+    """Nothing (plus `Settlement.surrender_bonus`)."""
+
+
+class BothReach(enum.StrEnum):
+    """Who wins when more than one side reaches the target on the same hand."""
+
+    BIDDER_WINS = "bidder-wins"
+    """The bidding side wins, even with fewer points."""
+    BIDDER_FIRST = "bidder-first"
+    """The bidders' score is counted first; if it reaches the target they win."""
+    HIGHER_SCORE = "higher-score"
+    """The higher score wins; a tie plays another hand."""
+    RAISE_TARGET = "raise-target"
+    """Nobody wins yet: the target rises by `Game.raise_target_by`."""
+
+
+class GameScoring(enum.StrEnum):
+    """How a hand's result is kept."""
+
+    POINTS = "points"
+    """Running point totals towards a target."""
+    CHIPS = "chips"
+    """Each hand is settled in chips (three-hand auction); see `Chips`."""
+
+
+# --- Sections --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Deal:
+    """``[deal]``: the deck, the players and how the cards are dealt."""
+
+    deck: DeckKind = _key(DeckKind.SINGLE, "'single' (48 cards) or 'double' (80, no nines)")
+    players: int = _key(4, "players at the table: 2, 3 or 4")
+    partnerships: bool = _key(True, "true: two sides of two partners (four players only)")
+    hand: int = _key(12, "cards dealt to each player")
+    packet: int = _key(3, "cards dealt at a time")
+    kitty: int = _key(0, "cards dealt to a widow / kitty")
+    stock: bool = _key(False, "true: the undealt cards form a stock (two-hand)")
+
+
+@attrs.frozen
+class Bidding:
+    """``[bidding]``: the auction (unused when trump is turned up)."""
+
+    minimum: int = _scaled(25, "the lowest opening bid")
+    step: int = _scaled(1, "the smallest raise")
+    step_threshold: int | None = _scaled(None, "from this bid on, raises use step_above")
+    step_above: int | None = _scaled(None, "the smallest raise from step_threshold on")
+    maximum: int | None = _scaled(None, "the highest bid allowed, or false")
+    maximum_ends_auction: bool = _key(True, "true: a bid of the maximum closes the auction")
+    jumps: bool = _key(True, "true: a bid may be any legal amount above the last")
+    all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced' or 'redeal'")
+
+
+@attrs.frozen
+class Trump:
+    """``[trump]``: how trump is named."""
+
+    rule: TrumpRule = _key(TrumpRule.ANY, "'any', 'marriage' or 'turn-up'")
+    without_marriage: WithoutMarriage = _key(
+        WithoutMarriage.SURRENDER, "under 'marriage': 'surrender' or 'any-suit'"
+    )
+
+
+@attrs.frozen
+class Passing:
+    """``[passing]``: cards passed between partners after trump is named."""
+
+    cards: int = _key(4, "partner passes this many to the bidder, who returns as many; 0 = none")
+
+
+@attrs.frozen
+class MeldValues:
+    """``[meld.values]``: overrides of single entries of the meld table, on the profile's scale.
+
+    Each list gives the value of one, two (three, four) copies of the meld; a missing key
+    keeps the table's value.
+    """
+
+    run: tuple[int, ...] | None = _scaled(None, "A T K Q J of trump")
+    royal_marriage: tuple[int, ...] | None = _scaled(None, "K Q of trump")
+    marriage: tuple[int, ...] | None = _scaled(None, "K Q of another suit")
+    dix: tuple[int, ...] | None = _scaled(None, "9 of trump (single deck)")
+    aces: tuple[int, ...] | None = _scaled(None, "aces around")
+    kings: tuple[int, ...] | None = _scaled(None, "kings around")
+    queens: tuple[int, ...] | None = _scaled(None, "queens around")
+    jacks: tuple[int, ...] | None = _scaled(None, "jacks around")
+    pinochle: tuple[int, ...] | None = _scaled(None, "Q♠ J♦")
+    run_extra_one: int | None = _scaled(None, "run_extras: run + an extra K or Q of trump")
+    run_extra_both: int | None = _scaled(None, "run_extras: run + an extra K and Q of trump")
+
+
+@attrs.frozen
+class MeldRules:
+    """``[meld]``: which meld counts and for how much."""
+
+    table: MeldTable = _key(MeldTable.SINGLE, "the base value table")
+    doubles: Doubles = _key(Doubles.SPECIAL, "'special' or 'additive'")
+    run_absorbs_royal_marriage: bool = _key(True, "false: a run also scores its royal marriage")
+    run_extras: bool = _key(False, "Dailey: run + extra K or Q 190, both 230 (tens)")
+    who: WhoMelds = _key(WhoMelds.ALL, "'all', 'bidder' or 'trick-winner'")
+    values: MeldValues = attrs.field(factory=MeldValues, metadata={"doc": "value overrides"})
+
+
+@attrs.frozen
+class Play:
+    """``[play]``: the trick-play obligations."""
+
+    first_lead: FirstLead = _key(FirstLead.BIDDER, "'bidder' or 'dealer-left'")
+    beat: Beat = _key(Beat.ALWAYS, "'always', 'trump-led' or 'never'")
+    beat_after_trump: bool = _key(False, "true: after a ruff, followers must still beat the suit")
+    must_trump: bool = _key(True, "a player void in the led suit must trump")
+    must_overtrump: bool = _key(True, "and must beat a trump already in the trick")
+    trump_when_cannot_overtrump: bool = _key(True, "and must still trump when they cannot beat it")
+
+
+@attrs.frozen
+class Counting:
+    """``[counting]``: the value of cards won in tricks."""
+
+    method: CountingMethod = _key(CountingMethod.COUNTERS, "'counters', 'classic', 'simplified'")
+    last_trick: int = _scaled(1, "bonus for winning the last trick")
+    rounding: Rounding = _key(Rounding.NONE, "'none' or 'nearest-ten'")
+
+
+@attrs.frozen
+class Settlement:
+    """``[settlement]``: how a hand is scored."""
+
+    made: MadeRule = _key(MadeRule.ALL, "'all' or 'bid'")
+    set: SetRule = _key(SetRule.MINUS_BID, "'minus-bid', 'opponents-score-bid', 'npa', 'zero'")
+    save_meld: SaveMeld | int = _scaled(
+        SaveMeld.COUNTER, "'counter', 'trick', 'scoring-trick', 'none' or trick points"
+    )
+    save_meld_applies_to: SaveApplies = _key(SaveApplies.DEFENDERS, "'defenders' or 'both'")
+    nines_save_themselves: bool = _key(True, "meld made only of dixes counts without a trick")
+    minimum_meld: int = _scaled(0, "meld below this counts nothing")
+    out_of_reach: OutOfReach = _key(OutOfReach.NO_PLAY, "'no-play' or 'play'")
+    throw_in: bool = _key(False, "the bidder may concede after meld")
+    surrender_defenders_score: SurrenderScore = _key(SurrenderScore.MELD, "'meld' or 'nothing'")
+    surrender_bonus: int = _scaled(0, "extra points to the defenders on a surrender")
+
+
+@attrs.frozen
+class ChipStep:
+    """One row of the chip payment schedule: bids from `bid` up pay `pays` chips."""
+
+    bid: int = _scaled(0, "the lowest bid of this row")
+    pays: int = _key(1, "chips each opponent pays or receives")
+
+
+@attrs.frozen
+class SuitMultipliers:
+    """``[chips.suit_multipliers]``: payments multiply by the trump suit's factor."""
+
+    clubs: int = _key(1, "factor when clubs are trump")
+    diamonds: int = _key(1, "factor when diamonds are trump")
+    hearts: int = _key(1, "factor when hearts are trump")
+    spades: int = _key(1, "factor when spades are trump")
+
+    def of(self, suit: Suit) -> int:
+        """The factor for this trump suit."""
+        return int(getattr(self, suit.name.lower()))
+
+
+@attrs.frozen
+class Chips:
+    """``[chips]``: per-hand chip settlement (used when ``game.scoring = "chips"``)."""
+
+    schedule: tuple[ChipStep, ...] = attrs.field(
+        default=(), metadata={"doc": "rows {bid, pays}, lowest bid first"}
+    )
+    concede: int = _key(1, "payment factor when the bidder concedes before play")
+    set: int = _key(2, "payment factor when the bidder is set after play")
+    suit_multipliers: SuitMultipliers = attrs.field(
+        factory=SuitMultipliers, metadata={"doc": "factor per trump suit"}
+    )
+
+
+@attrs.frozen
+class Game:
+    """``[game]``: when the game ends and who wins."""
+
+    scoring: GameScoring = _key(GameScoring.POINTS, "'points' or 'chips'")
+    target: int | None = _scaled(150, "points to win, or false (chips)")
+    both_reach: BothReach = _key(BothReach.BIDDER_WINS, "when several reach the target")
+    raise_target_by: int = _scaled(0, "with both_reach = 'raise-target'")
+    lose_at: int | None = _scaled(None, "a side at or below this loses at once, or false")
+    bid_and_out: bool = _key(False, "true: only the bidder can win by reaching the target")
+
+
+# --- The profile -----------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Variant:
+    """One table's complete rule set.
+
+    Build one with `load_variant`, `Variant.from_toml` or `Variant.from_dict`; the
+    defaults of every key are the default profile's. Every field is a section
+    of the TOML file (see the key reference in the docs).
+
+    Attributes:
+        name: Short identifier, such as ``"pinochlerun"``.
+        title: One-line human description.
+        scale: 1 for the ones scale, 10 for the tens scale.
+        source: Where the profile was loaded from (not part of equality).
+    """
+
+    name: str = "custom"
+    title: str = ""
+    scale: int = 1
+    deal: Deal = attrs.field(factory=Deal)
+    bidding: Bidding = attrs.field(factory=Bidding)
+    trump: Trump = attrs.field(factory=Trump)
+    passing: Passing = attrs.field(factory=Passing)
+    meld: MeldRules = attrs.field(factory=MeldRules)
+    play: Play = attrs.field(factory=Play)
+    counting: Counting = attrs.field(factory=Counting)
+    settlement: Settlement = attrs.field(factory=Settlement)
+    game: Game = attrs.field(factory=Game)
+    chips: Chips = attrs.field(factory=Chips)
+    source: str = attrs.field(default="<code>", eq=False, hash=False, repr=False)
+
+    # Derived facts the rules need everywhere.
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: 48 or 80."""
+        return 48 if self.deal.deck is DeckKind.SINGLE else 80
+
+    @property
+    def copies(self) -> int:
+        """Copies of each card in the deck: 2 or 4."""
+        return copies_in_deck(self.deal.deck)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left undealt as a stock (two-hand), else 0."""
+        return self.deck_size - self.deal.hand * self.deal.players - self.deal.kitty
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks played in one hand."""
+        return self.deck_size // self.deal.players
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: 2 with partnerships, else one per player."""
+        return 2 if self.deal.partnerships else self.deal.players
+
+    @property
+    def has_auction(self) -> bool:
+        """Whether trump is bid for (false when a card is turned up for trump)."""
+        return self.trump.rule is not TrumpRule.TURN_UP
+
+    # Text and data forms.
+
+    @classmethod
+    def from_toml(
+        cls, text: str, *, source: str = "<string>", base_dir: Path | str | None = None
+    ) -> Variant:
+        """Read a profile from TOML text.
+
+        Args:
+            text: The TOML document.
+            source: A name for error messages (a file path or profile name).
+            base_dir: Where a relative ``extends`` path is looked up (default: the current
+                directory).
+
+        Raises:
+            VariantError: The text is not valid TOML or not a valid profile.
+        """
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise VariantError(source, "", f"not valid TOML: {exc}") from None
+        return _resolve(data, source, Path(base_dir) if base_dir else Path.cwd(), ())
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<dict>") -> Variant:
+        """Build a profile from a mapping shaped like the TOML file (``extends`` allowed)."""
+        return _resolve(dict(data), source, Path.cwd(), ())
+
+    def to_dict(self) -> dict[str, Any]:
+        """The profile as plain data shaped like the TOML file (``None`` written as ``False``)."""
+        data = _converter.unstructure(self)
+        del data["source"]
+        # An absent meld value means "the table's value"; only overrides are written.
+        values = data["meld"]["values"]
+        data["meld"]["values"] = {k: v for k, v in values.items() if v is not None}
+        return typing.cast(dict[str, Any], _nones_to_false(data))
+
+    def to_toml(self) -> str:
+        """The fully resolved profile as TOML; `Variant.from_toml` reads it back equal."""
+        return tomli_w.dumps(self.to_dict())
+
+    def override(self, changes: Mapping[str, Any], *, source: str | None = None) -> Variant:
+        """A new profile with some keys changed, validated like a file that extends this one.
+
+        Args:
+            changes: Nested mapping shaped like the TOML file, such as
+                ``{"bidding": {"minimum": 30}}``; a new ``scale`` converts every number.
+            source: A name for error messages (default: this profile's source).
+        """
+        return _overlay(self, dict(changes), source or self.source)
+
+    def with_scale(self, scale: int) -> Variant:
+        """The same rules on the ones (1) or tens (10) scale; every number follows."""
+        return self.override({"scale": scale})
+
+
+# --- Converting and validating ---------------------------------------------------------
+
+_converter = cattrs.Converter()
+_converter.register_unstructure_hook(enum.Enum, lambda e: e.value)
+
+
+def _nones_to_false(value: Any) -> Any:
+    if value is None:
+        return False
+    if isinstance(value, dict):
+        return {k: _nones_to_false(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_nones_to_false(v) for v in value]
+    return value
+
+
+def _describe(value: Any) -> str:
+    kind = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}.get(
+        type(value), "a table" if isinstance(value, dict) else "a list"
+    )
+    return f"{value!r} ({kind})"
+
+
+class _Builder:
+    """Checks raw TOML data against the section classes and builds them."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, key: str, problem: str) -> VariantError:
+        return VariantError(self.source, key, problem)
+
+    def build(self, cls: type[Any], data: Any, path: str) -> Any:
+        if not isinstance(data, dict):
+            raise self.fail(path, f"expected a table, found {_describe(data)}")
+        fields = {f.name: f for f in attrs.fields(cls) if f.name != "source"}
+        hints = typing.get_type_hints(cls)
+        kwargs: dict[str, Any] = {}
+        for key, value in data.items():
+            where = f"{path}.{key}" if path else key
+            if key not in fields:
+                raise self.fail(where, "unknown key" + _did_you_mean(key, fields))
+            kwargs[key] = self.value(hints[key], value, where)
+        return cls(**kwargs)
+
+    def value(self, hint: Any, value: Any, where: str) -> Any:
+        origin = typing.get_origin(hint)
+        if origin in (Union, types.UnionType):
+            return self.union(typing.get_args(hint), value, where)
+        if attrs.has(hint):
+            return self.build(hint, value, where)
+        if origin is tuple:
+            (item,) = {a for a in typing.get_args(hint) if a is not Ellipsis}
+            if not isinstance(value, list):
+                raise self.fail(where, f"expected a list, found {_describe(value)}")
+            return tuple(self.value(item, v, f"{where}[{i}]") for i, v in enumerate(value))
+        if isinstance(hint, type) and issubclass(hint, enum.Enum):
+            choices = [m.value for m in hint]
+            if value not in choices:
+                shown = ", ".join(repr(c) for c in choices)
+                hint_text = ""
+                if isinstance(value, str):
+                    close = difflib.get_close_matches(value, choices, n=1)
+                    hint_text = f"; did you mean {close[0]!r}?" if close else ""
+                raise self.fail(
+                    where, f"expected one of {shown}, found {_describe(value)}{hint_text}"
+                )
+            return hint(value)
+        if hint is bool:
+            if not isinstance(value, bool):
+                raise self.fail(where, f"expected true or false, found {_describe(value)}")
+            return value
+        if hint is int:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise self.fail(where, f"expected an integer, found {_describe(value)}")
+            return value
+        if hint is str:
+            if not isinstance(value, str):
+                raise self.fail(where, f"expected a string, found {_describe(value)}")
+            return value
+        raise TypeError(f"no rule to read {hint!r}")  # pragma: no cover - schema bug
+
+    def union(self, options: tuple[Any, ...], value: Any, where: str) -> Any:
+        if type(None) in options and value is False:
+            return None
+        candidates = [o for o in options if o is not type(None)]
+        errors = []
+        for option in candidates:
+            try:
+                return self.value(option, value, where)
+            except VariantError as exc:
+                errors.append(exc.problem)
+        if type(None) in options:
+            errors.append("or false for none")
+        raise self.fail(where, "; ".join(errors))
+
+
+def _did_you_mean(key: str, fields: Mapping[str, Any]) -> str:
+    close = difflib.get_close_matches(key, list(fields), n=1, cutoff=0.6)
+    if close:
+        return f"; did you mean {close[0]!r}?"
+    for name, section in typing.get_type_hints(Variant).items():
+        if attrs.has(section) and key in {f.name for f in attrs.fields(section)}:
+            return f"; it belongs in the [{name}] table"
+    return f"; known keys here: {', '.join(fields)}"
+
+
+def _rescale(variant: Variant, new_scale: int) -> Variant:
+    """Convert every number on the profile's scale to another scale."""
+    if new_scale == variant.scale:
+        return variant
+    old = variant.scale
+
+    def convert(value: Any, where: str) -> Any:
+        if isinstance(value, bool) or value is None or isinstance(value, enum.Enum):
+            return value
+        if isinstance(value, tuple):
+            return tuple(convert(v, f"{where}[{i}]") for i, v in enumerate(value))
+        if (value * new_scale) % old:
+            raise VariantError(
+                variant.source,
+                where,
+                f"{value} on scale {old} has no exact value on scale {new_scale}",
+            )
+        return value * new_scale // old
+
+    def walk(obj: Any, path: str) -> Any:
+        changes: dict[str, Any] = {}
+        for f in attrs.fields(type(obj)):
+            if f.name == "source":
+                continue
+            value = getattr(obj, f.name)
+            where = f"{path}.{f.name}" if path else f.name
+            if attrs.has(type(value)):
+                changes[f.name] = walk(value, where)
+            elif isinstance(value, tuple) and value and attrs.has(type(value[0])):
+                changes[f.name] = tuple(walk(v, f"{where}[{i}]") for i, v in enumerate(value))
+            elif f.metadata.get("scaled"):
+                changes[f.name] = convert(value, where)
+        return attrs.evolve(obj, **changes)
+
+    rescaled: Variant = walk(variant, "")
+    return attrs.evolve(rescaled, scale=new_scale)
+
+
+def _deep_merge(base: dict[str, Any], top: Mapping[str, Any]) -> dict[str, Any]:
+    merged = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(merged.get(key), dict):
+            merged[key] = _deep_merge(merged[key], value)
+        else:
+            merged[key] = value
+    return merged
+
+
+def _overlay(parent: Variant, data: dict[str, Any], source: str) -> Variant:
+    """Apply a file's or mapping's keys on top of a resolved parent profile."""
+    scale = data.get("scale", parent.scale)
+    if scale not in (1, 10):
+        raise VariantError(source, "scale", f"expected 1 (ones) or 10 (tens), found {scale!r}")
+    if scale != parent.scale:
+        parent = _rescale(attrs.evolve(parent, source=source), scale)
+    merged = _deep_merge(parent.to_dict(), data)
+    variant: Variant = _Builder(source).build(Variant, merged, "")
+    variant = attrs.evolve(variant, source=source)
+    _check(variant)
+    return variant
+
+
+def _resolve(data: dict[str, Any], source: str, base_dir: Path, seen: tuple[str, ...]) -> Variant:
+    """Resolve ``extends`` (recursively) and build the profile."""
+    extends = data.pop("extends", "")
+    if not isinstance(extends, str):
+        raise VariantError(
+            source, "extends", f"expected a profile name or path, found {_describe(extends)}"
+        )
+    if extends:
+        parent = _load(extends, base_dir, (*seen, source), wanted_by=source)
+    else:
+        parent = Variant(source=source)
+    if "name" not in data and source.endswith(".toml"):
+        data["name"] = Path(source).stem
+    return _overlay(parent, data, source)
+
+
+# --- Cross-key checks ------------------------------------------------------------------
+
+_Check = Callable[[Variant], Iterator[tuple[str, str]]]
+_CHECKS: list[_Check] = []
+
+
+def _rule(check: _Check) -> _Check:
+    _CHECKS.append(check)
+    return check
+
+
+def _check(variant: Variant) -> None:
+    for check in _CHECKS:
+        for key, problem in check(variant):
+            raise VariantError(variant.source, key, problem)
+
+
+@_rule
+def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
+    d = v.deal
+    if d.players not in (2, 3, 4):
+        yield "deal.players", f"expected 2, 3 or 4, found {d.players}"
+    if d.partnerships and d.players != 4:
+        yield "deal.partnerships", f"partnerships need 4 players, found {d.players}"
+    if d.hand < 1:
+        yield "deal.hand", f"expected at least 1 card, found {d.hand}"
+    if d.kitty < 0:
+        yield "deal.kitty", f"expected 0 or more cards, found {d.kitty}"
+    if d.kitty and d.stock:
+        yield "deal.stock", "a game with a stock has no kitty (set deal.kitty = 0)"
+    dealt = d.hand * d.players + d.kitty
+    if d.stock:
+        if dealt >= v.deck_size:
+            yield (
+                "deal.hand",
+                f"{d.hand} × {d.players} leaves no stock in the {v.deck_size}-card deck",
+            )
+    elif dealt != v.deck_size:
+        fits = (v.deck_size - d.kitty) / d.players
+        advice = (
+            f"with a {d.kitty}-card kitty each player gets {fits:g}"
+            if fits == int(fits)
+            else f"a {d.kitty}-card kitty does not divide the deal evenly"
+        )
+        yield (
+            "deal.hand",
+            f"{d.hand} cards × {d.players} players + {d.kitty} kitty = {dealt}, but the "
+            f"{d.deck.value} deck has {v.deck_size} cards; {advice}",
+        )
+    if not 1 <= d.packet <= d.hand or d.hand % d.packet:
+        yield (
+            "deal.packet",
+            f"expected a packet size that divides the hand of {d.hand}, found {d.packet}",
+        )
+
+
+@_rule
+def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
+    b = v.bidding
+    if b.minimum < 1:
+        yield "bidding.minimum", f"expected a positive bid, found {b.minimum}"
+    if b.step < 1:
+        yield "bidding.step", f"expected a positive step, found {b.step}"
+    if b.maximum is not None and b.maximum < b.minimum:
+        yield "bidding.maximum", f"maximum {b.maximum} is below the minimum {b.minimum}"
+    if (b.step_threshold is None) != (b.step_above is None):
+        yield "bidding.step_above", "step_threshold and step_above go together: set both or neither"
+    if b.step_above is not None and b.step_above < 1:
+        yield "bidding.step_above", f"expected a positive step, found {b.step_above}"
+
+
+@_rule
+def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
+    if v.trump.rule is TrumpRule.MARRIAGE and v.meld.table is MeldTable.SINGLE:
+        pass  # allowed: some three-hand single-deck tables play it
+    n = v.passing.cards
+    if n < 0:
+        yield "passing.cards", f"expected 0 or more, found {n}"
+    elif n and not v.deal.partnerships:
+        yield "passing.cards", "passing cards needs partnerships (set passing.cards = 0)"
+    elif n > v.deal.hand:
+        yield "passing.cards", f"cannot pass {n} cards from a hand of {v.deal.hand}"
+    if v.deal.stock and v.trump.rule is not TrumpRule.TURN_UP:
+        yield "trump.rule", "a stock game turns up trump: set trump.rule = 'turn-up'"
+
+
+@_rule
+def _check_meld(v: Variant) -> Iterator[tuple[str, str]]:
+    m = v.meld
+    single = v.deal.deck is DeckKind.SINGLE
+    if single != (m.table is MeldTable.SINGLE):
+        fit = "'single'" if single else "'double-pagat', 'double-npa' or 'double-many-books'"
+        yield (
+            "meld.table",
+            f"table {m.table.value!r} does not fit the {v.deal.deck.value} deck; use {fit}",
+        )
+    if not single and m.values.dix:
+        yield "meld.values.dix", "the double deck has no nines, so no dix value"
+    if not single and m.run_extras:
+        yield "meld.run_extras", "Dailey's run extras are a single-deck rule"
+    for f in attrs.fields(MeldValues):
+        value = getattr(m.values, f.name)
+        if isinstance(value, tuple) and len(value) != v.copies:
+            yield (
+                f"meld.values.{f.name}",
+                f"expected {v.copies} values (one per number of copies), found {len(value)}",
+            )
+        items = value if isinstance(value, tuple) else (value,) if value is not None else ()
+        if any(x < 0 for x in items):
+            yield f"meld.values.{f.name}", f"meld values cannot be negative, found {list(items)}"
+
+
+@_rule
+def _check_counting(v: Variant) -> Iterator[tuple[str, str]]:
+    c = v.counting
+    if c.method is not CountingMethod.COUNTERS and v.scale != 10:
+        yield (
+            "counting.method",
+            f"{c.method.value!r} counting exists only on the tens scale (scale = 10); "
+            "on the ones scale use 'counters'",
+        )
+    if c.rounding is Rounding.NEAREST_TEN and v.scale != 10:
+        yield "counting.rounding", "rounding to tens needs the tens scale (scale = 10)"
+    if c.last_trick < 0:
+        yield "counting.last_trick", f"expected 0 or more, found {c.last_trick}"
+
+
+@_rule
+def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
+    s, g = v.settlement, v.game
+    if isinstance(s.save_meld, int) and s.save_meld < 0:
+        yield "settlement.save_meld", f"expected 0 or more trick points, found {s.save_meld}"
+    if s.minimum_meld < 0:
+        yield "settlement.minimum_meld", f"expected 0 or more, found {s.minimum_meld}"
+    if g.scoring is GameScoring.POINTS and g.target is None:
+        yield "game.target", "a points game needs a target"
+    if g.target is not None and g.target < 1:
+        yield "game.target", f"expected a positive target, found {g.target}"
+    if g.lose_at is not None and g.target is not None and g.lose_at >= g.target:
+        yield "game.lose_at", f"the losing floor {g.lose_at} is not below the target {g.target}"
+    if g.both_reach is BothReach.RAISE_TARGET and g.raise_target_by < 1:
+        yield "game.raise_target_by", "both_reach = 'raise-target' needs a positive raise_target_by"
+    if g.scoring is GameScoring.CHIPS:
+        if not v.chips.schedule:
+            yield "chips.schedule", "chip scoring needs a payment schedule"
+        bids = [row.bid for row in v.chips.schedule]
+        if bids != sorted(set(bids)):
+            yield "chips.schedule", f"rows must go from the lowest bid up, found bids {bids}"
+
+
+# --- Loading ---------------------------------------------------------------------------
+
+
+def _variants_dir() -> Path:
+    """Where the built-in profiles are: inside the wheel, or the checkout's variants/."""
+    packaged = resources.files("pinochle") / "variants"
+    if packaged.is_dir():
+        return Path(str(packaged))
+    return Path(__file__).resolve().parents[2] / "variants"
+
+
+def builtin_variants() -> tuple[str, ...]:
+    """The names of the profiles shipped with the library, sorted."""
+    return tuple(sorted(p.stem for p in _variants_dir().glob("*.toml")))
+
+
+def _load(name_or_path: str, base_dir: Path, seen: tuple[str, ...], wanted_by: str) -> Variant:
+    looks_like_path = name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
+    if looks_like_path:
+        path = (base_dir / name_or_path).resolve()
+        label = str(path)
+        if not path.is_file():
+            raise VariantError(
+                wanted_by, "extends" if seen else "", f"no profile file {name_or_path!r} ({path})"
+            )
+    else:
+        path = _variants_dir() / f"{name_or_path}.toml"
+        label = name_or_path
+        if not path.is_file():
+            known = ", ".join(builtin_variants())
+            close = difflib.get_close_matches(name_or_path, builtin_variants(), n=1)
+            hint = f"; did you mean {close[0]!r}?" if close else ""
+            raise VariantError(
+                wanted_by,
+                "extends" if seen else "",
+                f"no built-in profile {name_or_path!r}{hint} (known: {known})",
+            )
+    if label in seen:
+        chain = " -> ".join((*seen, label))
+        raise VariantError(wanted_by, "extends", f"profiles extend each other in a cycle: {chain}")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise VariantError(label, "", f"cannot read the file: {exc}") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(label, "", f"not valid TOML: {exc}") from None
+    return _resolve(data, label, path.parent, seen)
+
+
+@functools.lru_cache(maxsize=64)
+def _load_builtin(name: str) -> Variant:
+    return _load(name, Path.cwd(), (), wanted_by="load_variant")
+
+
+def load_variant(name_or_path: str | Path = DEFAULT_VARIANT) -> Variant:
+    """Load a built-in profile by name, or a profile file by path.
+
+    Args:
+        name_or_path: A built-in name such as ``"pagat-partnership"`` (see
+            `builtin_variants`), or the path of a ``.toml`` file, which may ``extends`` a
+            built-in profile or another file (relative paths are relative to the file).
+
+    Raises:
+        VariantError: Unknown name, missing file, or an invalid profile; the message names the
+            file and the key.
+    """
+    if isinstance(name_or_path, Path) or name_or_path.endswith(".toml") or "/" in name_or_path:
+        return _load(str(name_or_path), Path.cwd(), (), wanted_by=str(name_or_path))
+    return _load_builtin(name_or_path)
