@@ -18,8 +18,8 @@ from pinochle.cards import (
     sort_cards,
 )
 from pinochle.errors import CardParseError, DeckError, PinochleError, VariantError
-from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, score_meld
-from pinochle.tricks import card_points, deck_points
+from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
+from pinochle.tricks import card_points, deck_points, round_trick_points, trick_winner
 from pinochle.variant import Variant, builtin_variants, load_variant
 
 __all__ = [
@@ -44,10 +44,13 @@ __all__ = [
     "load_variant",
     "make_deck",
     "meld_by_trump",
+    "meld_values",
     "parse_cards",
     "parse_suit",
+    "round_trick_points",
     "score_meld",
     "sort_cards",
+    "trick_winner",
 ]
 
 __version__ = "0.1.0.dev0"

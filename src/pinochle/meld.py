@@ -1,49 +1,465 @@
-"""Meld tables and the meld finder (stub: being written)."""
+"""Meld: the value tables of every profile and the meld finder (rules.md 7).
+
+A card serves in melds of different types but only once within a type, so a hand's meld is
+a sum of independent best choices: type I (runs, marriages, dix) in each suit on its own,
+the pinochles, and each rank around. Every choice is small, so it is solved once per
+profile for every possible holding and kept in tables:
+
+- a hand's code has one small binary digit per card (its count) and is the sum of one
+  weight per card; each suit's part of it looks up the suit's best type I meld, as trump
+  and as a plain suit (a count the deck cannot hold finds no entry, or carries into the
+  next digit and so changes the number of cards seen);
+- the same look-up gives a bit mask with ``count >= k`` bits for the around ranks and the
+  pinochle cards; AND-ing the four suits' masks gives the minimum over the suits, that is
+  how many copies of each around (and of the pinochle) the hand holds.
+
+Scoring a hand is one pass over its cards, four look-ups and an AND. The items (names and
+cards) are built the first time a holding needs them and then reused.
+"""
 
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterable
+import functools
+import itertools
+import typing
+from collections.abc import Iterable, Mapping
 
 import attrs
 
-from pinochle.cards import Card, Suit
-from pinochle.variant import Variant
+from pinochle.cards import (
+    Card,
+    DeckKind,
+    Rank,
+    Suit,
+    check_in_deck,
+    copies_in_deck,
+    format_cards,
+    parse_cards,
+    parse_suit,
+    sort_cards,
+)
+from pinochle.variant import Doubles, MeldRules, MeldTable, Variant
 
-__all__ = ["Meld", "MeldItem", "MeldType", "meld_by_trump", "score_meld"]
+__all__ = ["Meld", "MeldItem", "MeldType", "meld_by_trump", "meld_values", "score_meld"]
 
 
 class MeldType(enum.Enum):
-    """The three meld types; a card serves once within a type."""
+    """The three meld types (rules.md 7.1); a card serves only once within a type."""
 
     RUNS_AND_MARRIAGES = 1
+    """Type I: runs, royal marriages, marriages and the dix."""
     PINOCHLES = 2
+    """Type II: Q♠ J♦."""
     AROUNDS = 3
+    """Type III: one ace (king, queen, jack) of each suit."""
 
 
 @attrs.frozen
 class MeldItem:
-    """One scoring combination."""
+    """One scoring combination of a hand.
+
+    Attributes:
+        name: What it is: ``"run"``, ``"royal marriage"``, ``"double aces around"``, ...
+        type: Its meld type.
+        cards: Exactly the cards it uses (twins repeated).
+        points: What it scores, on the profile's scale.
+    """
 
     name: str
     type: MeldType
     cards: tuple[Card, ...]
     points: int
 
+    def __str__(self) -> str:
+        return f"{self.name} {format_cards(self.cards)}: {self.points}"
+
 
 @attrs.frozen
 class Meld:
-    """A hand's meld."""
+    """A hand's meld: the best total and the combinations that make it.
+
+    Attributes:
+        total: The meld's value on the profile's scale; the items' points add up to it.
+        items: The combinations: type I by suit (trump first), then pinochles, then arounds
+            (aces, kings, queens, jacks).
+        trump: The trump suit it was scored for, or None (before trump is named).
+    """
 
     total: int
     items: tuple[MeldItem, ...]
+    trump: Suit | None
 
 
-def score_meld(cards: Iterable[Card], trump: Suit | str | None, variant: Variant) -> Meld:
-    """Score meld (stub)."""
-    raise NotImplementedError
+# --- Value tables (rules.md 7.2, 7.3, 7.4, 7.5), ones scale, by number of copies -------
+
+_AROUNDS = ("aces", "kings", "queens", "jacks")
+_AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
+_KEYS = ("run", "royal_marriage", "marriage", "dix", *_AROUNDS, "pinochle")
+_EXTRAS = ("run_extra_one", "run_extra_both")
+_MULTIPLIED = ("run", *_AROUNDS, "pinochle")  # the melds whose multiples may be special
+
+_SINGLE: dict[str, tuple[int, ...]] = {
+    "run": (15, 150),
+    "royal_marriage": (4, 8),
+    "marriage": (2, 4),
+    "dix": (1, 2),
+    "aces": (10, 100),
+    "kings": (8, 80),
+    "queens": (6, 60),
+    "jacks": (4, 40),
+    "pinochle": (4, 30),
+    "run_extra_one": (19,),
+    "run_extra_both": (23,),
+}
+_DOUBLE_PAGAT: dict[str, tuple[int, ...]] = {
+    "run": (15, 150, 225, 300),
+    "royal_marriage": (4, 8, 12, 16),
+    "marriage": (2, 4, 6, 8),
+    "aces": (10, 100, 150, 200),
+    "kings": (8, 80, 120, 160),
+    "queens": (6, 60, 90, 120),
+    "jacks": (4, 40, 60, 80),
+    "pinochle": (4, 30, 60, 90),
+}
+_NPA = {"run": (25, 150, 225, 300), "pinochle": (15, 30, 60, 90)}  # rules.md 19.16: all known
+_TABLES: dict[MeldTable, dict[str, tuple[int, ...]]] = {
+    MeldTable.SINGLE: _SINGLE,
+    MeldTable.DOUBLE_PAGAT: _DOUBLE_PAGAT,
+    MeldTable.DOUBLE_NPA: _DOUBLE_PAGAT | _NPA,
+    MeldTable.DOUBLE_MANY_BOOKS: _DOUBLE_PAGAT | {"pinochle": (4, 30, 45, 300)},
+}
 
 
-def meld_by_trump(cards: Iterable[Card], variant: Variant) -> dict[Suit, Meld]:
-    """Meld for each trump suit (stub)."""
-    raise NotImplementedError
+def meld_values(variant: Variant) -> dict[str, tuple[int, ...]]:
+    """The profile's effective meld table, on its own scale.
+
+    The base table (``meld.table``), with ``meld.doubles = "additive"`` applied, times the
+    scale, then the ``meld.values`` overrides.
+
+    Args:
+        variant: The profile.
+
+    Returns:
+        For each meld (``run``, ``royal_marriage``, ``marriage``, ``dix`` (single deck),
+        ``aces``, ``kings``, ``queens``, ``jacks``, ``pinochle``) the value of one, two (three,
+        four) copies; with ``meld.run_extras`` also ``run_extra_one`` and ``run_extra_both``
+        (one value each).
+    """
+    return dict(_effective_values(variant.meld, variant.scale))
+
+
+@functools.lru_cache(maxsize=64)
+def _effective_values(rules: MeldRules, scale: int) -> Mapping[str, tuple[int, ...]]:
+    base = _TABLES[rules.table]
+    values: dict[str, tuple[int, ...]] = {}
+    for key in (*_KEYS, *_EXTRAS):
+        if key not in base or (key in _EXTRAS and not rules.run_extras):
+            continue
+        row = base[key]
+        if rules.doubles is Doubles.ADDITIVE and key in _MULTIPLIED:
+            row = tuple(n * row[0] for n in range(1, len(row) + 1))
+        override = getattr(rules.values, key)
+        if override is None:
+            values[key] = tuple(x * scale for x in row)
+        else:  # already on the profile's scale
+            values[key] = override if isinstance(override, tuple) else (override,)
+    return values
+
+
+# --- Compiled tables -------------------------------------------------------------------
+
+_PREFIX = ("", "", "double ", "triple ", "quadruple ")
+_EXTRA_NAMES = {(1, 0): "extra king", (0, 1): "extra queen", (1, 1): "extra king and queen"}
+# Suits in item order: trump first, then as `sort_cards` shows a hand (♠ ♥ ♦ ♣).
+_DISPLAY = tuple(sorted(Suit, reverse=True))
+_ORDER = {None: _DISPLAY} | {t: (t, *(s for s in _DISPLAY if s is not t)) for t in Suit}
+
+_TrumpPlan = tuple[int, int, int, int, int]  # runs, extra K, extra Q, royal marriages, dixes
+
+
+class _Holding:
+    """One suit's holding: its best type I meld as a plain suit and as trump."""
+
+    __slots__ = ("delta", "mask", "plain", "plain_items", "size", "trump_items", "trump_plan")
+
+    def __init__(self, size: int, plain: int, trump: int, plan: _TrumpPlan, mask: int) -> None:
+        self.size = size  # cards held in the suit
+        self.plain = plain
+        self.delta = trump - plain  # what naming this suit trump adds
+        self.trump_plan = plan
+        self.mask = mask  # count >= k bits of the around ranks and this suit's pinochle card
+        self.plain_items: tuple[MeldItem, ...] | None = None
+        self.trump_items: tuple[MeldItem, ...] | None = None
+
+
+class _Group:
+    """The pinochles and arounds of one AND-ed mask."""
+
+    __slots__ = ("held", "items", "value")
+
+    def __init__(self, held: tuple[int, ...], value: int) -> None:
+        self.held = held  # copies held of aces, kings, queens, jacks around and pinochles
+        self.value = value
+        self.items: tuple[MeldItem, ...] | None = None
+
+
+class _Tables:
+    """Everything `score_meld` needs for one profile's meld rules, scale and deck."""
+
+    def __init__(self, rules: MeldRules, scale: int, deck: DeckKind) -> None:
+        self.deck = deck
+        self.copies = copies = copies_in_deck(deck)
+        # A hand code has one digit per card, just wide enough to show one copy too many;
+        # more copies carry into the next digit, which the holdings' sizes then reveal.
+        digit = copies.bit_length()
+        self.weights = tuple(1 << (digit * index) for index in range(24))  # by Card.index
+        self.suit_bits = 6 * digit
+        self.suit_mask = (1 << self.suit_bits) - 1
+        self.absorbs = rules.run_absorbs_royal_marriage
+        table = _effective_values(rules, scale)
+        # By number of copies, from 0; the double deck has no dix row (no nines).
+        self.rows = {key: (0, *table.get(key, (0,) * copies)) for key in _KEYS}
+        self.extras = {key: table[key][0] for key in _EXTRAS if key in table}
+
+        ranks = range(copies + 1)
+        nines = ranks if deck is DeckKind.SINGLE else (0,)
+        holdings = itertools.product(nines, ranks, ranks, ranks, ranks, ranks)
+        trumps: dict[tuple[int, ...], tuple[int, _TrumpPlan]] = {
+            counts: self._best_trump(counts) for counts in holdings
+        }
+        self.suits = tuple(self._suit_table(suit, trumps, digit) for suit in Suit)
+
+        self.groups: dict[int, _Group] = {}
+        rows = [self.rows[key] for key in (*_AROUNDS, "pinochle")]
+        for held in itertools.product(ranks, repeat=5):
+            mask = sum(((1 << n) - 1) << (g * copies) for g, n in enumerate(held))
+            value = sum(max(row[: n + 1]) for row, n in zip(rows, held, strict=True))
+            self.groups[mask] = _Group(held, value)
+
+    def _suit_table(
+        self, suit: Suit, trumps: Mapping[tuple[int, ...], tuple[int, _TrumpPlan]], digit: int
+    ) -> dict[int, _Holding]:
+        """Every holding of one suit by its code."""
+        full = (1 << self.copies) - 1
+        pinochle_card = {Suit.SPADES: Rank.QUEEN, Suit.DIAMONDS: Rank.JACK}.get(suit)
+        table = {}
+        for counts, (trump, plan) in trumps.items():
+            code = sum(n << (digit * rank) for rank, n in enumerate(counts))
+            pairs = min(counts[Rank.KING], counts[Rank.QUEEN])
+            plain = max(self.rows["marriage"][: pairs + 1])
+            bits = [(1 << counts[rank]) - 1 for rank in _AROUND_RANKS]
+            # A suit without a pinochle card sets all the pinochle bits: the AND ignores it.
+            bits.append(full if pinochle_card is None else (1 << counts[pinochle_card]) - 1)
+            mask = sum(b << (g * self.copies) for g, b in enumerate(bits))
+            table[code] = _Holding(sum(counts), plain, trump, plan, mask)
+        return table
+
+    def _best_trump(self, counts: tuple[int, ...]) -> tuple[int, _TrumpPlan]:
+        """The best type I meld of a trump suit holding, maximised over every assignment."""
+        rows, kings, queens = self.rows, counts[Rank.KING], counts[Rank.QUEEN]
+        best, plan = -1, (0, 0, 0, 0, 0)
+        for runs in range(min(counts[r] for r in Rank if r is not Rank.NINE) + 1):
+            royal = 0 if self.absorbs else rows["royal_marriage"][runs]
+            options = [(rows["run"][runs] + royal, 0, 0)]
+            if self.extras and runs == 1:
+                one, both = self.extras["run_extra_one"], self.extras["run_extra_both"]
+                options += [(one + royal, 1, 0), (one + royal, 0, 1), (both + royal, 1, 1)]
+            for run_value, extra_k, extra_q in options:
+                spare = min(kings - runs - extra_k, queens - runs - extra_q)
+                for pairs in range(spare + 1):  # none when the extras are not there
+                    value = run_value + rows["royal_marriage"][pairs]
+                    if value > best:
+                        best, plan = value, (runs, extra_k, extra_q, pairs, 0)
+        dixes = _best_count(rows["dix"], counts[Rank.NINE])
+        return best + rows["dix"][dixes], (*plan[:4], dixes)
+
+    # Items, built on first use.
+
+    def suit_items(self, suit: Suit, holding: _Holding, trump: bool) -> tuple[MeldItem, ...]:
+        """The type I items of one suit's holding."""
+        cached = holding.trump_items if trump else holding.plain_items
+        if cached is not None:
+            return cached
+        rows, kq = self.rows, _cards(suit, "KQ")
+        if trump:
+            runs, extra_k, extra_q, pairs, dixes = holding.trump_plan
+            run = [self._run(suit, runs, extra_k, extra_q)] if runs else []
+            royal = _copies("royal marriage", kq, pairs, rows["royal_marriage"])
+            dix = _copies("dix", _cards(suit, "9"), dixes, rows["dix"])
+            holding.trump_items = (*run, *royal, *dix)
+            return holding.trump_items
+        pairs = rows["marriage"].index(holding.plain)
+        holding.plain_items = tuple(_copies("marriage", kq, pairs, rows["marriage"]))
+        return holding.plain_items
+
+    def _run(self, suit: Suit, runs: int, extra_k: int, extra_q: int) -> MeldItem:
+        """The run item: with Dailey's extras, and its royal marriage when it does not absorb it."""
+        parts = []
+        points = self.rows["run"][runs]
+        if extra_k or extra_q:  # Dailey's value replaces the run's
+            parts.append(_EXTRA_NAMES[extra_k, extra_q])
+            points = self.extras["run_extra_both" if extra_k and extra_q else "run_extra_one"]
+        if not self.absorbs:  # the run's own K and Q also score as a royal marriage
+            parts.insert(0, "royal marriage")
+            points += self.rows["royal_marriage"][runs]
+        name = _PREFIX[runs] + "run" + (" with " + " and ".join(parts) if parts else "")
+        cards = _cards(suit, "ATKQJ" * runs + "K" * extra_k + "Q" * extra_q)
+        return MeldItem(name, MeldType.RUNS_AND_MARRIAGES, cards, points)
+
+    def group_items(self, group: _Group) -> tuple[MeldItem, ...]:
+        """The pinochle and around items of an AND-ed mask."""
+        if group.items is not None:
+            return group.items
+        *arounds, pinochles = group.held
+        items = [
+            _multiple("pinochle", MeldType.PINOCHLES, _PINOCHLE, pinochles, self.rows["pinochle"])
+        ]
+        for rank, key, held in zip(_AROUND_RANKS, _AROUNDS, arounds, strict=True):
+            one = tuple(Card(suit, rank) for suit in _DISPLAY)
+            items.append(_multiple(f"{key} around", MeldType.AROUNDS, one, held, self.rows[key]))
+        group.items = tuple(item for item in items if item is not None)
+        return group.items
+
+
+_PINOCHLE = (Card(Suit.SPADES, Rank.QUEEN), Card(Suit.DIAMONDS, Rank.JACK))
+
+
+def _cards(suit: Suit, ranks: str) -> tuple[Card, ...]:
+    return sort_cards(Card(suit, Rank("9JQKTA".index(r))) for r in ranks)
+
+
+def _best_count(row: tuple[int, ...], held: int) -> int:
+    """How many copies to meld: a player may always meld fewer (rules.md 7.5)."""
+    best = max(row[: held + 1])
+    return row.index(best)
+
+
+def _multiple(
+    name: str, kind: MeldType, one: tuple[Card, ...], held: int, row: tuple[int, ...]
+) -> MeldItem | None:
+    """One item for the best number of copies ("double aces around"), or None."""
+    n = _best_count(row, held)
+    if not n:
+        return None
+    return MeldItem(_PREFIX[n] + name, kind, sort_cards(one * n), row[n])
+
+
+def _copies(name: str, one: tuple[Card, ...], n: int, row: tuple[int, ...]) -> list[MeldItem]:
+    """Marriages and dixes: one item per copy when the values add up, else one multiple."""
+    if not n:
+        return []
+    kind = MeldType.RUNS_AND_MARRIAGES
+    if row[n] == n * row[1]:
+        return [MeldItem(name, kind, one, row[1])] * n
+    return [MeldItem(_PREFIX[n] + name, kind, sort_cards(one * n), row[n])]
+
+
+@functools.lru_cache(maxsize=64)
+def _compile(rules: MeldRules, scale: int, deck: DeckKind) -> _Tables:
+    return _Tables(rules, scale, deck)
+
+
+@functools.lru_cache(maxsize=64)
+def _tables(variant: Variant) -> _Tables:
+    return _compile(variant.meld, variant.scale, variant.deal.deck)
+
+
+# --- Scoring ---------------------------------------------------------------------------
+
+
+def _holdings(cards: Iterable[Card] | str, tables: _Tables) -> tuple[_Holding, ...]:
+    """The hand's four suit holdings, clubs to spades."""
+    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    weights = tables.weights
+    try:
+        code = sum([weights[card.index] for card in hand])
+    except (AttributeError, TypeError):
+        return _holdings(_read_tokens(hand), tables)
+    bits, mask = tables.suit_bits, tables.suit_mask
+    clubs, diamonds, hearts, spades = tables.suits
+    try:
+        c, d, h, s = (
+            clubs[code & mask],
+            diamonds[(code >> bits) & mask],
+            hearts[(code >> 2 * bits) & mask],
+            spades[code >> 3 * bits],
+        )
+    except KeyError:  # a count above the deck's copies, or a nine in the double deck
+        _not_in_deck(hand, tables.deck)
+    if c.size + d.size + h.size + s.size != len(hand):  # a count overflowed its digit
+        _not_in_deck(hand, tables.deck)
+    return c, d, h, s
+
+
+def _not_in_deck(hand: tuple[Card, ...], deck: DeckKind) -> typing.NoReturn:
+    check_in_deck(hand, deck)  # raises DeckError, naming the card
+    raise AssertionError(f"the meld tables reject a hand the {deck} deck allows: {hand}")
+
+
+def _read_tokens(hand: tuple[object, ...]) -> tuple[Card, ...]:
+    """Cards given as a mix of cards and names ("AS"); anything else is a `TypeError`."""
+    for position, token in enumerate(hand, start=1):
+        if not isinstance(token, Card | str):
+            raise TypeError(f"expected a card at position {position}, found {token!r}")
+    return parse_cards(typing.cast(tuple[Card | str, ...], hand))
+
+
+def _meld(holdings: tuple[_Holding, ...], trump: Suit | None, tables: _Tables) -> Meld:
+    c, d, h, s = holdings
+    group = tables.groups[c.mask & d.mask & h.mask & s.mask]
+    total = c.plain + d.plain + h.plain + s.plain + group.value
+    if trump is not None:
+        total += holdings[trump].delta
+    items: tuple[MeldItem, ...] = ()
+    for suit in _ORDER[trump]:
+        items += tables.suit_items(suit, holdings[suit], suit is trump)
+    return Meld(total, items + tables.group_items(group), trump)
+
+
+def _trump(trump: Suit | str | None) -> Suit | None:
+    if trump is None or isinstance(trump, Suit):
+        return trump
+    if isinstance(trump, str):
+        return parse_suit(trump)
+    raise TypeError(f"trump must be a suit, a suit name or None, found {trump!r}")
+
+
+def score_meld(cards: Iterable[Card] | str, trump: Suit | str | None, variant: Variant) -> Meld:
+    """Score a hand's meld (rules.md 7), maximised over every way to use the cards.
+
+    Args:
+        cards: Any number of cards, or text that `parse_cards` reads (``"AH TH KH"``).
+        trump: The trump suit (a `Suit`, ``"H"``, ``"♥"`` or ``"hearts"``), or None before
+            trump is named: then there is no run, no dix and every marriage is plain.
+        variant: The profile whose meld rules, values and scale apply.
+
+    Returns:
+        The total and the items that make it.
+
+    Raises:
+        DeckError: The cards cannot all come from the profile's deck.
+        CardParseError: The text holds something that is not a card.
+        ValueError: ``trump`` is not a suit.
+        TypeError: ``cards`` holds something that is neither a card nor a card name.
+    """
+    tables = _tables(variant)
+    return _meld(_holdings(cards, tables), _trump(trump), tables)
+
+
+def meld_by_trump(cards: Iterable[Card] | str, variant: Variant) -> dict[Suit, Meld]:
+    """Score a hand's meld for each possible trump suit (for bidding).
+
+    Args:
+        cards: As for `score_meld`.
+        variant: The profile.
+
+    Returns:
+        The meld for each suit, in `Suit` order.
+
+    Raises:
+        DeckError: The cards cannot all come from the profile's deck.
+    """
+    tables = _tables(variant)
+    holdings = _holdings(cards, tables)
+    return {suit: _meld(holdings, suit, tables) for suit in Suit}

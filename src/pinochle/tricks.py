@@ -1,20 +1,117 @@
-"""Card points (stub: being written)."""
+"""Tricks: who wins a trick and what the cards won in tricks are worth (rules.md 9 and 10).
+
+The point values depend only on the profile's counting method and scale, so they are kept
+in small tables indexed by `Card.index`, built once and shared by every profile that
+counts the same way. Legal plays are the engine's business, not this module's.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import functools
+from collections.abc import Iterable, Sequence
 
-from pinochle.cards import Card
-from pinochle.variant import Variant
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
+from pinochle.variant import CountingMethod, Rounding, Variant
 
-__all__ = ["card_points", "deck_points"]
+__all__ = ["card_points", "deck_points", "round_trick_points", "trick_winner"]
+
+# Values by rank, high to low (A T K Q J 9), from rules.md 10. Counters are on the ones
+# scale and multiplied by the profile's scale; classic and simplified exist only on tens.
+_RANK_VALUES: dict[CountingMethod, dict[Rank, int]] = {
+    CountingMethod.COUNTERS: {Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1},
+    CountingMethod.CLASSIC: {Rank.ACE: 11, Rank.TEN: 10, Rank.KING: 4, Rank.QUEEN: 3, Rank.JACK: 2},
+    CountingMethod.SIMPLIFIED: {Rank.ACE: 10, Rank.TEN: 10, Rank.KING: 5, Rank.QUEEN: 5},
+}
 
 
-def card_points(cards: Iterable[Card], variant: Variant) -> int:
-    """Trick points (stub)."""
-    raise NotImplementedError
+@functools.cache
+def _point_table(method: CountingMethod, scale: int) -> tuple[int, ...]:
+    """The trick value of each of the 24 cards, indexed by `Card.index`."""
+    factor = scale if method is CountingMethod.COUNTERS else 1
+    values = _RANK_VALUES[method]
+    return tuple(values.get(card.rank, 0) * factor for card in CARDS)
+
+
+def _table(variant: Variant) -> tuple[int, ...]:
+    # Keyed on (method, scale), not the whole profile: at most six tables ever exist.
+    return _point_table(variant.counting.method, variant.scale)
+
+
+def card_points(cards: Iterable[Card] | str, variant: Variant) -> int:
+    """Trick points of captured cards, without the last-trick bonus.
+
+    Args:
+        cards: The cards, or card text such as ``"AS TS KH QD"`` (read by `parse_cards`).
+        variant: The profile whose ``counting.method`` and ``scale`` give the values: counters
+            A, 10, K = 1 each (10 each on the tens scale); classic A 11, 10 10, K 4, Q 3, J 2;
+            simplified A 10, 10 10, K 5, Q 5.
+
+    Raises:
+        CardParseError: ``cards`` is text and a token is not a card.
+    """
+    if isinstance(cards, str):
+        cards = parse_cards(cards)
+    table = _table(variant)
+    return sum(table[card.index] for card in cards)
+
+
+@functools.cache
+def _deck_card_points(method: CountingMethod, scale: int, deck: DeckKind) -> int:
+    table = _point_table(method, scale)
+    return sum(table[card.index] for card in make_deck(deck))
 
 
 def deck_points(variant: Variant) -> int:
-    """Deck total (stub)."""
-    raise NotImplementedError
+    """All the trick points of one hand: every card of the deck plus the last-trick bonus.
+
+    For example 25 for a single deck on the ones scale, 250 on the tens scale (every method),
+    and 50 for the double deck with a last trick worth 2 (rules.md 10).
+    """
+    counting = variant.counting
+    return _deck_card_points(counting.method, variant.scale, variant.deal.deck) + (
+        counting.last_trick
+    )
+
+
+def round_trick_points(points: int, variant: Variant) -> int:
+    """Round a side's final trick-point total as the profile says (``counting.rounding``).
+
+    With ``"nearest-ten"`` a total ending in 7, 8 or 9 goes up to the next ten and one ending
+    in 1 to 6 goes down (rules.md 10 and 19.21), so 247 gives 250 and 246 gives 240. Apply it
+    once, to the total including the last trick, never to single tricks.
+
+    Args:
+        points: The side's trick points, last trick included.
+        variant: The profile.
+    """
+    if variant.counting.rounding is Rounding.NEAREST_TEN:
+        return (points + 3) // 10 * 10
+    return points
+
+
+def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
+    """The index, in play order, of the card that wins a trick.
+
+    The highest trump wins; without trump in the trick, the highest card of the suit led.
+    Of identical cards the one played first wins (rules.md 1 and 9).
+
+    Args:
+        plays: The cards of the trick in the order played (at least one).
+        trump: The trump suit, or None.
+
+    Raises:
+        ValueError: The trick is empty.
+    """
+    if not plays:
+        raise ValueError("an empty trick has no winner")
+    best = 0
+    top = plays[0]
+    for i in range(1, len(plays)):
+        card = plays[i]
+        # Only a strictly higher card of the winning card's suit, or a first trump, takes over.
+        if card.suit == top.suit:
+            if card.rank > top.rank:
+                best, top = i, card
+        elif card.suit == trump:
+            best, top = i, card
+    return best

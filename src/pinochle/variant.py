@@ -293,7 +293,7 @@ class Bidding:
     step: int = _scaled(1, "the smallest raise")
     step_threshold: int | None = _scaled(None, "from this bid on, raises use step_above")
     step_above: int | None = _scaled(None, "the smallest raise from step_threshold on")
-    maximum: int | None = _scaled(None, "the highest bid allowed, or false")
+    maximum: int | None = _scaled(100, "the highest bid allowed, or false")
     maximum_ends_auction: bool = _key(True, "true: a bid of the maximum closes the auction")
     jumps: bool = _key(True, "true: a bid may be any legal amount above the last")
     all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced' or 'redeal'")
@@ -432,7 +432,7 @@ class Game:
     target: int | None = _scaled(150, "points to win, or false (chips)")
     both_reach: BothReach = _key(BothReach.BIDDER_WINS, "when several reach the target")
     raise_target_by: int = _scaled(0, "with both_reach = 'raise-target'")
-    lose_at: int | None = _scaled(None, "a side at or below this loses at once, or false")
+    lose_at: int | None = _scaled(-300, "a side at or below this loses at once, or false")
     bid_and_out: bool = _key(False, "true: only the bidder can win by reaching the target")
 
 
@@ -739,6 +739,9 @@ def _resolve(data: dict[str, Any], source: str, base_dir: Path, seen: tuple[str,
         parent = Variant(source=source)
     if "name" not in data and source.endswith(".toml"):
         data["name"] = Path(source).stem
+    if extends and "title" not in data:
+        # The parent's title describes the parent, not this house's changes.
+        data["title"] = f"house rules based on {parent.name}"
     return _overlay(parent, data, source)
 
 
@@ -791,11 +794,9 @@ def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
             f"{d.hand} cards × {d.players} players + {d.kitty} kitty = {dealt}, but the "
             f"{d.deck.value} deck has {v.deck_size} cards; {advice}",
         )
-    if not 1 <= d.packet <= d.hand or d.hand % d.packet:
-        yield (
-            "deal.packet",
-            f"expected a packet size that divides the hand of {d.hand}, found {d.packet}",
-        )
+    if not 1 <= d.packet <= d.hand:
+        # A packet that does not divide the hand is fine: the last round is smaller.
+        yield "deal.packet", f"expected 1 to {d.hand} cards at a time, found {d.packet}"
 
 
 @_rule
@@ -815,8 +816,6 @@ def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
 
 @_rule
 def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
-    if v.trump.rule is TrumpRule.MARRIAGE and v.meld.table is MeldTable.SINGLE:
-        pass  # allowed: some three-hand single-deck tables play it
     n = v.passing.cards
     if n < 0:
         yield "passing.cards", f"expected 0 or more, found {n}"
@@ -842,6 +841,12 @@ def _check_meld(v: Variant) -> Iterator[tuple[str, str]]:
         yield "meld.values.dix", "the double deck has no nines, so no dix value"
     if not single and m.run_extras:
         yield "meld.run_extras", "Dailey's run extras are a single-deck rule"
+    if m.run_extras and not m.run_absorbs_royal_marriage:
+        yield (
+            "meld.run_extras",
+            "run extras already value the run's spare K and Q; they cannot be combined with "
+            "run_absorbs_royal_marriage = false",
+        )
     for f in attrs.fields(MeldValues):
         value = getattr(m.values, f.name)
         if isinstance(value, tuple) and len(value) != v.copies:
@@ -908,21 +913,31 @@ def builtin_variants() -> tuple[str, ...]:
     return tuple(sorted(p.stem for p in _variants_dir().glob("*.toml")))
 
 
-def _load(name_or_path: str, base_dir: Path, seen: tuple[str, ...], wanted_by: str) -> Variant:
-    looks_like_path = name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
-    if looks_like_path:
+def _is_path(name_or_path: str | Path) -> bool:
+    if isinstance(name_or_path, Path):
+        return True
+    return name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
+
+
+def _load(
+    name_or_path: str | Path, base_dir: Path, seen: tuple[str, ...], wanted_by: str
+) -> Variant:
+    if _is_path(name_or_path):
         path = (base_dir / name_or_path).resolve()
         label = str(path)
         if not path.is_file():
             raise VariantError(
-                wanted_by, "extends" if seen else "", f"no profile file {name_or_path!r} ({path})"
+                wanted_by,
+                "extends" if seen else "",
+                f"no profile file {str(name_or_path)!r} ({path})",
             )
     else:
-        path = _variants_dir() / f"{name_or_path}.toml"
-        label = name_or_path
+        name = str(name_or_path)
+        path = _variants_dir() / f"{name}.toml"
+        label = name
         if not path.is_file():
             known = ", ".join(builtin_variants())
-            close = difflib.get_close_matches(name_or_path, builtin_variants(), n=1)
+            close = difflib.get_close_matches(name, builtin_variants(), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
             raise VariantError(
                 wanted_by,
@@ -945,7 +960,7 @@ def _load(name_or_path: str, base_dir: Path, seen: tuple[str, ...], wanted_by: s
 
 @functools.lru_cache(maxsize=64)
 def _load_builtin(name: str) -> Variant:
-    return _load(name, Path.cwd(), (), wanted_by="load_variant")
+    return _load(name, Path.cwd(), (), wanted_by=name)
 
 
 def load_variant(name_or_path: str | Path = DEFAULT_VARIANT) -> Variant:
@@ -960,6 +975,6 @@ def load_variant(name_or_path: str | Path = DEFAULT_VARIANT) -> Variant:
         VariantError: Unknown name, missing file, or an invalid profile; the message names the
             file and the key.
     """
-    if isinstance(name_or_path, Path) or name_or_path.endswith(".toml") or "/" in name_or_path:
-        return _load(str(name_or_path), Path.cwd(), (), wanted_by=str(name_or_path))
-    return _load_builtin(name_or_path)
+    if _is_path(name_or_path):
+        return _load(name_or_path, Path.cwd(), (), wanted_by=str(name_or_path))
+    return _load_builtin(str(name_or_path))

@@ -1,0 +1,57 @@
+"""The wheel ships the built-in profiles, and the installed package finds them."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from pinochle import builtin_variants
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("dist")
+    subprocess.run(
+        [sys.executable, "-m", "build", "--wheel", "--no-isolation", "--outdir", str(out)],
+        cwd=ROOT,
+        check=True,
+        capture_output=True,
+    )
+    (built,) = out.glob("pinochle_rules-*.whl")
+    return built
+
+
+@pytest.mark.slow
+def test_wheel_contains_every_profile_and_py_typed(wheel: Path) -> None:
+    names = set(zipfile.ZipFile(wheel).namelist())
+    for name in builtin_variants():
+        assert f"pinochle/variants/{name}.toml" in names
+    assert "pinochle/py.typed" in names
+    assert not any(n.startswith(("tests/", "variants/")) for n in names)
+
+
+@pytest.mark.slow
+def test_profiles_load_from_the_unpacked_wheel(wheel: Path, tmp_path: Path) -> None:
+    zipfile.ZipFile(wheel).extractall(tmp_path)
+    code = (
+        "import pinochle, sys; "
+        "assert pinochle.__file__.startswith(sys.argv[1]), pinochle.__file__; "
+        "print(pinochle.load_variant('pagat-partnership').bidding.minimum)"
+    )
+    env = {**os.environ, "PYTHONPATH": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", code, str(tmp_path)],
+        cwd=tmp_path,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    assert done.stdout.strip() == "250"
