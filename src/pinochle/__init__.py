@@ -19,6 +19,17 @@ from pinochle.cards import (
 )
 from pinochle.errors import CardParseError, DeckError, PinochleError, VariantError
 from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
+from pinochle.scoring import (
+    GameEnd,
+    HandResult,
+    MeldStatus,
+    Outcome,
+    SettlementError,
+    SideResult,
+    chip_payment,
+    game_end,
+    settle_hand,
+)
 from pinochle.tricks import card_points, deck_points, round_trick_points, trick_winner
 from pinochle.variant import Variant, builtin_variants, load_variant
 
@@ -28,19 +39,27 @@ __all__ = [
     "CardParseError",
     "DeckError",
     "DeckKind",
+    "GameEnd",
+    "HandResult",
     "Meld",
     "MeldItem",
+    "MeldStatus",
     "MeldType",
+    "Outcome",
     "PinochleError",
     "Rank",
+    "SettlementError",
+    "SideResult",
     "Suit",
     "Variant",
     "VariantError",
     "builtin_variants",
     "card_points",
     "check_in_deck",
+    "chip_payment",
     "deck_points",
     "format_cards",
+    "game_end",
     "load_variant",
     "make_deck",
     "meld_by_trump",
@@ -49,6 +68,7 @@ __all__ = [
     "parse_suit",
     "round_trick_points",
     "score_meld",
+    "settle_hand",
     "sort_cards",
     "trick_winner",
 ]

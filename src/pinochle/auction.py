@@ -1,0 +1,51 @@
+"""Bidding rules: which amounts a profile allows (rules.md 4)."""
+
+from __future__ import annotations
+
+from pinochle.variant import Variant
+
+__all__ = ["bid_problem", "next_bid", "raise_step"]
+
+
+def raise_step(variant: Variant, bid: int) -> int:
+    """The smallest raise over ``bid``: ``bidding.step``, or ``step_above`` from the threshold."""
+    rules = variant.bidding
+    threshold, above = rules.step_threshold, rules.step_above
+    if threshold is not None and above is not None and bid >= threshold:
+        return above
+    return rules.step
+
+
+def next_bid(variant: Variant, current: int | None) -> int | None:
+    """The lowest legal bid after ``current`` (None: the opening), or None above the maximum."""
+    rules = variant.bidding
+    amount = rules.minimum if current is None else current + raise_step(variant, current)
+    if rules.maximum is not None and amount > rules.maximum:
+        return None
+    return amount
+
+
+def bid_problem(variant: Variant, amount: int, current: int | None = None) -> str | None:
+    """Why ``amount`` is not a legal bid after ``current`` (None: the opening), or None if it is.
+
+    An amount is legal when it is at least the next bid, within the maximum, and on the
+    profile's grid of steps (``minimum + k × step``; from ``step_threshold`` on, the threshold
+    plus multiples of ``step_above``). Without ``bidding.jumps`` only the next bid is legal.
+    """
+    rules = variant.bidding
+    lowest = next_bid(variant, current)
+    if lowest is None:
+        return f"no bid can top {current}: the maximum is {rules.maximum}"
+    if amount < lowest:
+        return f"bid must be at least {lowest}"
+    if rules.maximum is not None and amount > rules.maximum:
+        return f"bid must be at most {rules.maximum}"
+    if not rules.jumps and amount != lowest:
+        return f"bids go up one step at a time: the next bid is {lowest}"
+    threshold = rules.step_threshold
+    if threshold is not None and rules.step_above is not None and amount > threshold:
+        if (amount - threshold) % rules.step_above:
+            return f"bids above {threshold} go up by {rules.step_above}"
+    elif (amount - rules.minimum) % rules.step:
+        return f"bids go up by {rules.step} from {rules.minimum}"
+    return None

@@ -1,0 +1,569 @@
+"""Hand settlement and game end (rules.md 11, 12 and 14.1): pure functions of the profile.
+
+`settle_hand` turns what happened in a hand (the bid, each side's meld, trick points and
+tricks) into a `HandResult` that says both the numbers and why: `Outcome.MADE`,
+`Outcome.SET`, `Outcome.NOT_ON_BOARD`, ... and for each side whether its meld was saved.
+`game_end` says whether the running scores end the game and who won.
+
+A *side* is a partnership in the four-hand game and a single player otherwise; sides are
+numbered like the scores they own. Every rule difference is one small function chosen by a
+profile key (the tables ``_SAVE_RULES``, ``_SET_RULES``), not a scattering of ifs.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from pinochle.cards import Suit
+from pinochle.tricks import deck_points, round_trick_points
+from pinochle.variant import (
+    BothReach,
+    GameScoring,
+    MadeRule,
+    OutOfReach,
+    SaveApplies,
+    SaveMeld,
+    SetRule,
+    SurrenderScore,
+    TrumpRule,
+    Variant,
+)
+
+__all__ = [
+    "GameEnd",
+    "HandResult",
+    "MeldStatus",
+    "Outcome",
+    "SettlementError",
+    "SideResult",
+    "chip_payment",
+    "game_end",
+    "settle_hand",
+]
+
+
+class SettlementError(ValueError):
+    """The facts of a hand are impossible or incomplete under the profile."""
+
+
+class Outcome(enum.StrEnum):
+    """How a hand ended, from the bidders' point of view."""
+
+    MADE = "made"
+    """The bidders reached their bid with meld plus trick points."""
+    SET = "set"
+    """The bidders played and fell short."""
+    NOT_ON_BOARD = "not on the board"
+    """The bid was above the bidders' meld plus every trick point: not played."""
+    THROWN_IN = "thrown in"
+    """The bidder conceded after meld."""
+    NO_MARRIAGE = "no marriage"
+    """The bidder held no marriage to name trump with and surrendered."""
+    NO_BID = "no bid"
+    """A game without an auction (two-hand): each side simply scores."""
+
+
+class MeldStatus(enum.StrEnum):
+    """What became of a side's meld."""
+
+    SAVED = "saved"
+    """It counts: the side met the saving rule (or none applied to it)."""
+    NINES = "saved by nines"
+    """It counts without a trick: it is only dixes, which save themselves."""
+    LOST = "lost"
+    """It does not count: the side did not meet the saving rule."""
+    BELOW_MINIMUM = "below minimum"
+    """It does not count: it is less than ``settlement.minimum_meld``."""
+    SET = "set"
+    """It does not count: the side bid and was set (or surrendered)."""
+    NONE = "none"
+    """The side had no meld."""
+
+
+@attrs.frozen
+class SideResult:
+    """One side's part of a hand's result.
+
+    Attributes:
+        meld: The meld the side showed.
+        meld_status: What became of it.
+        points: Trick points the side took (after the profile's rounding); 0 if not played.
+        score: What the side scores for the hand: points, or chips in a chip game.
+    """
+
+    meld: int
+    meld_status: MeldStatus
+    points: int
+    score: int
+
+    @property
+    def meld_counted(self) -> bool:
+        """Whether the side's meld counts for it."""
+        return self.meld_status in (MeldStatus.SAVED, MeldStatus.NINES)
+
+
+@attrs.frozen
+class HandResult:
+    """The settlement of one hand: the numbers and why.
+
+    Attributes:
+        outcome: How the hand ended.
+        bidder: The bidding side, or None (no auction).
+        bid: The bid (0 with no auction).
+        sides: Each side's meld, meld status, points and score, by side.
+        reason: One line that explains the settlement to a player.
+    """
+
+    outcome: Outcome
+    bidder: int | None
+    bid: int
+    sides: tuple[SideResult, ...]
+    reason: str
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """What each side scores for the hand (negative when set)."""
+        return tuple(side.score for side in self.sides)
+
+
+@attrs.frozen
+class GameEnd:
+    """Whether the game is over after a hand.
+
+    Attributes:
+        winner: The winning side, or None while the game goes on.
+        target: The target in force for the next hand (it may have risen).
+        reason: Why the game ended or went on, when something happened ("" otherwise).
+    """
+
+    winner: int | None
+    target: int | None
+    reason: str = ""
+
+
+# --- Saving meld (rules.md 11.4) -------------------------------------------------------
+
+
+@attrs.frozen
+class _Take:
+    """What one side took in tricks, as far as the saving rules need it."""
+
+    points: int
+    tricks: int | None  # None: not known
+    counter: bool  # a counter (A, 10, K) or the last trick
+
+
+def _took_trick(take: _Take) -> bool:
+    if take.tricks is not None:
+        return take.tricks > 0
+    if take.points > 0:
+        return True
+    raise SettlementError(
+        "this profile saves meld with any trick: say how many tricks each side won (tricks=...)"
+    )
+
+
+_SAVE_RULES: dict[SaveMeld, Callable[[_Take], bool]] = {
+    SaveMeld.COUNTER: lambda take: take.counter,
+    SaveMeld.TRICK: _took_trick,
+    SaveMeld.SCORING_TRICK: lambda take: take.points > 0,
+    SaveMeld.NONE: lambda take: True,
+}
+
+
+def _saves_meld(variant: Variant, take: _Take) -> bool:
+    rule = variant.settlement.save_meld
+    if isinstance(rule, SaveMeld):
+        return _SAVE_RULES[rule](take)
+    return take.points >= rule  # double deck: that many trick points
+
+
+def _meld_status(
+    variant: Variant, meld: int, take: _Take | None, bound: bool, nines_only: bool
+) -> MeldStatus:
+    """Whether a side's meld counts: the minimum meld, then the saving rule if it binds."""
+    s = variant.settlement
+    if meld == 0:
+        return MeldStatus.NONE
+    if meld < s.minimum_meld:
+        return MeldStatus.BELOW_MINIMUM
+    if take is None or not bound:
+        return MeldStatus.SAVED
+    if _saves_meld(variant, take):
+        return MeldStatus.SAVED
+    if nines_only and s.nines_save_themselves:
+        return MeldStatus.NINES
+    return MeldStatus.LOST
+
+
+# --- Set rules (rules.md 11.2): (bidders' score, bonus to each other side) ---------------
+
+_SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
+    SetRule.MINUS_BID: lambda bid: (-bid, 0),
+    SetRule.OPPONENTS_SCORE_BID: lambda bid: (0, bid),
+    SetRule.NPA: lambda bid: (-bid, bid),
+    SetRule.ZERO: lambda bid: (0, 0),
+}
+
+
+# --- Settlement ------------------------------------------------------------------------
+
+
+def _check_facts(
+    variant: Variant,
+    bidder: int | None,
+    bid: int,
+    meld: Sequence[int],
+    points: Sequence[int] | None,
+    tricks: Sequence[int] | None,
+) -> None:
+    n = variant.sides
+    if len(meld) != n:
+        raise SettlementError(f"meld: expected {n} values (one per side), found {len(meld)}")
+    if any(m < 0 for m in meld):
+        raise SettlementError(f"meld cannot be negative, found {list(meld)}")
+    if bidder is not None and not 0 <= bidder < n:
+        raise SettlementError(f"bidder: expected a side from 0 to {n - 1}, found {bidder}")
+    if bid < 0:
+        raise SettlementError(f"bid cannot be negative, found {bid}")
+    if points is not None:
+        total = deck_points(variant)
+        if len(points) != n:
+            raise SettlementError(f"points: expected {n} values, found {len(points)}")
+        if any(p < 0 for p in points) or sum(points) != total:
+            raise SettlementError(
+                f"trick points {list(points)} add up to {sum(points)}, but every hand's trick "
+                f"points (last trick included) add up to {total}"
+            )
+    if tricks is not None:
+        if len(tricks) != n:
+            raise SettlementError(f"tricks: expected {n} values, found {len(tricks)}")
+        if any(t < 0 for t in tricks) or sum(tricks) != variant.tricks_per_hand:
+            raise SettlementError(
+                f"tricks {list(tricks)} add up to {sum(tricks)}, but a hand has "
+                f"{variant.tricks_per_hand} tricks"
+            )
+        if points is not None and any(
+            p > 0 and t == 0 for p, t in zip(points, tricks, strict=True)
+        ):
+            raise SettlementError("a side with trick points must have won a trick")
+
+
+def _counted(variant: Variant, meld: int) -> int:
+    return meld if meld >= variant.settlement.minimum_meld else 0
+
+
+def settle_hand(
+    variant: Variant,
+    *,
+    bidder: int | None,
+    bid: int,
+    meld: Sequence[int],
+    points: Sequence[int] | None = None,
+    tricks: Sequence[int] | None = None,
+    counters: Sequence[bool] | None = None,
+    nines_only: Sequence[bool] | None = None,
+    thrown_in: bool = False,
+    no_marriage: bool = False,
+    trump: Suit | None = None,
+) -> HandResult:
+    """Settle one hand under the profile (rules.md 11; chips: 14.1).
+
+    Args:
+        variant: The rules.
+        bidder: The side that won the auction, or None in a game without one.
+        bid: The winning bid (ignored without a bidder).
+        meld: Each side's meld as shown (partners' meld added together).
+        points: Each side's trick points, last trick included, before any rounding; they add
+            up to the deck total. None when the hand was not played (thrown in, out of reach,
+            no marriage).
+        tricks: Tricks won by each side; needed only to save meld with a pointless trick.
+        counters: Whether each side took a counter (A, 10, K) or the last trick; by default a
+            side with trick points did (exact for the counters count).
+        nines_only: Whether each side's meld is only dixes (the nines save themselves).
+        thrown_in: The bidder conceded after meld.
+        no_marriage: The bidder surrendered for want of a marriage to name trump.
+        trump: The trump suit (chip games multiply payments by it).
+
+    Returns:
+        The result: outcome, each side's score and meld status, and a one-line reason.
+
+    Raises:
+        SettlementError: Impossible or missing numbers (trick points that do not add up,
+            a negative meld, points for a hand that is not played, ...).
+    """
+    meld = tuple(meld)
+    _check_facts(variant, bidder, bid, meld, points, tricks)
+    n = variant.sides
+    played = points is not None
+    if bidder is None:
+        if not played:
+            raise SettlementError("a hand without a bidder is always played: give points")
+        return _settle_no_bid(variant, meld, points or (), tricks, counters, nines_only)
+
+    surrender = _surrender(variant, bidder, bid, meld, played, thrown_in, no_marriage)
+    if surrender is not None:
+        if played:
+            raise SettlementError(
+                f"the hand was not played ({surrender.value}): record it without points"
+            )
+        return _settle_surrender(variant, bidder, bid, meld, surrender, trump)
+    if not played:
+        raise SettlementError("the hand was played: give each side's trick points")
+
+    rounded = tuple(round_trick_points(p, variant) for p in points or ())
+    nines = tuple(nines_only) if nines_only is not None else (False,) * n
+    takes = [
+        _Take(
+            rounded[i],
+            None if tricks is None else tricks[i],
+            counters[i] if counters is not None else rounded[i] > 0,
+        )
+        for i in range(n)
+    ]
+    binds_bidder = variant.settlement.save_meld_applies_to is SaveApplies.BOTH
+    statuses = [
+        _meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
+        for i in range(n)
+    ]
+    bidder_meld = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
+    earned = bidder_meld + rounded[bidder]
+    made = earned >= bid
+
+    if variant.game.scoring is GameScoring.CHIPS:
+        return _settle_chips(variant, bidder, bid, meld, statuses, rounded, made, trump)
+
+    bonus = 0
+    if made:
+        outcome = Outcome.MADE
+        bidder_score = earned if variant.settlement.made is MadeRule.ALL else bid
+        reason = f"made: {_sum_text(bidder_meld, rounded[bidder])} = {earned} ≥ {bid}"
+    else:
+        outcome = Outcome.SET
+        bidder_score, bonus = _SET_RULES[variant.settlement.set](bid)
+        statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
+        reason = f"set: {_sum_text(bidder_meld, rounded[bidder])} = {earned} < {bid}"
+    sides = []
+    for i in range(n):
+        if i == bidder:
+            score = bidder_score
+        elif not made and variant.settlement.set is SetRule.NPA:
+            # NPA: the opponents receive the bid plus their meld (rules.md 11.2, 19.15).
+            score = bonus + (meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0)
+        elif statuses[i] is MeldStatus.LOST:
+            score = bonus  # a side that fails to save its meld scores nothing (19.29)
+        else:
+            counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
+            score = counted + rounded[i] + bonus
+        sides.append(SideResult(meld[i], statuses[i], rounded[i], score))
+    return HandResult(outcome, bidder, bid, tuple(sides), reason)
+
+
+def _sum_text(meld: int, points: int) -> str:
+    return f"meld {meld} + points {points}"
+
+
+def _surrender(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    played: bool,
+    thrown_in: bool,
+    no_marriage: bool,
+) -> Outcome | None:
+    """Whether the hand ends after meld, and why."""
+    if no_marriage:
+        if variant.trump.rule is not TrumpRule.MARRIAGE:
+            raise SettlementError("only a profile whose trump needs a marriage has this surrender")
+        return Outcome.NO_MARRIAGE
+    if thrown_in:
+        if not variant.settlement.throw_in:
+            raise SettlementError("this profile does not let the bidder throw in")
+        return Outcome.THROWN_IN
+    reach = _counted(variant, meld[bidder]) + deck_points(variant)
+    if variant.settlement.out_of_reach is OutOfReach.NO_PLAY and reach < bid:
+        return Outcome.NOT_ON_BOARD
+    return None
+
+
+def _settle_surrender(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    outcome: Outcome,
+    trump: Suit | None,
+) -> HandResult:
+    """The hand ends after meld: the bidders lose the bid, the defenders score their meld."""
+    s = variant.settlement
+    if variant.game.scoring is GameScoring.CHIPS:
+        return _chip_result(variant, bidder, bid, meld, outcome, trump, -variant.chips.concede)
+    bidder_score, bonus = _SET_RULES[s.set](bid)
+    if s.set is SetRule.NPA:
+        bonus = 0  # NPA's surrender gives the opponents their meld only (rules.md 18.2)
+    reach = _counted(variant, meld[bidder]) + deck_points(variant)
+    reason = {
+        Outcome.NOT_ON_BOARD: f"not on the board: meld {meld[bidder]} + all {deck_points(variant)}"
+        f" points = {reach} < {bid}",
+        Outcome.THROWN_IN: f"thrown in after meld: the bidders lose {bid}",
+        Outcome.NO_MARRIAGE: f"no marriage to name trump: the bidders lose {bid}",
+    }[outcome]
+    sides = []
+    for i, m in enumerate(meld):
+        if i == bidder:
+            sides.append(SideResult(m, MeldStatus.SET if m else MeldStatus.NONE, 0, bidder_score))
+            continue
+        status = _meld_status(variant, m, None, False, False)
+        counted = m if status is MeldStatus.SAVED else 0
+        if s.surrender_defenders_score is SurrenderScore.NOTHING:
+            counted = 0
+        sides.append(SideResult(m, status, 0, counted + s.surrender_bonus + bonus))
+    return HandResult(outcome, bidder, bid, tuple(sides), reason)
+
+
+def _settle_no_bid(
+    variant: Variant,
+    meld: tuple[int, ...],
+    points: Sequence[int],
+    tricks: Sequence[int] | None,
+    counters: Sequence[bool] | None,
+    nines_only: Sequence[bool] | None,
+) -> HandResult:
+    """No auction (two-hand): every side scores its saved meld and its points."""
+    sides = []
+    for i, m in enumerate(meld):
+        rounded = round_trick_points(points[i], variant)
+        take = _Take(
+            rounded,
+            None if tricks is None else tricks[i],
+            counters[i] if counters is not None else rounded > 0,
+        )
+        nines = nines_only[i] if nines_only is not None else False
+        status = _meld_status(variant, m, take, True, nines)
+        counted = m if status in (MeldStatus.SAVED, MeldStatus.NINES) else 0
+        score = 0 if status is MeldStatus.LOST else counted + rounded
+        sides.append(SideResult(m, status, rounded, score))
+    reason = "no bid: " + ", ".join(f"side {i} scores {s.score}" for i, s in enumerate(sides))
+    return HandResult(Outcome.NO_BID, None, 0, tuple(sides), reason)
+
+
+# --- Chips (rules.md 14.1) -------------------------------------------------------------
+
+
+def chip_payment(variant: Variant, bid: int, trump: Suit | None) -> int:
+    """Chips each opponent pays (or receives) for a bid, before the set or concede factor."""
+    rows = [row for row in variant.chips.schedule if row.bid <= bid]
+    if not rows:
+        lowest = variant.chips.schedule[0].bid if variant.chips.schedule else None
+        raise SettlementError(f"bid {bid} is below the chip schedule, which starts at {lowest}")
+    factor = variant.chips.suit_multipliers.of(trump) if trump is not None else 1
+    return rows[-1].pays * factor
+
+
+def _settle_chips(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    statuses: list[MeldStatus],
+    points: tuple[int, ...],
+    made: bool,
+    trump: Suit | None,
+) -> HandResult:
+    """A played chip hand: made pays once, set after play pays ``chips.set`` times back."""
+    if not made:
+        statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
+    factor = 1 if made else -variant.chips.set
+    outcome = Outcome.MADE if made else Outcome.SET
+    return _chip_result(variant, bidder, bid, meld, outcome, trump, factor, statuses, points)
+
+
+def _chip_result(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    outcome: Outcome,
+    trump: Suit | None,
+    factor: int,
+    statuses: Sequence[MeldStatus] | None = None,
+    points: Sequence[int] | None = None,
+) -> HandResult:
+    """Each opponent pays the bidder the payment times ``factor`` (negative: the bidder pays)."""
+    each = chip_payment(variant, bid, trump) * factor
+    opponents = variant.sides - 1
+    if statuses is None:
+        statuses = [
+            MeldStatus.SET if i == bidder and m else MeldStatus.SAVED if m else MeldStatus.NONE
+            for i, m in enumerate(meld)
+        ]
+    sides = tuple(
+        SideResult(
+            m,
+            statuses[i],
+            points[i] if points is not None else 0,
+            each * opponents if i == bidder else -each,
+        )
+        for i, m in enumerate(meld)
+    )
+    if each >= 0:
+        reason = f"{outcome.value}: each opponent pays the bidder {each} chips"
+    else:
+        reason = f"{outcome.value}: the bidder pays each opponent {-each} chips"
+    return HandResult(outcome, bidder, bid, sides, reason)
+
+
+# --- Game end (rules.md 12) ------------------------------------------------------------
+
+
+def game_end(
+    variant: Variant,
+    scores: Sequence[int],
+    *,
+    bidder: int | None,
+    target: int | None = None,
+) -> GameEnd:
+    """Whether the game is over after a hand, and who won.
+
+    Args:
+        variant: The rules.
+        scores: Every side's running total after the hand.
+        bidder: The side that bid this hand (None without an auction).
+        target: The target in force (default ``game.target``; it may have risen).
+
+    Returns:
+        The winner (or None) and the target for the next hand.
+    """
+    g = variant.game
+    target = g.target if target is None else target
+    if g.scoring is GameScoring.CHIPS or target is None:
+        return GameEnd(None, target)
+    if g.lose_at is not None:
+        fallen = [i for i, s in enumerate(scores) if s <= g.lose_at]
+        if fallen:
+            others = [i for i in range(len(scores)) if i not in fallen]
+            best = max(others, key=lambda i: scores[i]) if others else None
+            return GameEnd(best, target, f"side {fallen[0]} fell to {g.lose_at} or below")
+    reached = [i for i, s in enumerate(scores) if s >= target]
+    if g.bid_and_out:
+        reached = [i for i in reached if i == bidder]
+    if not reached:
+        return GameEnd(None, target)
+    if len(reached) == 1:
+        return GameEnd(reached[0], target, f"side {reached[0]} reached {target}")
+    if g.both_reach in (BothReach.BIDDER_WINS, BothReach.BIDDER_FIRST) and bidder in reached:
+        return GameEnd(bidder, target, f"several sides reached {target}: the bidders win")
+    if g.both_reach is BothReach.RAISE_TARGET:
+        raised = target + g.raise_target_by
+        return GameEnd(
+            None, raised, f"several sides reached {target}: the target rises to {raised}"
+        )
+    top = max(scores[i] for i in reached)
+    leaders = [i for i in reached if scores[i] == top]
+    if len(leaders) == 1:
+        return GameEnd(leaders[0], target, f"several sides reached {target}: the higher score wins")
+    return GameEnd(None, target, f"sides {leaders} tie at {top}: another hand is played")
