@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "DeckError", "PinochleError", "VariantError"]
+__all__ = ["CardParseError", "DeckError", "PinochleError", "SettlementError", "VariantError"]
 
 
 class PinochleError(Exception):
@@ -44,3 +44,7 @@ class VariantError(PinochleError, ValueError):
         self.problem = problem
         where = f"{source}: {key}" if key else source
         super().__init__(f"{where}: {problem}")
+
+
+class SettlementError(PinochleError, ValueError):
+    """The facts of a hand are impossible or incomplete under the profile."""

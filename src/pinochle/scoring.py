@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from pinochle.cards import Suit
+from pinochle.errors import SettlementError
 from pinochle.tricks import deck_points, round_trick_points
 from pinochle.variant import (
     BothReach,
@@ -43,10 +44,6 @@ __all__ = [
     "game_end",
     "settle_hand",
 ]
-
-
-class SettlementError(ValueError):
-    """The facts of a hand are impossible or incomplete under the profile."""
 
 
 class Outcome(enum.StrEnum):
