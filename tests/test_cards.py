@@ -118,6 +118,9 @@ def test_repr_evaluates_back() -> None:
 def test_parse_suit_forms() -> None:
     for text in ("H", "h", "♥", "♡", "hearts", "Heart"):
         assert parse_suit(text) is Suit.HEARTS
+    for suit in Suit:  # clubs is 0: a falsy suit must still parse
+        assert parse_suit(suit.letter) is suit
+        assert parse_suit(suit.symbol) is suit
     assert parse_suit(Suit.CLUBS) is Suit.CLUBS
     with pytest.raises(ValueError, match="not a suit"):
         parse_suit("X")

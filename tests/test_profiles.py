@@ -49,7 +49,7 @@ TABLE_18_1: dict[str, tuple[Any, ...]] = {
     "bidding.step_threshold": (False,) * 6,
     "bidding.maximum": (100, False, False, False, False, False),  # max_bid
     "bidding.maximum_ends_auction": (True, N_A, N_A, N_A, N_A, N_A),  # "100, closes"
-    "bidding.all_pass": ("dealer-forced",) * 6,
+    "bidding.all_pass": ("dealer-forced", "last-must-bid", *("dealer-forced",) * 4),
     "trump.rule": ("any",) * 6,
     "passing.cards": (4, 0, 4, 4, 0, 0),  # pass_cards
     "meld.who": ("all",) * 6,

@@ -4,6 +4,17 @@ Load a table's rules with `load_variant`, read cards with `parse_cards`, score m
 `score_meld` and count tricks with `card_points`. Everything is typed and immutable.
 """
 
+from pinochle.actions import (
+    Action,
+    Bid,
+    NameTrump,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+    parse_action,
+)
 from pinochle.cards import (
     CARDS,
     Card,
@@ -17,42 +28,73 @@ from pinochle.cards import (
     parse_suit,
     sort_cards,
 )
-from pinochle.errors import CardParseError, DeckError, PinochleError, VariantError
+from pinochle.engine import apply, bid_limit, legal_actions, new_game, observe
+from pinochle.errors import (
+    CardParseError,
+    DeckError,
+    IllegalActionError,
+    PinochleError,
+    SettlementError,
+    VariantError,
+)
 from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
 from pinochle.scoring import (
     GameEnd,
     HandResult,
     MeldStatus,
     Outcome,
-    SettlementError,
     SideResult,
     chip_payment,
     game_end,
     settle_hand,
 )
-from pinochle.tricks import card_points, deck_points, round_trick_points, trick_winner
+from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
+from pinochle.tricks import (
+    card_points,
+    deck_points,
+    legal_plays,
+    round_trick_points,
+    trick_winner,
+)
 from pinochle.variant import Variant, builtin_variants, load_variant
 
 __all__ = [
     "CARDS",
+    "Action",
+    "Bid",
     "Card",
     "CardParseError",
+    "CompletedTrick",
     "DeckError",
     "DeckKind",
+    "Game",
     "GameEnd",
+    "Hand",
     "HandResult",
+    "IllegalActionError",
     "Meld",
     "MeldItem",
     "MeldStatus",
     "MeldType",
+    "NameTrump",
+    "Observation",
     "Outcome",
+    "Pass",
+    "PassCards",
+    "Phase",
     "PinochleError",
+    "Play",
+    "PlayOn",
     "Rank",
     "SettlementError",
     "SideResult",
+    "State",
     "Suit",
+    "ThrowIn",
     "Variant",
     "VariantError",
+    "apply",
+    "bid_limit",
     "builtin_variants",
     "card_points",
     "check_in_deck",
@@ -60,10 +102,15 @@ __all__ = [
     "deck_points",
     "format_cards",
     "game_end",
+    "legal_actions",
+    "legal_plays",
     "load_variant",
     "make_deck",
     "meld_by_trump",
     "meld_values",
+    "new_game",
+    "observe",
+    "parse_action",
     "parse_cards",
     "parse_suit",
     "round_trick_points",

@@ -139,8 +139,9 @@ def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
     """Return a fresh, unshuffled deck: 48 cards for ``"single"``, 80 for ``"double"``."""
     kind = DeckKind(kind)
     copies = copies_in_deck(kind)
-    ranks = Rank if kind is DeckKind.SINGLE else [r for r in Rank if r is not Rank.NINE]
-    return tuple(Card(suit, rank) for suit in Suit for rank in ranks for _ in range(copies))
+    cards = CARDS if kind is DeckKind.SINGLE else [c for c in CARDS if c.rank is not Rank.NINE]
+    # The shared CARDS objects: the engine then compares cards by identity, fast.
+    return tuple(card for card in cards for _ in range(copies))
 
 
 def copies_in_deck(kind: DeckKind | str) -> int:
@@ -257,7 +258,7 @@ def parse_suit(suit: Suit | str) -> Suit:
     if isinstance(suit, Suit):
         return suit
     text = suit.strip().lower()
-    found = _SUIT_CHARS.get(text) or _SUIT_NAMES.get(text)
+    found = _SUIT_CHARS.get(text, _SUIT_NAMES.get(text))  # not `or`: CLUBS is 0, falsy
     if found is None:
         raise ValueError(f"{suit!r} is not a suit (use C, D, H, S, ♣ ♦ ♥ ♠ or a suit name)")
     return found

@@ -8,9 +8,13 @@ more pair. Bad input never shows a traceback: it prints one line starting with
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
+import os
 import sys
+import tempfile
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from pinochle import __version__
@@ -25,6 +29,8 @@ from pinochle.cards import (
 )
 from pinochle.errors import PinochleError, VariantError
 from pinochle.meld import Meld, meld_by_trump, score_meld
+from pinochle.scoring import MeldStatus
+from pinochle.sheet import ScoreSheet, SheetError, SheetHand
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import DEFAULT_VARIANT, Rounding, Variant, builtin_variants, load_variant
 
@@ -100,7 +106,52 @@ def _parser() -> argparse.ArgumentParser:
     check = actions.add_parser("check", help="validate a house profile file")
     check.add_argument("file", metavar="FILE")
     check.set_defaults(run=_run_variants_check)
+    _add_score(verbs)
     return parser
+
+
+def _add_score(verbs: Any) -> None:
+    score = verbs.add_parser("score", help="keep a game's score sheet in a JSON file")
+    actions = score.add_subparsers(title="actions", metavar="ACTION", required=True)
+
+    new = actions.add_parser("new", help="start a score sheet")
+    new.add_argument("file", metavar="FILE")
+    _add_variant(new)
+    new.add_argument("--scores", nargs="+", type=int, metavar="N", help="starting scores")
+    new.add_argument("--force", action="store_true", help="replace an existing file")
+    new.set_defaults(run=_run_score_new)
+
+    add = actions.add_parser("add", help="record and settle the next hand")
+    add.add_argument("file", metavar="FILE")
+    add.add_argument("--bidder", type=int, metavar="SIDE", help="the bidding side (0, 1, ...)")
+    add.add_argument("--bid", type=int, metavar="N", help="the winning bid")
+    add.add_argument("--meld", nargs="+", type=int, required=True, metavar="N", help="per side")
+    add.add_argument(
+        "--points", nargs="+", type=int, metavar="N", help="trick points per side (if played)"
+    )
+    add.add_argument("--tricks", nargs="+", type=int, metavar="N", help="tricks won per side")
+    add.add_argument(
+        "--counters",
+        nargs="*",
+        type=int,
+        metavar="SIDE",
+        help="the sides that took a counter or the last trick (default: those with points)",
+    )
+    add.add_argument(
+        "--nines-only", nargs="+", type=int, default=[], metavar="SIDE", help="meld only dixes"
+    )
+    add.add_argument("--thrown-in", action="store_true", help="the bidder conceded after meld")
+    add.add_argument("--no-marriage", action="store_true", help="the bidder had no marriage")
+    add.add_argument("--trump", help="trump suit (H, ♥ or hearts)")
+    add.set_defaults(run=_run_score_add)
+
+    show = actions.add_parser("show", help="print the hands, running totals and the winner")
+    show.add_argument("file", metavar="FILE")
+    show.set_defaults(run=_run_score_show)
+
+    undo = actions.add_parser("undo", help="remove the last hand")
+    undo.add_argument("file", metavar="FILE")
+    undo.set_defaults(run=_run_score_undo)
 
 
 def _add_cards(parser: argparse.ArgumentParser) -> None:
@@ -218,6 +269,88 @@ def _run_variants_check(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
+def _run_score_new(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    if path.exists() and not args.force:
+        raise _InputError(f"{path} already exists (use --force to replace it)")
+    sheet = ScoreSheet(_load(args.variant), args.scores)
+    _write_sheet(path, sheet)
+    print(f"new score sheet {path}: {sheet.variant.name} ({_summary(sheet.variant)})")
+    print(_standing(sheet))
+    return EXIT_OK
+
+
+def _run_score_add(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    sheet = _read_sheet(path)
+    sides = sheet.variant.sides
+    sheet = sheet.record(
+        bidder=args.bidder,
+        bid=0 if args.bid is None else args.bid,
+        meld=args.meld,
+        points=args.points,
+        tricks=args.tricks,
+        counters=None if args.counters is None else _side_flags("--counters", args.counters, sides),
+        nines_only=_side_flags("--nines-only", args.nines_only, sides) if args.nines_only else None,
+        thrown_in=args.thrown_in,
+        no_marriage=args.no_marriage,
+        trump=args.trump,
+    )
+    _write_sheet(path, sheet)
+    hand = sheet.hands[-1]
+    print(f"hand {len(sheet.hands)}  {_reason(hand)}")
+    scores = (
+        f"side {i} {s:+d} → {t}"
+        for i, (s, t) in enumerate(zip(hand.result.scores, hand.totals, strict=True))
+    )
+    print(f"scores  {'   '.join(scores)}")
+    print(_standing(sheet))
+    return EXIT_OK
+
+
+def _run_score_show(args: argparse.Namespace) -> int:
+    sheet = _read_sheet(Path(args.file))
+    n = sheet.variant.sides
+    header = ["hand", "bidder", "bid", "outcome"]
+    header += [f"side {i}" for i in range(n)] + [f"total {i}" for i in range(n)] + ["reason"]
+    rows = [["start", "", "", "", *([""] * n), *map(str, sheet.start), ""]]
+    for number, hand in enumerate(sheet.hands, start=1):
+        result = hand.result
+        rows.append(
+            [
+                str(number),
+                "-" if result.bidder is None else str(result.bidder),
+                str(result.bid) if result.bidder is not None else "-",
+                result.outcome.value,
+                *(f"{s:+d}" for s in result.scores),
+                *map(str, hand.totals),
+                _reason(hand),
+            ]
+        )
+    print(f"{sheet.variant.name} ({_summary(sheet.variant)})")
+    widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
+    for row in [header, *rows]:
+        cells = (
+            cell.ljust(w) if i in (1, 3) else cell.rjust(w)
+            for i, (cell, w) in enumerate(zip(row, widths, strict=False))
+        )
+        print(f"{'  '.join(cells)}  {row[-1]}".rstrip())
+    print(_standing(sheet))
+    return EXIT_OK
+
+
+def _run_score_undo(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    sheet = _read_sheet(path)
+    last = sheet.hands[-1] if sheet.hands else None
+    sheet = sheet.undo()
+    _write_sheet(path, sheet)
+    if last is not None:
+        print(f"removed hand {len(sheet.hands) + 1}  {_reason(last)}")
+    print(_standing(sheet))
+    return EXIT_OK
+
+
 # --- Helpers ---------------------------------------------------------------------------
 
 
@@ -242,6 +375,87 @@ def _read_suit(text: str) -> Suit:
         return parse_suit(text)
     except ValueError as exc:
         raise _InputError(f"--trump: {exc}") from None
+
+
+def _read_sheet(path: Path) -> ScoreSheet:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise _InputError(f"{path}: no such file (start one with 'pinochle score new')") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _InputError(f"{path}: cannot read the score sheet: {exc}") from None
+    try:
+        return ScoreSheet.from_json(text)
+    except SheetError as exc:
+        raise _InputError(f"{path}: {exc}") from None
+
+
+def _write_sheet(path: Path, sheet: ScoreSheet) -> None:
+    """Write through a temporary file in the same folder, so a failure leaves the old file."""
+    try:
+        mode = path.stat().st_mode & 0o777
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    try:
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise _InputError(f"{path}: cannot write: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(sheet.to_json())
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(exc, OSError):
+            raise _InputError(f"{path}: cannot write: {exc.strerror}") from None
+        raise
+
+
+def _side_flags(option: str, sides: Sequence[int], count: int) -> tuple[bool, ...]:
+    """Side numbers from the command line as one flag per side."""
+    for side in sides:
+        if not 0 <= side < count:
+            raise _InputError(f"{option}: expected sides from 0 to {count - 1}, found {side}")
+    return tuple(i in sides for i in range(count))
+
+
+_MELD_NOTES = {
+    MeldStatus.LOST: "meld lost",
+    MeldStatus.NINES: "meld saved by nines",
+    MeldStatus.BELOW_MINIMUM: "meld below minimum",
+}
+
+
+def _reason(hand: SheetHand) -> str:
+    """The settlement's reason, what became of unusual meld, and any game event."""
+    parts = [hand.result.reason]
+    for i, side in enumerate(hand.result.sides):
+        note = _MELD_NOTES.get(side.meld_status)
+        if note:
+            parts.append(f"side {i} {note} ({side.meld})")
+    if hand.end.reason:
+        parts.append(hand.end.reason)
+    return "; ".join(parts)
+
+
+def _standing(sheet: ScoreSheet) -> str:
+    """The totals and who won or leads."""
+    scores = sheet.scores
+    totals = "   ".join(f"side {i} {s}" for i, s in enumerate(scores))
+    if sheet.winner is not None:
+        return f"totals  {totals}\nwinner  side {sheet.winner} ({sheet.hands[-1].end.reason})"
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if len(leaders) == 1:
+        lead = f"side {leaders[0]} leads"
+    else:
+        lead = "tied: " + ", ".join(f"side {i}" for i in leaders)
+    goal = "chips, settled every hand" if sheet.target is None else f"game {sheet.target}"
+    return f"totals  {totals}\nstatus  {lead} ({goal})"
 
 
 def _scale_word(variant: Variant) -> str:

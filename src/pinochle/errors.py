@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-__all__ = ["CardParseError", "DeckError", "PinochleError", "SettlementError", "VariantError"]
+__all__ = [
+    "CardParseError",
+    "DeckError",
+    "IllegalActionError",
+    "PinochleError",
+    "SettlementError",
+    "VariantError",
+]
 
 
 class PinochleError(Exception):
@@ -48,3 +55,17 @@ class VariantError(PinochleError, ValueError):
 
 class SettlementError(PinochleError, ValueError):
     """The facts of a hand are impossible or incomplete under the profile."""
+
+
+class IllegalActionError(PinochleError, ValueError):
+    """An action that the rules do not allow now; the state it was applied to stays valid.
+
+    Attributes:
+        action: The rejected action as text.
+        reason: Why, in a player's words ("must follow clubs", "bid must be at least 26").
+    """
+
+    def __init__(self, action: str, reason: str) -> None:
+        self.action = action
+        self.reason = reason
+        super().__init__(f"{action}: {reason}")

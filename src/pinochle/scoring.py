@@ -42,6 +42,7 @@ __all__ = [
     "SideResult",
     "chip_payment",
     "game_end",
+    "is_out_of_reach",
     "settle_hand",
 ]
 
@@ -381,10 +382,20 @@ def _surrender(
         if not variant.settlement.throw_in:
             raise SettlementError("this profile does not let the bidder throw in")
         return Outcome.THROWN_IN
-    reach = _counted(variant, meld[bidder]) + deck_points(variant)
-    if variant.settlement.out_of_reach is OutOfReach.NO_PLAY and reach < bid:
+    if is_out_of_reach(variant, meld[bidder], bid):
         return Outcome.NOT_ON_BOARD
     return None
+
+
+def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
+    """Whether the hand ends after meld because the bid is "not on the board" (rules.md 11.5).
+
+    True when ``settlement.out_of_reach = "no-play"`` and the bidders' meld (if it counts)
+    plus every trick point of the hand is less than the bid.
+    """
+    if variant.settlement.out_of_reach is not OutOfReach.NO_PLAY:
+        return False
+    return _counted(variant, bidder_meld) + deck_points(variant) < bid
 
 
 def _settle_surrender(

@@ -12,23 +12,30 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit
+from pinochle.auction import bid_problem, next_bid
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import VariantError
+from pinochle.meld import meld_values
+from pinochle.tricks import card_points, deck_points
 from pinochle.variant import (
     AllPass,
     Beat,
     Doubles,
     FirstLead,
+    GameScoring,
     OutOfReach,
     SaveApplies,
     SaveMeld,
     SetRule,
+    TrumpRule,
     Variant,
+    WhoMelds,
+    WithoutMarriage,
     builtin_variants,
     load_variant,
 )
 
-__all__ = ["cards", "hands", "suits", "trumps", "variants"]
+__all__ = ["cards", "hand_facts", "hands", "suits", "trumps", "variants"]
 
 
 def suits() -> st.SearchStrategy[Suit]:
@@ -144,3 +151,135 @@ def variants(
     except VariantError:  # pragma: no cover - the choices above are meant to be valid
         assume(False)
         raise
+
+
+# --- Hand facts for settle_hand -------------------------------------------------------
+
+_COUNTERS = (Rank.ACE, Rank.TEN, Rank.KING)
+
+
+def _legal_bids(variant: Variant, limit: int) -> list[int]:
+    """Every bid up to ``limit`` that an auction can end on: the chain of smallest raises."""
+    bids: list[int] = []
+    current: int | None = None
+    while (amount := next_bid(variant, current)) is not None and amount <= limit:
+        if bid_problem(variant, amount, current) is None:
+            bids.append(amount)
+        current = amount
+    if variant.game.scoring is GameScoring.CHIPS:
+        lowest = variant.chips.schedule[0].bid
+        bids = [b for b in bids if b >= lowest]  # a bid the schedule cannot pay is moot
+    return bids
+
+
+@st.composite
+def _tricks(
+    draw: st.DrawFn, variant: Variant, bidder: int | None
+) -> tuple[tuple[int, ...], tuple[int, ...], tuple[bool, ...]]:
+    """Deal the whole deck into tricks: (points, tricks, counters) per side, before rounding."""
+    n, total = variant.sides, variant.tricks_per_hand
+    # integers() favours 0 and the maximum (sides that take nothing or everything); a random
+    # order of drawing spreads that over the sides.
+    counts = [0] * n
+    order = draw(st.permutations(range(n)))
+    for side in order[:-1]:
+        counts[side] = draw(st.integers(0, total - sum(counts)))
+    counts[order[-1]] = total - sum(counts)
+    winners = draw(st.permutations([side for side, c in enumerate(counts) for _ in range(c)]))
+    deck = draw(st.permutations(make_deck(variant.deal.deck)))
+    taken: list[list[Card]] = [[] for _ in range(n)]
+    size = variant.deal.players
+    for k, side in enumerate(winners):
+        taken[side].extend(deck[k * size : (k + 1) * size])
+    # Cards never played (a buried widow) count for the bidder (rules.md 14.1, 14.2).
+    taken[0 if bidder is None else bidder].extend(deck[len(winners) * size :])
+    last = winners[-1]
+    points = tuple(
+        card_points(cards, variant) + (variant.counting.last_trick if side == last else 0)
+        for side, cards in enumerate(taken)
+    )
+    counters = tuple(
+        side == last or any(c.rank in _COUNTERS for c in cards) for side, cards in enumerate(taken)
+    )
+    return points, tuple(counts), counters
+
+
+@st.composite
+def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
+    """The facts of one hand that could happen under the profile, as ``settle_hand`` keywords.
+
+    Use as ``settle_hand(variant, **draw(hand_facts(variant)))``. The keys are ``bidder``,
+    ``bid``, ``meld``, ``points``, ``tricks``, ``counters``, ``nines_only``, ``thrown_in``,
+    ``no_marriage`` and ``trump``, always consistent with each other and with the profile:
+
+    - ``bidder`` is a side, or None (and ``bid`` 0) in a game without an auction;
+    - ``bid`` is a bid an auction can end on (`pinochle.auction.bid_problem`), within the chip
+      schedule in a chip game;
+    - ``meld`` is 0 to twice the deck's trick points per side, in multiples of the scale
+      (only the bidder's side melds when ``meld.who = "bidder"``); ``nines_only`` marks a meld
+      of dixes alone (a one-dix meld is always marked);
+    - a played hand deals the whole deck into ``tricks`` (summing to the profile's tricks per
+      hand): ``points`` per side sum to `deck_points` (multiples of the scale when counters
+      count; cards never played go to the bidder), a side with points won a trick, and
+      ``counters`` says which sides took an A, 10 or K or the last trick;
+    - a hand is not played (``points``, ``tricks`` and ``counters`` None) when the bid is out of
+      reach under ``out_of_reach = "no-play"``, and sometimes when the profile lets the bidder
+      throw in (``thrown_in``) or surrender for want of a marriage (``no_marriage``);
+    - ``trump`` is any suit, or None after a surrender for want of a marriage.
+
+    Args:
+        draw: Supplied by hypothesis (call ``hand_facts(variant)`` without it).
+        variant: The profile the hand is played under.
+    """
+    n, scale, s = variant.sides, variant.scale, variant.settlement
+    total = deck_points(variant)
+    bidder = draw(st.integers(0, n - 1)) if variant.has_auction else None
+    dixes = meld_values(variant).get("dix", ())
+    cap = 2 * total // scale
+    meld: list[int] = []
+    nines: list[bool] = []
+    for side in range(n):
+        if variant.meld.who is WhoMelds.BIDDER and side != bidder:
+            meld.append(0)
+        elif len(dixes) > 0 and draw(st.sampled_from([False] * 5 + [True])):
+            meld.append(draw(st.sampled_from(dixes)))  # now and then, a meld of dixes alone
+        else:
+            meld.append(draw(st.integers(0, cap)) * scale)
+        nines.append(meld[-1] in dixes and (meld[-1] == dixes[0] or draw(st.booleans())))
+
+    points, tricks, counters = draw(_tricks(variant, bidder))
+    bid = 0
+    ways = ["played"]
+    if bidder is not None:
+        bids = _legal_bids(variant, cap * scale + total)
+        assume(bids)
+        counted = meld[bidder] if meld[bidder] >= s.minimum_meld else 0
+        # Half the time a bid the bidders' meld and tricks reach, else any bid (hopeless ones
+        # included), so that made and set hands are both common.
+        reached = [b for b in bids if b <= counted + points[bidder]]
+        bid = draw(st.sampled_from(reached if draw(st.booleans()) and reached else bids))
+        if s.out_of_reach is OutOfReach.NO_PLAY and counted + total < bid:
+            ways = ["out of reach"]
+        else:
+            if s.throw_in:
+                ways.append("thrown in")
+            trump = variant.trump
+            if (
+                trump.rule is TrumpRule.MARRIAGE
+                and trump.without_marriage is WithoutMarriage.SURRENDER
+            ):
+                ways.append("no marriage")
+    way = draw(st.sampled_from(ways))
+    played = way == "played"
+    return {
+        "bidder": bidder,
+        "bid": bid,
+        "meld": tuple(meld),
+        "points": points if played else None,
+        "tricks": tricks if played else None,
+        "counters": counters if played else None,
+        "nines_only": tuple(nines),
+        "thrown_in": way == "thrown in",
+        "no_marriage": way == "no marriage",
+        "trump": None if way == "no marriage" else draw(suits()),
+    }

@@ -2,7 +2,8 @@
 
 The point values depend only on the profile's counting method and scale, so they are kept
 in small tables indexed by `Card.index`, built once and shared by every profile that
-counts the same way. Legal plays are the engine's business, not this module's.
+counts the same way. `legal_plays` applies the obligations of ``[play]`` (follow suit,
+head the trick, trump, overtrump) and `play_rule` says in a player's words what they ask.
 """
 
 from __future__ import annotations
@@ -11,9 +12,16 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
-from pinochle.variant import CountingMethod, Rounding, Variant
+from pinochle.variant import Beat, CountingMethod, Play, Rounding, Variant
 
-__all__ = ["card_points", "deck_points", "round_trick_points", "trick_winner"]
+__all__ = [
+    "card_points",
+    "deck_points",
+    "legal_plays",
+    "play_rule",
+    "round_trick_points",
+    "trick_winner",
+]
 
 # Values by rank, high to low (A T K Q J 9), from rules.md 10. Counters are on the ones
 # scale and multiplied by the profile's scale; classic and simplified exist only on tens.
@@ -115,3 +123,81 @@ def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
         elif card.suit == trump:
             best, top = i, card
     return best
+
+
+# --- Legal plays (rules.md 9.2) --------------------------------------------------------
+
+
+def _must_head(rules: Play, led: Suit, trump: Suit | None) -> bool:
+    """Whether a player following suit must beat the best card (``play.beat``)."""
+    if rules.beat is Beat.ALWAYS:
+        return True
+    return rules.beat is Beat.TRUMP_LED and led == trump
+
+
+def _follow(
+    hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
+) -> tuple[tuple[Card, ...], str]:
+    """The cards a player may add to a started trick, and the rule that chose them."""
+    led = plays[0].suit
+    suited = tuple(c for c in hand if c.suit == led)
+    if suited:
+        if not _must_head(rules, led, trump):
+            return suited, f"must follow {_SUIT_NAMES[led]}"
+        ruffed = led != trump and any(c.suit == trump for c in plays)
+        if ruffed and not rules.beat_after_trump:
+            # Once trumped, no card of the led suit can win: any of them will do (S0's example).
+            return suited, f"must follow {_SUIT_NAMES[led]}"
+        top = max((c for c in plays if c.suit == led), key=lambda c: c.rank)
+        higher = tuple(c for c in suited if c.rank > top.rank)
+        if higher:
+            return higher, f"must beat {top} with {_either(higher)}"
+        return suited, f"must follow {_SUIT_NAMES[led]}"
+    trumps = tuple(c for c in hand if c.suit == trump) if trump is not None else ()
+    if not trumps or not rules.must_trump:
+        return tuple(hand), "any card"
+    in_trick = [c for c in plays if c.suit == trump]
+    if in_trick and rules.must_overtrump:
+        top = max(in_trick, key=lambda c: c.rank)
+        higher = tuple(c for c in trumps if c.rank > top.rank)
+        if higher:
+            return higher, f"must overtrump {top} with {_either(higher)}"
+        if not rules.trump_when_cannot_overtrump:
+            return tuple(hand), "any card"
+    return trumps, "must trump"
+
+
+_SUIT_NAMES = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
+def _either(cards: Sequence[Card]) -> str:
+    names = list(dict.fromkeys(str(c) for c in sorted(cards, key=lambda c: -c.rank)))
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def legal_plays(
+    hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
+) -> tuple[Card, ...]:
+    """The cards of ``hand`` that may be played to a trick (twins kept; the caller dedupes).
+
+    Args:
+        hand: The player's cards.
+        plays: The cards already in the trick, in play order (empty: the player leads).
+        trump: The trump suit.
+        rules: The profile's ``[play]`` section.
+    """
+    if not plays:
+        return tuple(hand)
+    return _follow(hand, plays, trump, rules)[0]
+
+
+def play_rule(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play) -> str:
+    """What the obligations ask of this player now, in a player's words ("must trump")."""
+    if not plays:
+        return "any card may lead"
+    return _follow(hand, plays, trump, rules)[1]

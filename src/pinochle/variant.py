@@ -87,7 +87,9 @@ class AllPass(enum.StrEnum):
     """What happens when nobody bids."""
 
     DEALER_FORCED = "dealer-forced"
-    """The dealer (the last player to speak) must take the bid at the minimum."""
+    """The dealer (the last player to speak) takes the bid at the minimum."""
+    LAST_MUST_BID = "last-must-bid"
+    """The last player to speak must bid, any legal amount (S1's "the fourth must bid")."""
     REDEAL = "redeal"
     """The hand is thrown in and the next dealer deals."""
 
@@ -296,7 +298,7 @@ class Bidding:
     maximum: int | None = _scaled(100, "the highest bid allowed, or false")
     maximum_ends_auction: bool = _key(True, "true: a bid of the maximum closes the auction")
     jumps: bool = _key(True, "true: a bid may be any legal amount above the last")
-    all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced' or 'redeal'")
+    all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced', 'last-must-bid' or 'redeal'")
 
 
 @attrs.frozen

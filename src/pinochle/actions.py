@@ -1,0 +1,142 @@
+"""Actions: the small frozen values a player gives the engine, with a readable text form.
+
+Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
+``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``throw in``, ``play on``, ``play 10♣``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import TypeAlias
+
+import attrs
+
+from pinochle.cards import CARDS, Card, Suit, format_cards, parse_cards, parse_suit
+
+__all__ = [
+    "Action",
+    "Bid",
+    "NameTrump",
+    "Pass",
+    "PassCards",
+    "Play",
+    "PlayOn",
+    "ThrowIn",
+    "parse_action",
+    "play_action",
+]
+
+
+@attrs.frozen
+class Bid:
+    """Bid this amount (on the profile's scale)."""
+
+    amount: int
+
+    def __str__(self) -> str:
+        return f"bid {self.amount}"
+
+
+@attrs.frozen
+class Pass:
+    """Pass in the auction; a pass is final."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@attrs.frozen
+class NameTrump:
+    """The high bidder names the trump suit."""
+
+    suit: Suit
+
+    def __str__(self) -> str:
+        return f"trump {self.suit.symbol}"
+
+
+def _canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+@attrs.frozen
+class PassCards:
+    """Pass these cards to a partner (or, for the bidder, return them).
+
+    The cards are kept in a canonical order, so the same cards in any order are one action.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+
+    def __str__(self) -> str:
+        return f"pass-cards {format_cards(self.cards)}"
+
+
+@attrs.frozen
+class ThrowIn:
+    """The bidder concedes the hand after meld."""
+
+    def __str__(self) -> str:
+        return "throw in"
+
+
+@attrs.frozen
+class PlayOn:
+    """The bidder declines to throw in: the hand is played."""
+
+    def __str__(self) -> str:
+        return "play on"
+
+
+@attrs.frozen
+class Play:
+    """Play this card to the trick."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"play {self.card}"
+
+
+Action: TypeAlias = Bid | Pass | NameTrump | PassCards | ThrowIn | PlayOn | Play
+"""Any action the engine accepts."""
+
+_PLAYS = tuple(Play(card) for card in CARDS)
+
+
+def play_action(card: Card) -> Play:
+    """The shared `Play` value for a card (the engine hands out one object per card)."""
+    return _PLAYS[card.index]
+
+
+def parse_action(text: str) -> Action:
+    """Read an action from its text form (the output of ``str(action)``).
+
+    Raises:
+        ValueError: The text is not an action.
+    """
+    words = text.strip().split(None, 1)
+    verb = words[0].lower() if words else ""
+    rest = words[1] if len(words) > 1 else ""
+    try:
+        if verb == "bid":
+            return Bid(int(rest))
+        if verb == "pass" and not rest:
+            return Pass()
+        if verb == "trump":
+            return NameTrump(parse_suit(rest))
+        if verb == "pass-cards":
+            return PassCards(parse_cards(rest))
+        if verb == "play" and rest.lower() == "on":
+            return PlayOn()
+        if verb == "play":
+            (card,) = parse_cards(rest)
+            return play_action(card)
+        if verb == "throw" and rest.lower() == "in":
+            return ThrowIn()
+    except ValueError as exc:
+        raise ValueError(f"not an action: {text!r} ({exc})") from None
+    raise ValueError(
+        f"not an action: {text!r} (expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', "
+        "'throw in', 'play on' or 'play CARD')"
+    )

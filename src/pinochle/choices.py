@@ -1,0 +1,118 @@
+"""A lazy, indexable list of every distinct way to choose k cards from a hand.
+
+Passing four cards from a 16-card hand has up to 1,820 choices. `CardChoices` is a
+`Sequence` that holds only the hand: its length is counted, its items are built on demand
+by unranking, and ``in`` is a multiset test, so a random player that picks one choice
+pays for one, not for all. Identical twins make one choice, not two.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from collections.abc import Callable, Iterator, Sequence
+from typing import Generic, TypeVar, overload
+
+from pinochle.cards import Card
+
+__all__ = ["CardChoices"]
+
+T = TypeVar("T")
+
+
+@functools.lru_cache(maxsize=4096)
+def _ways(counts: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
+    """``ways[i][r]``: the choices of ``r`` cards from the distinct cards ``i, i+1, ...``."""
+    n = len(counts)
+    ways = [[0] * (k + 1) for _ in range(n + 1)]
+    ways[n][0] = 1
+    for i in range(n - 1, -1, -1):
+        for r in range(k + 1):
+            ways[i][r] = sum(ways[i + 1][r - j] for j in range(min(counts[i], r) + 1))
+    return tuple(tuple(row) for row in ways)
+
+
+class CardChoices(Sequence[T], Generic[T]):
+    """Every distinct multiset of ``k`` cards from ``hand``, each wrapped by ``make``.
+
+    Args:
+        hand: The cards to choose from (twins allowed).
+        k: How many to choose.
+        make: Builds the action from a tuple of cards in `Card.index` order.
+        cards_of: Reads the cards back from an action (for ``in``).
+    """
+
+    __slots__ = ("_cards_of", "_counts", "_distinct", "_k", "_make", "_ways")
+
+    def __init__(
+        self,
+        hand: Sequence[Card],
+        k: int,
+        make: Callable[[tuple[Card, ...]], T],
+        cards_of: Callable[[object], tuple[Card, ...] | None],
+    ) -> None:
+        counted = Counter(hand)
+        self._distinct = tuple(sorted(counted, key=lambda c: c.index))
+        self._counts = tuple(counted[c] for c in self._distinct)
+        self._k = k
+        self._make = make
+        self._cards_of = cards_of
+        self._ways = _ways(self._counts, k)
+
+    def __len__(self) -> int:
+        return self._ways[0][self._k]
+
+    @overload
+    def __getitem__(self, index: int) -> T: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[T]: ...
+
+    def __getitem__(self, index: int | slice) -> T | Sequence[T]:
+        if isinstance(index, slice):
+            return [self[i] for i in range(*index.indices(len(self)))]
+        size = len(self)
+        if index < 0:
+            index += size
+        if not 0 <= index < size:
+            raise IndexError("choice index out of range")
+        chosen: list[Card] = []
+        remaining = self._k
+        for i, card in enumerate(self._distinct):
+            # Take j copies of this card; skip past the blocks of smaller j first.
+            for j in range(min(self._counts[i], remaining) + 1):
+                block = self._ways[i + 1][remaining - j]
+                if index < block:
+                    chosen.extend([card] * j)
+                    remaining -= j
+                    break
+                index -= block
+            if not remaining:
+                break
+        return self._make(tuple(chosen))
+
+    def __iter__(self) -> Iterator[T]:
+        return (self[i] for i in range(len(self)))
+
+    def __contains__(self, value: object) -> bool:
+        cards = self._cards_of(value)
+        if cards is None or len(cards) != self._k:
+            return False
+        wanted = Counter(cards)
+        held = dict(zip(self._distinct, self._counts, strict=True))
+        return all(held.get(card, 0) >= n for card, n in wanted.items())
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, CardChoices):
+            return NotImplemented
+        return (self._distinct, self._counts, self._k) == (
+            other._distinct,
+            other._counts,
+            other._k,
+        ) and list(self[:1]) == list(other[:1])
+
+    def __hash__(self) -> int:
+        return hash((self._distinct, self._counts, self._k))
+
+    def __repr__(self) -> str:
+        return f"<{len(self)} choices of {self._k} cards>"

@@ -1,0 +1,608 @@
+"""The pure transitions: `new_game`, `legal_actions`, `apply` and `observe`.
+
+Each phase has one function that lists its legal actions and one that applies an action;
+the rule choices inside them are the small functions of `pinochle.auction`,
+`pinochle.tricks`, `pinochle.meld` and `pinochle.scoring`, chosen by profile keys.
+Randomness enters only through the deal: deal ``n`` of a game is a pure function of the
+game's seed and ``n``.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+import secrets
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import attrs
+
+from pinochle.actions import (
+    Action,
+    Bid,
+    NameTrump,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+    play_action,
+)
+from pinochle.auction import bid_problem, next_bid, raise_step
+from pinochle.cards import Card, Rank, Suit, check_in_deck, make_deck
+from pinochle.choices import CardChoices
+from pinochle.errors import DeckError, IllegalActionError
+from pinochle.meld import Meld, score_meld
+from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
+from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State, _History
+from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
+from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WithoutMarriage
+
+__all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
+
+
+# --- Dealing ---------------------------------------------------------------------------
+
+
+def _deal(variant: Variant, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
+    """Shuffle deal ``number`` from the seed and deal it in packets from the dealer's left."""
+    deck = list(make_deck(variant.deal.deck))
+    random.Random(f"pinochle:{seed}:{number}").shuffle(deck)
+    players, size, packet = variant.deal.players, variant.deal.hand, variant.deal.packet
+    hands: list[list[Card]] = [[] for _ in range(players)]
+    cards = iter(deck)
+    while len(hands[dealer]) < size:
+        for offset in range(1, players + 1):
+            seat = (dealer + offset) % players
+            take = min(packet, size - len(hands[seat]))
+            hands[seat].extend(next(cards) for _ in range(take))
+    return tuple(_sorted(h) for h in hands)
+
+
+def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards, key=lambda c: c.index))
+
+
+def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    """Given hands must be a complete, possible deal under the profile."""
+    players, size = variant.deal.players, variant.deal.hand
+    if len(hands) != players:
+        raise DeckError(f"expected {players} hands, found {len(hands)}")
+    for seat, cards in enumerate(hands):
+        if len(cards) != size:
+            raise DeckError(f"seat {seat} holds {len(cards)} cards; each hand has {size}")
+    everything = [card for cards in hands for card in cards]
+    check_in_deck(everything, variant.deal.deck)
+    if variant.deal.kitty == 0 and not variant.deal.stock:
+        missing = Counter(make_deck(variant.deal.deck)) - Counter(everything)
+        if missing:
+            raise DeckError(f"the hands do not make a whole deck: missing {sorted(missing)}")
+    return tuple(_sorted(cards) for cards in hands)
+
+
+def new_game(
+    variant: Variant,
+    seed: int | None = None,
+    dealer: int = 0,
+    *,
+    hands: Sequence[Sequence[Card]] | None = None,
+    scores: Sequence[int] | None = None,
+) -> State:
+    """Start a game: deal the first hand and wait for the first decision.
+
+    Args:
+        variant: The rules.
+        seed: Makes every deal of the game reproducible; without one the operating system's
+            entropy picks a seed (kept in ``state.game.seed`` so the game can be replayed).
+        dealer: The first dealer's seat.
+        hands: Start from these hands instead of a shuffled first deal (later deals still
+            come from the seed).
+        scores: Start from these scores (default all zero).
+
+    Raises:
+        DeckError: ``hands`` is not a possible deal under the profile.
+        ValueError: ``dealer`` or ``scores`` do not fit the table.
+    """
+    players = variant.deal.players
+    if not 0 <= dealer < players:
+        raise ValueError(f"dealer: expected a seat from 0 to {players - 1}, found {dealer}")
+    start = tuple(scores) if scores is not None else (0,) * variant.sides
+    if len(start) != variant.sides:
+        raise ValueError(f"scores: expected {variant.sides} values, found {len(start)}")
+    if seed is None:
+        seed = secrets.randbits(63)
+    given = _check_hands(variant, hands) if hands is not None else None
+    game = Game(variant, seed, dealer, given, start, start, variant.game.target)
+    return _start_hand(game, 0, dealer, None)
+
+
+def _start_hand(game: Game, number: int, dealer: int, history: _History | None) -> State:
+    variant = game.variant
+    if number == 0 and game.start_hands is not None:
+        dealt = game.start_hands
+    else:
+        dealt = _deal(variant, game.seed, number, dealer)
+    players = variant.deal.players
+    hand = Hand(number, dealer, dealt, passed=(False,) * players, melds=(None,) * players)
+    sides = variant.sides
+    return State(
+        Phase.AUCTION,
+        (dealer + 1) % players,
+        dealt,
+        (),
+        (),
+        (0,) * sides,
+        (0,) * sides,
+        (False,) * sides,
+        hand,
+        game,
+        history,
+    )
+
+
+# --- The auction (rules.md 4) ----------------------------------------------------------
+
+
+def bid_limit(variant: Variant) -> int:
+    """The highest bid the engine accepts.
+
+    That is ``bidding.maximum``, or, when the profile has none, the minimum plus three times
+    the deck's trick points (rules.md 19.7 allows a cap; no source bids near it).
+    """
+    maximum = variant.bidding.maximum
+    return maximum if maximum is not None else variant.bidding.minimum + 3 * deck_points(variant)
+
+
+def _active(hand: Hand) -> list[int]:
+    return [seat for seat, out in enumerate(hand.passed) if not out]
+
+
+def _next_active(hand: Hand, seat: int) -> int:
+    players = len(hand.passed)
+    for offset in range(1, players + 1):
+        candidate = (seat + offset) % players
+        if not hand.passed[candidate]:
+            return candidate
+    raise AssertionError("no active player in the auction")  # pragma: no cover
+
+
+def _forced(state: State) -> bool:
+    """Whether the player to act is the last one in and nobody has bid (must bid)."""
+    return state.hand.bidder is None and len(_active(state.hand)) == 1
+
+
+def _auction_actions(state: State) -> Sequence[Action]:
+    hand = state.hand
+    return _bids(state.variant, hand.bid if hand.bidder is not None else None, _forced(state))
+
+
+@functools.lru_cache(maxsize=1024)
+def _bids(variant: Variant, current: int | None, forced: bool) -> tuple[Action, ...]:
+    """Every legal bid after ``current`` (and a pass unless the player is forced to bid)."""
+    amount = next_bid(variant, current)
+    limit = bid_limit(variant)
+    bids: list[Action] = []
+    while amount is not None and amount <= limit:
+        bids.append(Bid(amount))
+        if not variant.bidding.jumps:
+            break
+        amount += raise_step(variant, amount)
+    return tuple(bids) if forced else (_PASS, *bids)
+
+
+_PASS = Pass()
+
+
+def _apply_auction(state: State, action: Action) -> State:
+    seat = _seat(state)
+    hand, variant = state.hand, state.variant
+    if isinstance(action, Pass):
+        if _forced(state):
+            raise IllegalActionError(str(action), "everyone else passed: you must bid")
+        passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
+        hand = attrs.evolve(hand, auction=(*hand.auction, (seat, action)), passed=passed)
+    elif isinstance(action, Bid):
+        current = hand.bid if hand.bidder is not None else None
+        problem = bid_problem(variant, action.amount, current)
+        if problem is None and action.amount > bid_limit(variant):
+            problem = f"bid must be at most {bid_limit(variant)}"
+        if problem is not None:
+            raise IllegalActionError(str(action), problem)
+        hand = attrs.evolve(
+            hand, auction=(*hand.auction, (seat, action)), bidder=seat, bid=action.amount
+        )
+        maximum = variant.bidding.maximum
+        if variant.bidding.maximum_ends_auction and action.amount == maximum:
+            return _auction_won(state, hand, action)
+    else:
+        raise _wrong_phase(state, action)
+    active = _active(hand)
+    if hand.bidder is not None and active == [hand.bidder]:
+        return _auction_won(state, hand, action)
+    if hand.bidder is None and len(active) == 1:
+        rule = variant.bidding.all_pass
+        if rule is AllPass.REDEAL:
+            nxt = _push(state, action)
+            return _start_hand(
+                state.game, hand.number + 1, (hand.dealer + 1) % len(hand.passed), nxt
+            )
+        if rule is AllPass.DEALER_FORCED:
+            forced = attrs.evolve(hand, bidder=active[0], bid=variant.bidding.minimum)
+            return _auction_won(state, forced, action)
+    return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
+
+
+def _auction_won(state: State, hand: Hand, action: Action) -> State:
+    """The auction is over: the high bidder names trump (or surrenders without a marriage)."""
+    bidder = hand.bidder
+    assert bidder is not None
+    if not _trump_choices(state.variant, state.hands[bidder]):
+        # rules.md 5: with no marriage the bidder cannot name trump; the hand is surrendered.
+        hand = attrs.evolve(hand, melds=_melds(state, None))
+        return _settle(_evolve(state, action, hand=hand), surrendered="no marriage")
+    return _evolve(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
+
+
+# --- Trump and passing (rules.md 5, 6) -------------------------------------------------
+
+
+def _trump_choices(variant: Variant, cards: Sequence[Card]) -> tuple[Suit, ...]:
+    if variant.trump.rule is TrumpRule.MARRIAGE:
+        held = {card.index for card in cards}
+        married = tuple(s for s in Suit if {s * 6 + Rank.KING, s * 6 + Rank.QUEEN} <= held)
+        if married or variant.trump.without_marriage is WithoutMarriage.SURRENDER:
+            return married
+    return tuple(Suit)
+
+
+def _trump_actions(state: State) -> Sequence[Action]:
+    return tuple(NameTrump(s) for s in _trump_choices(state.variant, state.hands[_seat(state)]))
+
+
+def _apply_trump(state: State, action: Action) -> State:
+    if not isinstance(action, NameTrump):
+        raise _wrong_phase(state, action)
+    if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
+        raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
+    hand = attrs.evolve(state.hand, trump=action.suit)
+    if state.variant.passing.cards:
+        partner = (_seat(state) + 2) % 4
+        return _evolve(state, action, phase=Phase.PASS, to_act=partner, hand=hand)
+    return _meld(_evolve(state, action, hand=hand))
+
+
+def _pass_cards_of(action: object) -> tuple[Card, ...] | None:
+    return action.cards if isinstance(action, PassCards) else None
+
+
+def _passing_actions(state: State) -> Sequence[Action]:
+    cards = state.hands[_seat(state)]
+    return CardChoices(cards, state.variant.passing.cards, PassCards, _pass_cards_of)
+
+
+def _apply_passing(state: State, action: Action) -> State:
+    if not isinstance(action, PassCards):
+        raise _wrong_phase(state, action)
+    seat = _seat(state)
+    n = state.variant.passing.cards
+    if action not in legal_actions(state):
+        held = state.hands[seat]
+        if len(action.cards) != n:
+            raise IllegalActionError(str(action), f"pass exactly {n} cards")
+        missing = Counter(action.cards) - Counter(held)
+        raise IllegalActionError(str(action), f"you do not hold {', '.join(map(str, missing))}")
+    receiver = (seat + 2) % 4
+    hands = list(state.hands)
+    hands[seat] = _remove(hands[seat], action.cards)
+    hands[receiver] = _sorted((*hands[receiver], *action.cards))
+    if state.phase is Phase.PASS:
+        hand = attrs.evolve(state.hand, passed_cards=action.cards)
+        return _evolve(
+            state, action, phase=Phase.RETURN, to_act=receiver, hands=tuple(hands), hand=hand
+        )
+    hand = attrs.evolve(state.hand, returned_cards=action.cards)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    rest = list(cards)
+    for card in gone:
+        rest.remove(card)
+    return tuple(rest)
+
+
+# --- Meld (rules.md 7, 8, 11.5, 11.6) --------------------------------------------------
+
+
+def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
+    variant = state.variant
+    return tuple(score_meld(cards, trump, variant) for cards in state.hands)
+
+
+def _side_melds(state: State) -> tuple[int, ...]:
+    totals = [0] * state.variant.sides
+    for seat, meld in enumerate(state.hand.melds):
+        if meld is not None:
+            totals[state.side_of(seat)] += meld.total
+    return tuple(totals)
+
+
+def _meld(state: State) -> State:
+    """Everyone lays down meld; then the hand may end (out of reach) or wait for a throw-in."""
+    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
+    state = attrs.evolve(state, hand=hand, legal_cache=None)
+    bidder = hand.bidder
+    assert bidder is not None
+    if is_out_of_reach(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
+        return _settle(state)
+    if state.variant.settlement.throw_in:
+        return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
+    return _start_tricks(state)
+
+
+def _start_tricks(state: State) -> State:
+    variant, hand = state.variant, state.hand
+    if variant.play.first_lead is FirstLead.BIDDER and hand.bidder is not None:
+        leader = hand.bidder
+    else:
+        leader = (hand.dealer + 1) % variant.deal.players
+    return attrs.evolve(state, phase=Phase.TRICKS, to_act=leader, legal_cache=None)
+
+
+_THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
+
+
+def _apply_throw_in(state: State, action: Action) -> State:
+    if isinstance(action, ThrowIn):
+        return _settle(_push_state(state, action), surrendered="thrown in")
+    if isinstance(action, PlayOn):
+        return _start_tricks(_push_state(state, action))
+    raise _wrong_phase(state, action)
+
+
+# --- Tricks (rules.md 9, 10) -----------------------------------------------------------
+
+
+def _trick_actions(state: State) -> Sequence[Action]:
+    cards = state.hands[_seat(state)]
+    plays = [card for _, card in state.trick]
+    legal = legal_plays(cards, plays, state.hand.trump, state.variant.play)
+    # Hands are kept in Card.index order, so twins sit side by side: keep the first of each.
+    actions: list[Action] = []
+    previous = None
+    for card in legal:
+        if card is not previous:
+            actions.append(play_action(card))
+            previous = card
+    return tuple(actions)
+
+
+_COUNTER_RANKS = frozenset({Rank.ACE, Rank.TEN, Rank.KING})
+
+
+def _apply_play(state: State, action: Action) -> State:
+    if not isinstance(action, Play):
+        raise _wrong_phase(state, action)
+    seat = _seat(state)
+    if action not in legal_actions(state):
+        held = state.hands[seat]
+        if action.card not in held:
+            raise IllegalActionError(str(action), f"you do not hold {action.card}")
+        plays = [card for _, card in state.trick]
+        raise IllegalActionError(
+            str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
+        )
+    variant = state.variant
+    hands = list(state.hands)
+    hands[seat] = _remove(hands[seat], (action.card,))
+    trick = (*state.trick, (seat, action.card))
+    players = variant.deal.players
+    if len(trick) < players:
+        return State(
+            state.phase,
+            (seat + 1) % players,
+            tuple(hands),
+            trick,
+            state.tricks,
+            state.points,
+            state.tricks_won,
+            state.counters,
+            state.hand,
+            state.game,
+            _History(action, state.history),
+        )
+    cards = [card for _, card in trick]
+    winner = trick[trick_winner(cards, state.hand.trump)][0]
+    side = state.side_of(winner)
+    last = not hands[winner]
+    points = card_points(cards, variant) + (variant.counting.last_trick if last else 0)
+    counter = last or any(card.rank in _COUNTER_RANKS for card in cards)
+    state = State(
+        state.phase,
+        winner,
+        tuple(hands),
+        (),
+        (*state.tricks, CompletedTrick(trick, winner, points)),
+        _add(state.points, side, points),
+        _add(state.tricks_won, side, 1),
+        tuple(c or (i == side and counter) for i, c in enumerate(state.counters)),
+        state.hand,
+        state.game,
+        _History(action, state.history),
+    )
+    return _settle(state) if last else state
+
+
+def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
+    return tuple(v + amount if i == index else v for i, v in enumerate(values))
+
+
+# --- Settlement and the next deal (rules.md 11, 12) ------------------------------------
+
+
+def _nines_only(state: State) -> tuple[bool, ...]:
+    """Whether each side's meld is only dixes (the nines save themselves)."""
+    kinds: list[set[str]] = [set() for _ in range(state.variant.sides)]
+    for seat, meld in enumerate(state.hand.melds):
+        if meld is not None:
+            kinds[state.side_of(seat)].update(item.name for item in meld.items)
+    return tuple(k == {"dix"} for k in kinds)
+
+
+def _settle(state: State, surrendered: str | None = None) -> State:
+    """Score the hand, then deal the next one or end the game."""
+    hand, variant = state.hand, state.variant
+    bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
+    played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
+    result: HandResult = settle_hand(
+        variant,
+        bidder=bidder,
+        bid=hand.bid,
+        meld=_side_melds(state),
+        points=state.points if played else None,
+        tricks=state.tricks_won if played else None,
+        counters=state.counters if played else None,
+        nines_only=_nines_only(state),
+        thrown_in=surrendered == "thrown in",
+        no_marriage=surrendered == "no marriage",
+        trump=hand.trump,
+    )
+    game = state.game
+    scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
+    end = game_end(variant, scores, bidder=bidder, target=game.target)
+    game = attrs.evolve(
+        game, scores=scores, target=end.target, results=(*game.results, result), winner=end.winner
+    )
+    if end.winner is not None:
+        return attrs.evolve(state, phase=Phase.GAME_OVER, to_act=None, game=game, legal_cache=None)
+    dealer = (hand.dealer + 1) % variant.deal.players
+    return _start_hand(game, hand.number + 1, dealer, state.history)
+
+
+# --- The public transitions ------------------------------------------------------------
+
+_LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
+    Phase.AUCTION: _auction_actions,
+    Phase.TRUMP: _trump_actions,
+    Phase.PASS: _passing_actions,
+    Phase.RETURN: _passing_actions,
+    Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
+    Phase.TRICKS: _trick_actions,
+    Phase.GAME_OVER: lambda state: (),
+}
+
+_APPLY: dict[Phase, Callable[[State, Action], State]] = {
+    Phase.AUCTION: _apply_auction,
+    Phase.TRUMP: _apply_trump,
+    Phase.PASS: _apply_passing,
+    Phase.RETURN: _apply_passing,
+    Phase.THROW_IN: _apply_throw_in,
+    Phase.TRICKS: _apply_play,
+}
+
+
+def legal_actions(state: State) -> Sequence[Action]:
+    """Every legal action for the player to act, each exactly once (twins are one action).
+
+    Returns a tuple, except when choosing cards to pass, where it is a lazy `Sequence` of
+    every distinct choice (it can hold over a thousand); an empty sequence once the game is
+    over.
+    """
+    cached = state.legal_cache
+    if cached is None:
+        cached = _LEGAL[state.phase](state)
+        object.__setattr__(state, "legal_cache", cached)  # a cache, invisible to equality
+    return cached
+
+
+def apply(state: State, action: Action) -> State:
+    """Apply the player to act's action and return the new state; the old one is unchanged.
+
+    Raises:
+        IllegalActionError: The action is not legal now; the message says why in a player's
+            words ("must follow clubs", "must beat K♣ with A♣ or 10♣", "bid must be at least
+            26").
+    """
+    if state.phase is Phase.GAME_OVER:
+        raise IllegalActionError(str(action), "the game is over")
+    return _APPLY[state.phase](state, action)
+
+
+def observe(state: State, seat: int) -> Observation:
+    """What ``seat`` may know of the state, and nothing more.
+
+    The observation holds the seat's own cards, the public history (auction, trump, shown
+    meld, played tricks, scores), the cards it passed or received, and its legal actions
+    when it is to act. It never holds another seat's hidden cards.
+    """
+    players = state.variant.deal.players
+    if not 0 <= seat < players:
+        raise ValueError(f"seat: expected 0 to {players - 1}, found {seat}")
+    hand = state.hand
+    to_me: tuple[Card, ...] = ()
+    by_me: tuple[Card, ...] = ()
+    if hand.bidder is not None and hand.passed_cards:
+        partner = (hand.bidder + 2) % 4
+        if seat == hand.bidder:
+            to_me, by_me = hand.passed_cards, hand.returned_cards
+        elif seat == partner:
+            to_me, by_me = hand.returned_cards, hand.passed_cards
+    return Observation(
+        seat=seat,
+        phase=state.phase,
+        to_act=state.to_act,
+        variant=state.variant,
+        hand_number=hand.number,
+        dealer=hand.dealer,
+        hand=state.hands[seat],
+        hand_sizes=tuple(len(h) for h in state.hands),
+        auction=hand.auction,
+        bidder=hand.bidder,
+        bid=hand.bid,
+        trump=hand.trump,
+        melds=hand.melds,
+        passed_to_me=to_me,
+        passed_by_me=by_me,
+        trick=state.trick,
+        tricks=state.tricks,
+        points=state.points,
+        scores=state.scores,
+        results=state.results,
+        legal_actions=legal_actions(state) if state.to_act == seat else (),
+    )
+
+
+# --- Small helpers ---------------------------------------------------------------------
+
+
+def _seat(state: State) -> int:
+    assert state.to_act is not None
+    return state.to_act
+
+
+def _push(state: State, action: Action) -> _History:
+    return _History(action, state.history)
+
+
+def _push_state(state: State, action: Action) -> State:
+    return attrs.evolve(state, history=_push(state, action), legal_cache=None)
+
+
+def _evolve(state: State, action: Action, **changes: Any) -> State:
+    """A new state with the action recorded and the legal-action cache cleared."""
+    return attrs.evolve(state, history=_push(state, action), legal_cache=None, **changes)
+
+
+_PHASE_WORDS = {
+    Phase.AUCTION: "it is the auction: bid or pass",
+    Phase.TRUMP: "the bidder must name trump",
+    Phase.PASS: "the bidder's partner must pass cards",
+    Phase.RETURN: "the bidder must return cards",
+    Phase.THROW_IN: "the bidder must throw in or play on",
+    Phase.TRICKS: "it is trick play: play a card",
+}
+
+
+def _wrong_phase(state: State, action: Action) -> IllegalActionError:
+    return IllegalActionError(str(action), _PHASE_WORDS.get(state.phase, "not now"))

@@ -1,0 +1,275 @@
+"""The immutable game state, its phases, and what one seat may observe of it.
+
+A `State` is a value: the engine's `apply` returns a new one and never changes the old.
+It is split in three layers that change at different speeds, so that playing a card
+builds two small objects, not one large one:
+
+- `Game`: the profile, the seed, running scores and finished hands (changes once a hand);
+- `Hand`: the deal, the auction, trump, passed cards and meld (changes during bidding);
+- `State` itself: the phase, whose turn it is, the hands, the trick and the tricks.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator, Sequence
+
+import attrs
+
+from pinochle.actions import Action, Bid, Pass
+from pinochle.cards import Card, Suit
+from pinochle.meld import Meld
+from pinochle.scoring import HandResult
+from pinochle.variant import Variant
+
+__all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State"]
+
+
+class Phase(enum.StrEnum):
+    """Where a hand is; every phase but `GAME_OVER` waits for `State.to_act`."""
+
+    AUCTION = "auction"
+    """Players bid or pass, starting on the dealer's left."""
+    TRUMP = "trump"
+    """The high bidder names trump."""
+    PASS = "pass"
+    """The bidder's partner passes cards to the bidder."""
+    RETURN = "return"
+    """The bidder returns as many cards to the partner."""
+    THROW_IN = "throw-in"
+    """After meld, the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
+    TRICKS = "tricks"
+    """The tricks are played."""
+    GAME_OVER = "game over"
+    """The game has a winner; no one acts."""
+
+
+@attrs.frozen
+class CompletedTrick:
+    """A finished trick.
+
+    Attributes:
+        plays: ``(seat, card)`` in play order; the first is the lead.
+        winner: The seat that won it.
+        points: Its trick points (the last trick's bonus included).
+    """
+
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    points: int
+
+    @property
+    def leader(self) -> int:
+        """The seat that led."""
+        return self.plays[0][0]
+
+
+@attrs.frozen
+class Hand:
+    """One deal: everything decided before the first card, fixed once play starts.
+
+    Attributes:
+        number: The deal's number in the game, from 0.
+        dealer: The dealer's seat.
+        dealt: Each seat's cards as dealt, in `Card.index` order.
+        auction: ``(seat, Bid or Pass)`` in order.
+        passed: For each seat, whether it has passed in the auction.
+        bidder: The high bidder's seat (None while nobody has bid).
+        bid: The high bid (0 while nobody has bid).
+        trump: The trump suit, once named.
+        passed_cards: The cards the partner passed to the bidder.
+        returned_cards: The cards the bidder returned.
+        melds: Each seat's shown meld, once meld is laid down.
+    """
+
+    number: int
+    dealer: int
+    dealt: tuple[tuple[Card, ...], ...]
+    auction: tuple[tuple[int, Bid | Pass], ...] = ()
+    passed: tuple[bool, ...] = ()
+    bidder: int | None = None
+    bid: int = 0
+    trump: Suit | None = None
+    passed_cards: tuple[Card, ...] = ()
+    returned_cards: tuple[Card, ...] = ()
+    melds: tuple[Meld | None, ...] = ()
+
+
+@attrs.frozen
+class Game:
+    """The game around the hands: the rules, the seed, the scores and the finished hands.
+
+    Attributes:
+        variant: The rules.
+        seed: The seed every deal is drawn from.
+        first_dealer: The dealer of the first hand.
+        start_hands: The first hand's cards when the game started from given hands.
+        start_scores: The scores the game started from.
+        scores: The running scores, by side.
+        target: The target in force (it may rise under ``game.both_reach = "raise-target"``).
+        results: The settlement of every finished hand, in order.
+        winner: The winning side once the game is over.
+    """
+
+    variant: Variant
+    seed: int
+    first_dealer: int
+    start_hands: tuple[tuple[Card, ...], ...] | None
+    start_scores: tuple[int, ...]
+    scores: tuple[int, ...]
+    target: int | None
+    results: tuple[HandResult, ...] = ()
+    winner: int | None = None
+
+
+@attrs.frozen
+class _History:
+    """The actions of the game so far, newest first, as a linked list (O(1) to extend)."""
+
+    action: Action
+    before: _History | None
+
+
+@attrs.frozen
+class State:
+    """A whole game at one moment. Immutable: `pinochle.apply` returns a new state.
+
+    Attributes:
+        phase: Where the hand is.
+        to_act: The seat whose decision the engine waits for (None when the game is over).
+        hands: Each seat's cards, in `Card.index` order.
+        trick: The current trick: ``(seat, card)`` in play order.
+        tricks: The finished tricks of this hand.
+        points: Trick points taken so far this hand, by side.
+        tricks_won: Tricks taken so far this hand, by side.
+        counters: Whether each side has taken a counter (A, 10, K) or the last trick.
+        hand: The current deal (auction, trump, meld).
+        game: The game around it (rules, seed, scores, finished hands).
+    """
+
+    phase: Phase
+    to_act: int | None
+    hands: tuple[tuple[Card, ...], ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[CompletedTrick, ...]
+    points: tuple[int, ...]
+    tricks_won: tuple[int, ...]
+    counters: tuple[bool, ...]
+    hand: Hand
+    game: Game
+    history: _History | None = attrs.field(default=None, eq=False, repr=False)
+    legal_cache: Sequence[Action] | None = attrs.field(default=None, eq=False, repr=False)
+
+    @property
+    def variant(self) -> Variant:
+        """The rules."""
+        return self.game.variant
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """The running scores, by side."""
+        return self.game.scores
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has ended."""
+        return self.phase is Phase.GAME_OVER
+
+    @property
+    def winner(self) -> int | None:
+        """The winning side once the game is over."""
+        return self.game.winner
+
+    @property
+    def results(self) -> tuple[HandResult, ...]:
+        """The settlement of every finished hand."""
+        return self.game.results
+
+    @property
+    def dealer(self) -> int:
+        """The current dealer's seat."""
+        return self.hand.dealer
+
+    @property
+    def bidder(self) -> int | None:
+        """The high bidder's seat, once there is one."""
+        return self.hand.bidder
+
+    @property
+    def bid(self) -> int:
+        """The high bid (0 before any bid)."""
+        return self.hand.bid
+
+    @property
+    def trump(self) -> Suit | None:
+        """The trump suit, once named."""
+        return self.hand.trump
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """Every action applied since the game began, in order."""
+        found: list[Action] = []
+        node = self.history
+        while node is not None:
+            found.append(node.action)
+            node = node.before
+        return tuple(reversed(found))
+
+    def side_of(self, seat: int) -> int:
+        """The side (score index) a seat plays for."""
+        return seat % 2 if self.game.variant.deal.partnerships else seat
+
+    def seats(self) -> Iterator[int]:
+        """Every seat, from 0."""
+        return iter(range(self.game.variant.deal.players))
+
+
+@attrs.frozen
+class Observation:
+    """What one seat may know: its own cards and the public history, nothing more.
+
+    Attributes:
+        seat: The observing seat.
+        phase: Where the hand is.
+        to_act: Whose decision the engine waits for.
+        variant: The rules.
+        hand_number: The deal's number in the game, from 0.
+        dealer: The dealer's seat.
+        hand: The observer's own cards.
+        hand_sizes: How many cards each seat holds.
+        auction: ``(seat, Bid or Pass)`` in order.
+        bidder: The high bidder's seat, once there is one.
+        bid: The high bid.
+        trump: The trump suit, once named.
+        melds: Each seat's shown meld (with its cards), once laid down.
+        passed_to_me: Cards this seat received from its partner.
+        passed_by_me: Cards this seat gave its partner.
+        trick: The current trick as ``(seat, card)`` in play order.
+        tricks: The finished tricks of this hand.
+        points: Trick points taken so far this hand, by side.
+        scores: The running scores, by side.
+        results: The settlement of every finished hand.
+        legal_actions: The seat's legal actions when it is to act, else empty.
+    """
+
+    seat: int
+    phase: Phase
+    to_act: int | None
+    variant: Variant
+    hand_number: int
+    dealer: int
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    auction: tuple[tuple[int, Bid | Pass], ...]
+    bidder: int | None
+    bid: int
+    trump: Suit | None
+    melds: tuple[Meld | None, ...]
+    passed_to_me: tuple[Card, ...]
+    passed_by_me: tuple[Card, ...]
+    trick: tuple[tuple[int, Card], ...]
+    tricks: tuple[CompletedTrick, ...]
+    points: tuple[int, ...]
+    scores: tuple[int, ...]
+    results: tuple[HandResult, ...]
+    legal_actions: Sequence[Action]
