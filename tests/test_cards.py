@@ -118,7 +118,8 @@ def test_repr_evaluates_back() -> None:
 def test_parse_suit_forms() -> None:
     for text in ("H", "h", "♥", "♡", "hearts", "Heart"):
         assert parse_suit(text) is Suit.HEARTS
-    for suit in Suit:  # clubs is 0: a falsy suit must still parse
+    assert all(Suit) and all(Rank)  # clubs and the nine are 0, yet truthy
+    for suit in Suit:
         assert parse_suit(suit.letter) is suit
         assert parse_suit(suit.symbol) is suit
     assert parse_suit(Suit.CLUBS) is Suit.CLUBS

@@ -285,3 +285,24 @@ def test_tricks_and_nines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     code, out, _ = score(capsys, "show", path)
     assert code == 0
     assert "side 1 meld saved by nines (2)" in out
+
+
+def test_counters_for_a_house_that_counts_queens_and_jacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # rules.md 11.4 counter_or_last with the classic count (10): a side whose 5 trick points
+    # are a queen and a jack took no counter, so its meld is lost; it scores nothing (19.29).
+    house = tmp_path / "house.toml"
+    house.write_text(
+        'extends = "hoyle-1914"\nname = "house"\n[settlement]\nsave_meld = "counter"\n'
+        'save_meld_applies_to = "defenders"\n',
+        encoding="utf-8",
+    )
+    path = tmp_path / "house.json"
+    assert score(capsys, "new", path, f"--variant {house}")[0] == 0
+    hand = "--bidder 0 --bid 250 --meld 200 60 --points 245 5"
+    assert score(capsys, "add", path, f"{hand} --counters 0")[0] == 0
+    assert load(path).scores == (445, 0)
+    assert score(capsys, "undo", path)[0] == 0
+    assert score(capsys, "add", path, hand)[0] == 0  # by default trick points mean a counter
+    assert load(path).scores == (445, 65)

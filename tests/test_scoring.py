@@ -395,12 +395,8 @@ def test_no_marriage_needs_a_marriage_profile() -> None:
         settle_hand(PINOCHLERUN, bidder=0, bid=34, meld=(28, 12), no_marriage=True)
 
 
-@pytest.mark.xfail(
-    reason="keys.md trump.without_marriage = 'any-suit': the bidder names any suit and the "
-    "hand is played, but settle_hand checks only trump.rule and settles a surrender",
-    strict=True,
-)
 def test_no_marriage_is_no_surrender_when_any_suit_may_be_named() -> None:
+    # keys.md trump.without_marriage = "any-suit": the bidder names any suit and plays.
     variant = PAGAT_DD.override({"trump": {"without_marriage": "any-suit"}})
     with pytest.raises(SettlementError, match="marriage"):
         settle_hand(variant, bidder=0, bid=50, meld=(12, 30), no_marriage=True)
@@ -430,7 +426,7 @@ def test_cutthroat_each_player_saves_meld_with_a_trick(
     bid: int, expected: tuple[int, int, int]
 ) -> None:
     # 18.3 cutthroat-3: any trick per player saves meld; made: meld + tricks; set: minus bid.
-    tricks = (CUTTHROAT.tricks_per_hand - 6, 6, 0)  # the third player wins no trick
+    tricks = (9, 6, 0)  # the third player wins no trick
     result = settle_hand(
         CUTTHROAT, bidder=0, bid=bid, meld=(150, 60, 40), points=(200, 50, 0), tricks=tricks
     )
@@ -438,16 +434,32 @@ def test_cutthroat_each_player_saves_meld_with_a_trick(
     assert result.sides[2].meld_status is MeldStatus.LOST
 
 
-@pytest.mark.xfail(
-    reason="rules.md 14.1/14.2/18.3: 15 cards each and a 3-card widow (the bidder buries 3) "
-    "make 15 tricks, but Variant.tricks_per_hand is 48 // 3 = 16, so settle_hand rejects them",
-    strict=True,
-)
 def test_a_three_hand_game_with_a_widow_has_15_tricks() -> None:
+    # rules.md 14.1, 14.2, 18.3: 15 cards each and a 3-card widow (the bidder discards 3).
+    assert CUTTHROAT.tricks_per_hand == 15
     result = settle_hand(
         CUTTHROAT, bidder=0, bid=300, meld=(150, 60, 40), points=(200, 50, 0), tricks=(9, 6, 0)
     )
     assert result.scores == (350, 110, 0)
+    with pytest.raises(SettlementError, match="15 tricks"):
+        settle_hand(
+            CUTTHROAT, bidder=0, bid=300, meld=(150, 60, 40), points=(200, 50, 0), tricks=(10, 6, 0)
+        )
+
+
+@pytest.mark.xfail(
+    reason="rules.md 14.2 (WP three-hand) and cutthroat-3.toml: the bidder's discards from the "
+    "cat count as the bidder's trick cards, so a bidder who wins no trick can own trick points; "
+    "settle_hand rejects 'a side with trick points must have won a trick'",
+    strict=True,
+)
+def test_the_discards_count_for_a_bidder_who_wins_no_trick() -> None:
+    # Two counters buried (20); the bidder wins no trick: no meld (any-trick rule), set.
+    result = settle_hand(
+        CUTTHROAT, bidder=0, bid=250, meld=(100, 60, 40), points=(20, 130, 100), tricks=(0, 8, 7)
+    )
+    assert result.outcome is Outcome.SET
+    assert result.scores == (-250, 190, 140)
 
 
 # --- rules.md 12: game end -----------------------------------------------------------------
@@ -651,12 +663,16 @@ def test_every_possible_hand_settles(data: st.DataObject) -> None:
 @PROPERTY
 @given(st.data())
 def test_a_made_bid_never_lowers_the_bidders_score(data: st.DataObject) -> None:
-    variant = data.draw(variants())
+    made = data.draw(st.sampled_from(MadeRule))
+    variant = data.draw(variants()).override({"settlement": {"made": made.value}})
     facts = data.draw(hand_facts(variant))
     result = settle_hand(variant, **facts)
     assume(result.outcome is Outcome.MADE)
     # 11.1: they score what they earned (at least the bid) or exactly the bid.
-    assert result.scores[facts["bidder"]] >= facts["bid"] >= 0
+    score = result.scores[facts["bidder"]]
+    assert score >= facts["bid"] >= 0
+    if made is MadeRule.BID:
+        assert score == facts["bid"]
 
 
 @PROPERTY

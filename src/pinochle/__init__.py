@@ -35,6 +35,7 @@ from pinochle.errors import (
     IllegalActionError,
     PinochleError,
     SettlementError,
+    SheetError,
     VariantError,
 )
 from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
@@ -48,6 +49,7 @@ from pinochle.scoring import (
     game_end,
     settle_hand,
 )
+from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
 from pinochle.tricks import (
     card_points,
@@ -70,6 +72,7 @@ __all__ = [
     "Game",
     "GameEnd",
     "Hand",
+    "HandRecord",
     "HandResult",
     "IllegalActionError",
     "Meld",
@@ -86,7 +89,10 @@ __all__ = [
     "Play",
     "PlayOn",
     "Rank",
+    "ScoreSheet",
     "SettlementError",
+    "SheetError",
+    "SheetHand",
     "SideResult",
     "State",
     "Suit",

@@ -17,9 +17,20 @@ def raise_step(variant: Variant, bid: int) -> int:
 
 
 def next_bid(variant: Variant, current: int | None) -> int | None:
-    """The lowest legal bid after ``current`` (None: the opening), or None above the maximum."""
+    """The lowest legal bid after ``current`` (None: the opening), or None above the maximum.
+
+    Legal amounts lie on the profile's grid: ``minimum + k × step`` up to ``step_threshold``,
+    then ``step_threshold + k × step_above``.
+    """
     rules = variant.bidding
-    amount = rules.minimum if current is None else current + raise_step(variant, current)
+    if current is None or current < rules.minimum:
+        amount = rules.minimum
+    else:
+        amount = current + rules.step - (current - rules.minimum) % rules.step
+    threshold, above = rules.step_threshold, rules.step_above
+    if threshold is not None and above is not None and amount > threshold:
+        base = max(current if current is not None else threshold, threshold)
+        amount = threshold + ((base - threshold) // above + 1) * above
     if rules.maximum is not None and amount > rules.maximum:
         return None
     return amount

@@ -56,6 +56,10 @@ class Suit(enum.IntEnum):
     def __str__(self) -> str:
         return self.symbol
 
+    def __bool__(self) -> bool:
+        # Every suit is truthy, clubs (0) too: `trump or "-"` must not lose clubs.
+        return True
+
 
 class Rank(enum.IntEnum):
     """A rank; the integer values follow trick order, so ``Rank.TEN > Rank.KING``."""
@@ -80,6 +84,9 @@ class Rank(enum.IntEnum):
     def __str__(self) -> str:
         return self.label
 
+    def __bool__(self) -> bool:
+        return True  # the nine (0) is a rank like any other
+
 
 class DeckKind(enum.StrEnum):
     """Which deck a table uses."""
@@ -94,7 +101,7 @@ CardStyle = Literal["symbols", "ascii"]
 """How `format_cards` writes a card: ``"symbols"`` gives ``10♥``, ``"ascii"`` gives ``TH``."""
 
 
-@attrs.frozen(repr=False, cache_hash=True)
+@attrs.frozen(repr=False, eq=False)
 class Card:
     """One playing card. Twins are equal: ``Card(Suit.SPADES, Rank.ACE)`` twice is one value.
 
@@ -110,6 +117,18 @@ class Card:
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "index", self.suit * 6 + self.rank)
+
+    # Equality and hashing by index: cards are compared in every inner loop.
+    def __eq__(self, other: object) -> bool:
+        if self is other:
+            return True
+        return type(other) is Card and self.index == other.index
+
+    def __ne__(self, other: object) -> bool:
+        return not self == other
+
+    def __hash__(self) -> int:
+        return self.index
 
     def __str__(self) -> str:
         return self.rank.label + self.suit.symbol
@@ -258,7 +277,7 @@ def parse_suit(suit: Suit | str) -> Suit:
     if isinstance(suit, Suit):
         return suit
     text = suit.strip().lower()
-    found = _SUIT_CHARS.get(text, _SUIT_NAMES.get(text))  # not `or`: CLUBS is 0, falsy
+    found = _SUIT_CHARS.get(text) or _SUIT_NAMES.get(text)
     if found is None:
         raise ValueError(f"{suit!r} is not a suit (use C, D, H, S, ♣ ♦ ♥ ♠ or a suit name)")
     return found

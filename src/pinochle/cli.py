@@ -110,7 +110,7 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_score(verbs: Any) -> None:
+def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     score = verbs.add_parser("score", help="keep a game's score sheet in a JSON file")
     actions = score.add_subparsers(title="actions", metavar="ACTION", required=True)
 
@@ -138,7 +138,11 @@ def _add_score(verbs: Any) -> None:
         help="the sides that took a counter or the last trick (default: those with points)",
     )
     add.add_argument(
-        "--nines-only", nargs="+", type=int, default=[], metavar="SIDE", help="meld only dixes"
+        "--nines-only",
+        nargs="+",
+        type=int,
+        metavar="SIDE",
+        help="the sides whose meld is only dixes",
     )
     add.add_argument("--thrown-in", action="store_true", help="the bidder conceded after meld")
     add.add_argument("--no-marriage", action="store_true", help="the bidder had no marriage")
@@ -290,8 +294,8 @@ def _run_score_add(args: argparse.Namespace) -> int:
         meld=args.meld,
         points=args.points,
         tricks=args.tricks,
-        counters=None if args.counters is None else _side_flags("--counters", args.counters, sides),
-        nines_only=_side_flags("--nines-only", args.nines_only, sides) if args.nines_only else None,
+        counters=_side_flags("--counters", args.counters, sides),
+        nines_only=_side_flags("--nines-only", args.nines_only, sides),
         thrown_in=args.thrown_in,
         no_marriage=args.no_marriage,
         trump=args.trump,
@@ -310,6 +314,27 @@ def _run_score_add(args: argparse.Namespace) -> int:
 
 def _run_score_show(args: argparse.Namespace) -> int:
     sheet = _read_sheet(Path(args.file))
+    print(f"{sheet.variant.name} ({_summary(sheet.variant)})")
+    print("\n".join(_sheet_table(sheet)))
+    print(_standing(sheet))
+    return EXIT_OK
+
+
+def _run_score_undo(args: argparse.Namespace) -> int:
+    path = Path(args.file)
+    sheet = _read_sheet(path)
+    undone = sheet.undo()
+    _write_sheet(path, undone)
+    print(f"removed hand {len(sheet.hands)}  {_reason(sheet.hands[-1])}")
+    print(_standing(undone))
+    return EXIT_OK
+
+
+# --- Helpers ---------------------------------------------------------------------------
+
+
+def _sheet_table(sheet: ScoreSheet) -> list[str]:
+    """One row per hand: what was bid, each side's score, the running totals and why."""
     n = sheet.variant.sides
     header = ["hand", "bidder", "bid", "outcome"]
     header += [f"side {i}" for i in range(n)] + [f"total {i}" for i in range(n)] + ["reason"]
@@ -327,31 +352,15 @@ def _run_score_show(args: argparse.Namespace) -> int:
                 _reason(hand),
             ]
         )
-    print(f"{sheet.variant.name} ({_summary(sheet.variant)})")
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header) - 1)]
+    lines = []
     for row in [header, *rows]:
         cells = (
-            cell.ljust(w) if i in (1, 3) else cell.rjust(w)
+            cell.ljust(w) if i in (1, 3) else cell.rjust(w)  # bidder and outcome read as words
             for i, (cell, w) in enumerate(zip(row, widths, strict=False))
         )
-        print(f"{'  '.join(cells)}  {row[-1]}".rstrip())
-    print(_standing(sheet))
-    return EXIT_OK
-
-
-def _run_score_undo(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    sheet = _read_sheet(path)
-    last = sheet.hands[-1] if sheet.hands else None
-    sheet = sheet.undo()
-    _write_sheet(path, sheet)
-    if last is not None:
-        print(f"removed hand {len(sheet.hands) + 1}  {_reason(last)}")
-    print(_standing(sheet))
-    return EXIT_OK
-
-
-# --- Helpers ---------------------------------------------------------------------------
+        lines.append(f"{'  '.join(cells)}  {row[-1]}".rstrip())
+    return lines
 
 
 def _load(name_or_file: str) -> Variant:
@@ -415,8 +424,10 @@ def _write_sheet(path: Path, sheet: ScoreSheet) -> None:
         raise
 
 
-def _side_flags(option: str, sides: Sequence[int], count: int) -> tuple[bool, ...]:
-    """Side numbers from the command line as one flag per side."""
+def _side_flags(option: str, sides: Sequence[int] | None, count: int) -> tuple[bool, ...] | None:
+    """Side numbers from the command line as one flag per side (None: not given)."""
+    if sides is None:
+        return None
     for side in sides:
         if not 0 <= side < count:
             raise _InputError(f"{option}: expected sides from 0 to {count - 1}, found {side}")

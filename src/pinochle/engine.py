@@ -10,6 +10,7 @@ game's seed and ``n``.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 import secrets
 from collections import Counter
@@ -29,8 +30,8 @@ from pinochle.actions import (
     ThrowIn,
     play_action,
 )
-from pinochle.auction import bid_problem, next_bid, raise_step
-from pinochle.cards import Card, Rank, Suit, check_in_deck, make_deck
+from pinochle.auction import bid_problem, next_bid
+from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import CardChoices
 from pinochle.errors import DeckError, IllegalActionError
 from pinochle.meld import Meld, score_meld
@@ -49,19 +50,32 @@ def _deal(variant: Variant, seed: int, number: int, dealer: int) -> tuple[tuple[
     """Shuffle deal ``number`` from the seed and deal it in packets from the dealer's left."""
     deck = list(make_deck(variant.deal.deck))
     random.Random(f"pinochle:{seed}:{number}").shuffle(deck)
-    players, size, packet = variant.deal.players, variant.deal.hand, variant.deal.packet
-    hands: list[list[Card]] = [[] for _ in range(players)]
-    cards = iter(deck)
-    while len(hands[dealer]) < size:
-        for offset in range(1, players + 1):
-            seat = (dealer + offset) % players
-            take = min(packet, size - len(hands[seat]))
-            hands[seat].extend(next(cards) for _ in range(take))
+    hands: list[list[Card]] = [[] for _ in range(variant.deal.players)]
+    for position, seat in enumerate(_deal_order(variant, dealer)):
+        hands[seat].append(deck[position])
     return tuple(_sorted(h) for h in hands)
 
 
+@functools.lru_cache(maxsize=256)
+def _deal_order(variant: Variant, dealer: int) -> tuple[int, ...]:
+    """The seat that receives each card of the shuffled deck: packets from the dealer's left."""
+    players, size, packet = variant.deal.players, variant.deal.hand, variant.deal.packet
+    held = [0] * players
+    order: list[int] = []
+    while held[dealer] < size:
+        for offset in range(1, players + 1):
+            seat = (dealer + offset) % players
+            take = min(packet, size - held[seat])
+            order.extend([seat] * take)
+            held[seat] += take
+    return tuple(order)
+
+
+_BY_INDEX = operator.attrgetter("index")
+
+
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+    return tuple(sorted(cards, key=_BY_INDEX))
 
 
 def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -187,7 +201,7 @@ def _bids(variant: Variant, current: int | None, forced: bool) -> tuple[Action, 
         bids.append(Bid(amount))
         if not variant.bidding.jumps:
             break
-        amount += raise_step(variant, amount)
+        amount = next_bid(variant, amount)
     return tuple(bids) if forced else (_PASS, *bids)
 
 
@@ -378,7 +392,7 @@ def _trick_actions(state: State) -> Sequence[Action]:
     return tuple(actions)
 
 
-_COUNTER_RANKS = frozenset({Rank.ACE, Rank.TEN, Rank.KING})
+_IS_COUNTER = tuple(c.rank in (Rank.ACE, Rank.TEN, Rank.KING) for c in CARDS)
 
 
 def _apply_play(state: State, action: Action) -> State:
@@ -394,15 +408,20 @@ def _apply_play(state: State, action: Action) -> State:
             str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
         )
     variant = state.variant
-    hands = list(state.hands)
-    hands[seat] = _remove(hands[seat], (action.card,))
-    trick = (*state.trick, (seat, action.card))
+    card = CARDS[action.card.index]  # the shared object: identity comparisons from here on
+    held = state.hands[seat]
+    for at, c in enumerate(held):  # noqa: B007 - the loop finds `at`
+        if c is card:
+            break
+    hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
+    trick = (*state.trick, (seat, card))
     players = variant.deal.players
+    history = _History(action, state.history)
     if len(trick) < players:
         return State(
             state.phase,
             (seat + 1) % players,
-            tuple(hands),
+            hands,
             trick,
             state.tricks,
             state.points,
@@ -410,32 +429,34 @@ def _apply_play(state: State, action: Action) -> State:
             state.counters,
             state.hand,
             state.game,
-            _History(action, state.history),
+            history,
         )
-    cards = [card for _, card in trick]
+    cards = [c for _, c in trick]
     winner = trick[trick_winner(cards, state.hand.trump)][0]
     side = state.side_of(winner)
     last = not hands[winner]
     points = card_points(cards, variant) + (variant.counting.last_trick if last else 0)
-    counter = last or any(card.rank in _COUNTER_RANKS for card in cards)
+    counters = state.counters
+    if not counters[side] and (last or any(_IS_COUNTER[c.index] for c in cards)):
+        counters = (*counters[:side], True, *counters[side + 1 :])
     state = State(
         state.phase,
         winner,
-        tuple(hands),
+        hands,
         (),
         (*state.tricks, CompletedTrick(trick, winner, points)),
         _add(state.points, side, points),
         _add(state.tricks_won, side, 1),
-        tuple(c or (i == side and counter) for i, c in enumerate(state.counters)),
+        counters,
         state.hand,
         state.game,
-        _History(action, state.history),
+        history,
     )
     return _settle(state) if last else state
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
-    return tuple(v + amount if i == index else v for i, v in enumerate(values))
+    return (*values[:index], values[index] + amount, *values[index + 1 :])
 
 
 # --- Settlement and the next deal (rules.md 11, 12) ------------------------------------

@@ -8,6 +8,7 @@ __all__ = [
     "IllegalActionError",
     "PinochleError",
     "SettlementError",
+    "SheetError",
     "VariantError",
 ]
 
@@ -69,3 +70,17 @@ class IllegalActionError(PinochleError, ValueError):
         self.action = action
         self.reason = reason
         super().__init__(f"{action}: {reason}")
+
+
+class SheetError(PinochleError, ValueError):
+    """A hand cannot be recorded, or a score sheet document is invalid.
+
+    Attributes:
+        hand: The 1-based number of the hand at fault, or None for the sheet as a whole.
+        problem: What was wrong, without the hand number.
+    """
+
+    def __init__(self, problem: str, *, hand: int | None = None) -> None:
+        self.hand = hand
+        self.problem = problem
+        super().__init__(f"hand {hand}: {problem}" if hand is not None else problem)

@@ -31,6 +31,7 @@ from pinochle.variant import (
     SurrenderScore,
     TrumpRule,
     Variant,
+    WithoutMarriage,
 )
 
 __all__ = [
@@ -217,6 +218,8 @@ def _check_facts(
     meld: Sequence[int],
     points: Sequence[int] | None,
     tricks: Sequence[int] | None,
+    nines_only: Sequence[bool] | None,
+    counters: Sequence[bool] | None,
 ) -> None:
     n = variant.sides
     if len(meld) != n:
@@ -227,6 +230,9 @@ def _check_facts(
         raise SettlementError(f"bidder: expected a side from 0 to {n - 1}, found {bidder}")
     if bid < 0:
         raise SettlementError(f"bid cannot be negative, found {bid}")
+    for name, values in (("nines_only", nines_only), ("counters", counters)):
+        if values is not None and len(values) != n:
+            raise SettlementError(f"{name}: expected {n} values, found {len(values)}")
     if points is not None:
         total = deck_points(variant)
         if len(points) != n:
@@ -244,9 +250,10 @@ def _check_facts(
                 f"tricks {list(tricks)} add up to {sum(tricks)}, but a hand has "
                 f"{variant.tricks_per_hand} tricks"
             )
-        if points is not None and any(
-            p > 0 and t == 0 for p, t in zip(points, tricks, strict=True)
-        ):
+        # Without a kitty every trick point was won in a trick; buried widow cards count
+        # for a bidder who may have won none (rules.md 6).
+        won_nothing = any(p > 0 and t == 0 for p, t in zip(points or (), tricks, strict=False))
+        if variant.deal.kitty == 0 and won_nothing:
             raise SettlementError("a side with trick points must have won a trick")
 
 
@@ -294,12 +301,14 @@ def settle_hand(
             a negative meld, points for a hand that is not played, ...).
     """
     meld = tuple(meld)
-    _check_facts(variant, bidder, bid, meld, points, tricks)
+    _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
     n = variant.sides
     played = points is not None
     if bidder is None:
         if not played:
             raise SettlementError("a hand without a bidder is always played: give points")
+        if thrown_in or no_marriage:
+            raise SettlementError("only a bidder can throw in or surrender")
         return _settle_no_bid(variant, meld, points or (), tricks, counters, nines_only)
 
     surrender = _surrender(variant, bidder, bid, meld, played, thrown_in, no_marriage)
@@ -375,8 +384,14 @@ def _surrender(
 ) -> Outcome | None:
     """Whether the hand ends after meld, and why."""
     if no_marriage:
-        if variant.trump.rule is not TrumpRule.MARRIAGE:
-            raise SettlementError("only a profile whose trump needs a marriage has this surrender")
+        if (
+            variant.trump.rule is not TrumpRule.MARRIAGE
+            or variant.trump.without_marriage is not WithoutMarriage.SURRENDER
+        ):
+            raise SettlementError(
+                "only a profile whose trump needs a marriage, and whose bidder surrenders "
+                "without one, ends a hand for want of a marriage"
+            )
         return Outcome.NO_MARRIAGE
     if thrown_in:
         if not variant.settlement.throw_in:

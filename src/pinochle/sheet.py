@@ -17,7 +17,7 @@ import attrs
 
 from pinochle.auction import bid_problem
 from pinochle.cards import Suit, parse_suit
-from pinochle.errors import PinochleError, SettlementError, VariantError
+from pinochle.errors import SettlementError, SheetError, VariantError
 from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand
 from pinochle.variant import GameScoring, Variant, WhoMelds
 
@@ -27,20 +27,6 @@ FORMAT = "pinochle-score-sheet"
 """The ``format`` tag of a score sheet's JSON document."""
 VERSION = 1
 """The version of the JSON document this library writes and reads."""
-
-
-class SheetError(PinochleError, ValueError):
-    """A hand cannot be recorded, or a score sheet document is invalid.
-
-    Attributes:
-        hand: The 1-based number of the hand at fault, or None for the sheet as a whole.
-        problem: What was wrong, without the hand number.
-    """
-
-    def __init__(self, problem: str, *, hand: int | None = None) -> None:
-        self.hand = hand
-        self.problem = problem
-        super().__init__(f"hand {hand}: {problem}" if hand is not None else problem)
 
 
 @attrs.frozen

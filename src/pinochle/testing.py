@@ -185,6 +185,12 @@ def _tricks(
     for side in order[:-1]:
         counts[side] = draw(st.integers(0, total - sum(counts)))
     counts[order[-1]] = total - sum(counts)
+    owner = 0 if bidder is None else bidder  # of the cards never played: a buried widow
+    buried = variant.deck_size - total * variant.deal.players
+    if buried and not counts[owner]:
+        # settle_hand wants a trick from every side with points: the owner takes one.
+        counts[counts.index(max(counts))] -= 1
+        counts[owner] += 1
     winners = draw(st.permutations([side for side, c in enumerate(counts) for _ in range(c)]))
     deck = draw(st.permutations(make_deck(variant.deal.deck)))
     taken: list[list[Card]] = [[] for _ in range(n)]
@@ -192,7 +198,7 @@ def _tricks(
     for k, side in enumerate(winners):
         taken[side].extend(deck[k * size : (k + 1) * size])
     # Cards never played (a buried widow) count for the bidder (rules.md 14.1, 14.2).
-    taken[0 if bidder is None else bidder].extend(deck[len(winners) * size :])
+    taken[owner].extend(deck[len(winners) * size :])
     last = winners[-1]
     points = tuple(
         card_points(cards, variant) + (variant.counting.last_trick if side == last else 0)
@@ -220,8 +226,9 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
       of dixes alone (a one-dix meld is always marked);
     - a played hand deals the whole deck into ``tricks`` (summing to the profile's tricks per
       hand): ``points`` per side sum to `deck_points` (multiples of the scale when counters
-      count; cards never played go to the bidder), a side with points won a trick, and
-      ``counters`` says which sides took an A, 10 or K or the last trick;
+      count; the cards of a buried widow go to the bidder, who then wins at least one
+      trick), a side with points won a trick, and ``counters`` says which sides took an
+      A, 10 or K or the last trick;
     - a hand is not played (``points``, ``tricks`` and ``counters`` None) when the bid is out of
       reach under ``out_of_reach = "no-play"``, and sometimes when the profile lets the bidder
       throw in (``thrown_in``) or surrender for want of a marriage (``no_marriage``);

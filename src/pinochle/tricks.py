@@ -137,34 +137,44 @@ def _must_head(rules: Play, led: Suit, trump: Suit | None) -> bool:
 
 def _follow(
     hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
-) -> tuple[tuple[Card, ...], str]:
-    """The cards a player may add to a started trick, and the rule that chose them."""
+) -> tuple[tuple[Card, ...], str, Card | None]:
+    """The cards a player may add to a started trick, and the duty that chose them.
+
+    The duty is one of "follow", "beat", "overtrump", "trump" or "any", with the card to
+    beat; `play_rule` turns it into words only when an error needs them.
+    """
     led = plays[0].suit
     suited = tuple(c for c in hand if c.suit == led)
     if suited:
         if not _must_head(rules, led, trump):
-            return suited, f"must follow {_SUIT_NAMES[led]}"
-        ruffed = led != trump and any(c.suit == trump for c in plays)
-        if ruffed and not rules.beat_after_trump:
-            # Once trumped, no card of the led suit can win: any of them will do (S0's example).
-            return suited, f"must follow {_SUIT_NAMES[led]}"
-        top = max((c for c in plays if c.suit == led), key=lambda c: c.rank)
+            return suited, "follow", None
+        if led != trump and not rules.beat_after_trump:
+            for c in plays:
+                if c.suit == trump:
+                    # Once trumped, no card of the led suit can win: any of them will do.
+                    return suited, "follow", None
+        top = plays[0]
+        for c in plays:
+            if c.suit == led and c.rank > top.rank:
+                top = c
         higher = tuple(c for c in suited if c.rank > top.rank)
         if higher:
-            return higher, f"must beat {top} with {_either(higher)}"
-        return suited, f"must follow {_SUIT_NAMES[led]}"
+            return higher, "beat", top
+        return suited, "follow", None
     trumps = tuple(c for c in hand if c.suit == trump) if trump is not None else ()
     if not trumps or not rules.must_trump:
-        return tuple(hand), "any card"
-    in_trick = [c for c in plays if c.suit == trump]
-    if in_trick and rules.must_overtrump:
-        top = max(in_trick, key=lambda c: c.rank)
-        higher = tuple(c for c in trumps if c.rank > top.rank)
+        return tuple(hand), "any", None
+    best: Card | None = None
+    for c in plays:
+        if c.suit == trump and (best is None or c.rank > best.rank):
+            best = c
+    if best is not None and rules.must_overtrump:
+        higher = tuple(c for c in trumps if c.rank > best.rank)
         if higher:
-            return higher, f"must overtrump {top} with {_either(higher)}"
+            return higher, "overtrump", best
         if not rules.trump_when_cannot_overtrump:
-            return tuple(hand), "any card"
-    return trumps, "must trump"
+            return tuple(hand), "any", None
+    return trumps, "trump", None
 
 
 _SUIT_NAMES = {
@@ -200,4 +210,13 @@ def play_rule(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, r
     """What the obligations ask of this player now, in a player's words ("must trump")."""
     if not plays:
         return "any card may lead"
-    return _follow(hand, plays, trump, rules)[1]
+    cards, duty, top = _follow(hand, plays, trump, rules)
+    if duty == "beat":
+        return f"must beat {top} with {_either(cards)}"
+    if duty == "overtrump":
+        return f"must overtrump {top} with {_either(cards)}"
+    if duty == "follow":
+        return f"must follow {_SUIT_NAMES[plays[0].suit]}"
+    if duty == "trump":
+        return "must trump"
+    return "any card"

@@ -490,8 +490,10 @@ class Variant:
 
     @property
     def tricks_per_hand(self) -> int:
-        """Tricks played in one hand."""
-        return self.deck_size // self.deal.players
+        """Tricks played in one hand: one per card in hand, or the whole deck with a stock."""
+        if self.deal.stock:
+            return self.deck_size // self.deal.players
+        return self.deal.hand
 
     @property
     def sides(self) -> int:
