@@ -447,19 +447,28 @@ def test_a_three_hand_game_with_a_widow_has_15_tricks() -> None:
         )
 
 
-@pytest.mark.xfail(
-    reason="rules.md 14.2 (WP three-hand) and cutthroat-3.toml: the bidder's discards from the "
-    "cat count as the bidder's trick cards, so a bidder who wins no trick can own trick points; "
-    "settle_hand rejects 'a side with trick points must have won a trick'",
-    strict=True,
-)
 def test_the_discards_count_for_a_bidder_who_wins_no_trick() -> None:
-    # Two counters buried (20); the bidder wins no trick: no meld (any-trick rule), set.
+    # rules.md 14.2 (WP three-hand) and cutthroat-3.toml: the discards from the cat count as
+    # the bidder's trick cards. Two counters buried (20), no trick won: the any-trick rule
+    # takes the meld, 20 < 250 is set.
     result = settle_hand(
         CUTTHROAT, bidder=0, bid=250, meld=(100, 60, 40), points=(20, 130, 100), tricks=(0, 8, 7)
     )
     assert result.outcome is Outcome.SET
     assert result.scores == (-250, 190, 140)
+
+
+def test_a_defender_with_points_won_a_trick_even_with_a_widow() -> None:
+    # Only the bidder owns cards that were never played (the widow, rules.md 6).
+    with pytest.raises(SettlementError, match="has trick points but won no trick"):
+        settle_hand(
+            CUTTHROAT,
+            bidder=0,
+            bid=250,
+            meld=(100, 60, 40),
+            points=(100, 130, 20),
+            tricks=(8, 7, 0),
+        )
 
 
 # --- rules.md 12: game end -----------------------------------------------------------------
@@ -614,7 +623,7 @@ def test_chips_not_on_the_board_settles_as_a_concession() -> None:
         pytest.param({"points": None}, r"trick points", id="no points for a played hand"),
         pytest.param({"thrown_in": True}, r"throw in", id="throw-in not allowed"),
         pytest.param({"tricks": (11, 0)}, r"12 tricks", id="tricks do not add up"),
-        pytest.param({"tricks": (0, 12)}, r"must have won a trick", id="points without tricks"),
+        pytest.param({"tricks": (0, 12)}, r"has trick points but won no trick", id="points without tricks"),
     ],
 )
 def test_impossible_facts_are_named(changes: dict[str, Any], message: str) -> None:

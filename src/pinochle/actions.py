@@ -88,11 +88,34 @@ class PlayOn:
         return "play on"
 
 
-@attrs.frozen
 class Play:
-    """Play this card to the trick."""
+    """Play this card to the trick.
 
+    There is one `Play` object per card: ``Play(card)`` returns the shared one, so the
+    engine compares plays by identity in its inner loop. Plays are immutable.
+    """
+
+    __slots__ = ("card",)
     card: Card
+
+    def __new__(cls, card: Card) -> Play:
+        """Return the shared play of this card."""
+        return _PLAYS[card.index]
+
+    @classmethod
+    def _make(cls, card: Card) -> Play:
+        play = object.__new__(cls)
+        object.__setattr__(play, "card", card)
+        return play
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __reduce__(self) -> tuple[type[Play], tuple[Card]]:
+        return (Play, (self.card,))
+
+    def __repr__(self) -> str:
+        return f"Play(card={self.card!r})"
 
     def __str__(self) -> str:
         return f"play {self.card}"
@@ -101,7 +124,7 @@ class Play:
 Action: TypeAlias = Bid | Pass | NameTrump | PassCards | ThrowIn | PlayOn | Play
 """Any action the engine accepts."""
 
-_PLAYS = tuple(Play(card) for card in CARDS)
+_PLAYS = tuple(Play._make(card) for card in CARDS)
 
 
 def play_action(card: Card) -> Play:

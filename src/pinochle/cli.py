@@ -1,4 +1,4 @@
-"""The ``pinochle`` command: score meld, count tricks and inspect variant profiles.
+"""The ``pinochle`` command: demo games, meld, counting, profiles and score sheets.
 
 Each verb is one small ``_run_*`` function with its own subparser, so a new verb is one
 more pair. Bad input never shows a traceback: it prints one line starting with
@@ -27,6 +27,7 @@ from pinochle.cards import (
     parse_cards,
     parse_suit,
 )
+from pinochle.demo import play_demo
 from pinochle.errors import PinochleError, VariantError
 from pinochle.meld import Meld, meld_by_trump, score_meld
 from pinochle.scoring import MeldStatus
@@ -65,6 +66,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PinochleError, _InputError) as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except BrokenPipeError:  # `pinochle demo | head`: the reader left; that is fine
+        with contextlib.suppress(OSError):
+            sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the exit-time flush
+        return EXIT_OK
 
 
 # --- Parser ----------------------------------------------------------------------------
@@ -111,6 +116,23 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    demo = verbs.add_parser("demo", help="play a whole game and print it hand by hand")
+    demo.add_argument(
+        "--variant",
+        default=DEFAULT_VARIANT,
+        metavar="NAME_OR_FILE",
+        help=f"built-in profile or .toml file (default: {DEFAULT_VARIANT})",
+    )
+    demo.add_argument("--seed", type=int, default=None, help="make the game reproducible")
+    demo.add_argument(
+        "--max-hands",
+        type=int,
+        default=200,
+        metavar="N",
+        help="stop after N hands even without a winner (default: 200)",
+    )
+    demo.set_defaults(run=_run_demo)
+
     score = verbs.add_parser("score", help="keep a game's score sheet in a JSON file")
     actions = score.add_subparsers(title="actions", metavar="ACTION", required=True)
 
@@ -270,6 +292,12 @@ def _run_variants_check(args: argparse.Namespace) -> int:
     variant = load_variant(file)
     title = f": {variant.title}" if variant.title else ""
     print(f"ok: {variant.name}{title} ({_summary(variant)})")
+    return EXIT_OK
+
+
+def _run_demo(args: argparse.Namespace) -> int:
+    variant = _load(args.variant)
+    play_demo(variant, seed=args.seed, out=sys.stdout, max_hands=args.max_hands)
     return EXIT_OK
 
 

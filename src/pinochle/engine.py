@@ -20,6 +20,7 @@ from typing import Any
 import attrs
 
 from pinochle.actions import (
+    _PLAYS,
     Action,
     Bid,
     NameTrump,
@@ -28,7 +29,6 @@ from pinochle.actions import (
     Play,
     PlayOn,
     ThrowIn,
-    play_action,
 )
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
@@ -36,7 +36,7 @@ from pinochle.choices import CardChoices
 from pinochle.errors import DeckError, IllegalActionError
 from pinochle.meld import Meld, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
-from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State, _History
+from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
 from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WithoutMarriage
 
@@ -48,12 +48,19 @@ __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
 
 def _deal(variant: Variant, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
     """Shuffle deal ``number`` from the seed and deal it in packets from the dealer's left."""
-    deck = list(make_deck(variant.deal.deck))
-    random.Random(f"pinochle:{seed}:{number}").shuffle(deck)
+    deck = _deck(variant.deal.deck)
+    # A uniform shuffle: order the cards by independent random keys (one C call each,
+    # several times faster than random.shuffle's rejection sampling).
+    draw = random.Random(f"pinochle:{seed}:{number}").random
+    keys = [draw() for _ in deck]
+    shuffled = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
     hands: list[list[Card]] = [[] for _ in range(variant.deal.players)]
-    for position, seat in enumerate(_deal_order(variant, dealer)):
-        hands[seat].append(deck[position])
+    for card, seat in zip(shuffled, _deal_order(variant, dealer), strict=False):
+        hands[seat].append(card)
     return tuple(_sorted(h) for h in hands)
+
+
+_deck = functools.cache(make_deck)
 
 
 @functools.lru_cache(maxsize=256)
@@ -75,7 +82,8 @@ _BY_INDEX = operator.attrgetter("index")
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=_BY_INDEX))
+    """The shared `CARDS` objects, in index order: the inner loops compare cards by identity."""
+    return tuple(sorted((CARDS[c.index] for c in cards), key=_BY_INDEX))
 
 
 def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -131,7 +139,7 @@ def new_game(
     return _start_hand(game, 0, dealer, None)
 
 
-def _start_hand(game: Game, number: int, dealer: int, history: _History | None) -> State:
+def _start_hand(game: Game, number: int, dealer: int, history: History) -> State:
     variant = game.variant
     if number == 0 and game.start_hands is not None:
         dealt = game.start_hands
@@ -308,14 +316,15 @@ def _apply_passing(state: State, action: Action) -> State:
         raise IllegalActionError(str(action), f"you do not hold {', '.join(map(str, missing))}")
     receiver = (seat + 2) % 4
     hands = list(state.hands)
-    hands[seat] = _remove(hands[seat], action.cards)
-    hands[receiver] = _sorted((*hands[receiver], *action.cards))
+    passed = _sorted(action.cards)
+    hands[seat] = _remove(hands[seat], passed)
+    hands[receiver] = _sorted((*hands[receiver], *passed))
     if state.phase is Phase.PASS:
-        hand = attrs.evolve(state.hand, passed_cards=action.cards)
+        hand = attrs.evolve(state.hand, passed_cards=passed)
         return _evolve(
             state, action, phase=Phase.RETURN, to_act=receiver, hands=tuple(hands), hand=hand
         )
-    hand = attrs.evolve(state.hand, returned_cards=action.cards)
+    hand = attrs.evolve(state.hand, returned_cards=passed)
     return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
 
 
@@ -379,15 +388,17 @@ def _apply_throw_in(state: State, action: Action) -> State:
 
 
 def _trick_actions(state: State) -> Sequence[Action]:
-    cards = state.hands[_seat(state)]
-    plays = [card for _, card in state.trick]
-    legal = legal_plays(cards, plays, state.hand.trump, state.variant.play)
+    cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
+    if state.trick:
+        trick = [c for _, c in state.trick]
+        cards = legal_plays(cards, trick, state.hand.trump, state.variant.play)
     # Hands are kept in Card.index order, so twins sit side by side: keep the first of each.
+    plays = _PLAYS
     actions: list[Action] = []
     previous = None
-    for card in legal:
+    for card in cards:
         if card is not previous:
-            actions.append(play_action(card))
+            actions.append(plays[card.index])
             previous = card
     return tuple(actions)
 
@@ -399,7 +410,10 @@ def _apply_play(state: State, action: Action) -> State:
     if not isinstance(action, Play):
         raise _wrong_phase(state, action)
     seat = _seat(state)
-    if action not in legal_actions(state):
+    legal = state.legal_cache
+    if legal is None:
+        legal = legal_actions(state)
+    if action not in legal:  # Play objects are shared, so this is an identity scan
         held = state.hands[seat]
         if action.card not in held:
             raise IllegalActionError(str(action), f"you do not hold {action.card}")
@@ -416,7 +430,7 @@ def _apply_play(state: State, action: Action) -> State:
     hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
     trick = (*state.trick, (seat, card))
     players = variant.deal.players
-    history = _History(action, state.history)
+    history = (action, state.history)
     if len(trick) < players:
         return State(
             state.phase,
@@ -493,7 +507,13 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     end = game_end(variant, scores, bidder=bidder, target=game.target)
     game = attrs.evolve(
-        game, scores=scores, target=end.target, results=(*game.results, result), winner=end.winner
+        game,
+        scores=scores,
+        target=end.target,
+        results=(*game.results, result),
+        winner=end.winner,
+        last_hand=hand,
+        last_tricks=state.tricks,
     )
     if end.winner is not None:
         return attrs.evolve(state, phase=Phase.GAME_OVER, to_act=None, game=game, legal_cache=None)
@@ -590,6 +610,7 @@ def observe(state: State, seat: int) -> Observation:
         points=state.points,
         scores=state.scores,
         results=state.results,
+        last_tricks=state.game.last_tricks,
         legal_actions=legal_actions(state) if state.to_act == seat else (),
     )
 
@@ -602,8 +623,8 @@ def _seat(state: State) -> int:
     return state.to_act
 
 
-def _push(state: State, action: Action) -> _History:
-    return _History(action, state.history)
+def _push(state: State, action: Action) -> History:
+    return (action, state.history)
 
 
 def _push_state(state: State, action: Action) -> State:

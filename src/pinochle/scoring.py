@@ -250,11 +250,12 @@ def _check_facts(
                 f"tricks {list(tricks)} add up to {sum(tricks)}, but a hand has "
                 f"{variant.tricks_per_hand} tricks"
             )
-        # Without a kitty every trick point was won in a trick; buried widow cards count
-        # for a bidder who may have won none (rules.md 6).
-        won_nothing = any(p > 0 and t == 0 for p, t in zip(points or (), tricks, strict=False))
-        if variant.deal.kitty == 0 and won_nothing:
-            raise SettlementError("a side with trick points must have won a trick")
+        # Every trick point was won in a trick, except the widow cards a bidder buries,
+        # which count for the bidder even without a trick (rules.md 6).
+        buried = bidder if variant.deal.kitty else None
+        for side, (p, t) in enumerate(zip(points or (), tricks, strict=False)):
+            if p > 0 and t == 0 and side != buried:
+                raise SettlementError(f"side {side} has trick points but won no trick")
 
 
 def _counted(variant: Variant, meld: int) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Iterator, Sequence
+from typing import TypeAlias
 
 import attrs
 
@@ -109,6 +110,8 @@ class Game:
         target: The target in force (it may rise under ``game.both_reach = "raise-target"``).
         results: The settlement of every finished hand, in order.
         winner: The winning side once the game is over.
+        last_hand: The previous hand's deal, auction, trump and meld (None before one ends).
+        last_tricks: The previous hand's tricks (empty if it was not played).
     """
 
     variant: Variant
@@ -120,14 +123,12 @@ class Game:
     target: int | None
     results: tuple[HandResult, ...] = ()
     winner: int | None = None
+    last_hand: Hand | None = None
+    last_tricks: tuple[CompletedTrick, ...] = ()
 
 
-@attrs.frozen
-class _History:
-    """The actions of the game so far, newest first, as a linked list (O(1) to extend)."""
-
-    action: Action
-    before: _History | None
+History: TypeAlias = "tuple[Action, History] | None"
+"""The actions of the game so far, newest first, as nested pairs (O(1) to extend)."""
 
 
 @attrs.frozen
@@ -157,7 +158,7 @@ class State:
     counters: tuple[bool, ...]
     hand: Hand
     game: Game
-    history: _History | None = attrs.field(default=None, eq=False, repr=False)
+    history: History = attrs.field(default=None, eq=False, repr=False)
     legal_cache: Sequence[Action] | None = attrs.field(default=None, eq=False, repr=False)
 
     @property
@@ -211,8 +212,8 @@ class State:
         found: list[Action] = []
         node = self.history
         while node is not None:
-            found.append(node.action)
-            node = node.before
+            action, node = node
+            found.append(action)
         return tuple(reversed(found))
 
     def side_of(self, seat: int) -> int:
@@ -249,6 +250,7 @@ class Observation:
         points: Trick points taken so far this hand, by side.
         scores: The running scores, by side.
         results: The settlement of every finished hand.
+        last_tricks: The previous hand's tricks (every card in them was played face up).
         legal_actions: The seat's legal actions when it is to act, else empty.
     """
 
@@ -272,4 +274,5 @@ class Observation:
     points: tuple[int, ...]
     scores: tuple[int, ...]
     results: tuple[HandResult, ...]
+    last_tricks: tuple[CompletedTrick, ...]
     legal_actions: Sequence[Action]

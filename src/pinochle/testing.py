@@ -7,15 +7,20 @@ same strategies.
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
 from typing import Any
 
 from hypothesis import assume
 from hypothesis import strategies as st
 
+from pinochle.actions import Action, Pass
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
+from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import VariantError
 from pinochle.meld import meld_values
+from pinochle.state import Observation, Phase, State
 from pinochle.tricks import card_points, deck_points
 from pinochle.variant import (
     AllPass,
@@ -35,7 +40,18 @@ from pinochle.variant import (
     load_variant,
 )
 
-__all__ = ["cards", "hand_facts", "hands", "suits", "trumps", "variants"]
+__all__ = [
+    "actions",
+    "cards",
+    "games",
+    "hand_facts",
+    "hands",
+    "observations",
+    "play_random_game",
+    "suits",
+    "trumps",
+    "variants",
+]
 
 
 def suits() -> st.SearchStrategy[Suit]:
@@ -185,12 +201,6 @@ def _tricks(
     for side in order[:-1]:
         counts[side] = draw(st.integers(0, total - sum(counts)))
     counts[order[-1]] = total - sum(counts)
-    owner = 0 if bidder is None else bidder  # of the cards never played: a buried widow
-    buried = variant.deck_size - total * variant.deal.players
-    if buried and not counts[owner]:
-        # settle_hand wants a trick from every side with points: the owner takes one.
-        counts[counts.index(max(counts))] -= 1
-        counts[owner] += 1
     winners = draw(st.permutations([side for side, c in enumerate(counts) for _ in range(c)]))
     deck = draw(st.permutations(make_deck(variant.deal.deck)))
     taken: list[list[Card]] = [[] for _ in range(n)]
@@ -198,7 +208,7 @@ def _tricks(
     for k, side in enumerate(winners):
         taken[side].extend(deck[k * size : (k + 1) * size])
     # Cards never played (a buried widow) count for the bidder (rules.md 14.1, 14.2).
-    taken[owner].extend(deck[len(winners) * size :])
+    taken[0 if bidder is None else bidder].extend(deck[len(winners) * size :])
     last = winners[-1]
     points = tuple(
         card_points(cards, variant) + (variant.counting.last_trick if side == last else 0)
@@ -226,9 +236,9 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
       of dixes alone (a one-dix meld is always marked);
     - a played hand deals the whole deck into ``tricks`` (summing to the profile's tricks per
       hand): ``points`` per side sum to `deck_points` (multiples of the scale when counters
-      count; the cards of a buried widow go to the bidder, who then wins at least one
-      trick), a side with points won a trick, and ``counters`` says which sides took an
-      A, 10 or K or the last trick;
+      count), a side with points won a trick (but the cards of a buried widow count for
+      the bidder, who may win none), and ``counters`` says which sides took an A, 10 or K
+      or the last trick;
     - a hand is not played (``points``, ``tricks`` and ``counters`` None) when the bid is out of
       reach under ``out_of_reach = "no-play"``, and sometimes when the profile lets the bidder
       throw in (``thrown_in``) or surrender for want of a marriage (``no_marriage``);
@@ -290,3 +300,137 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         "no_marriage": way == "no marriage",
         "trump": None if way == "no marriage" else draw(suits()),
     }
+
+
+# --- Games: random legal play through the engine ----------------------------------------
+
+
+def _four_hand_names() -> list[str]:
+    return [n for n in builtin_variants() if load_variant(n).deal.players == 4]
+
+
+def actions(state: State) -> st.SearchStrategy[Action]:
+    """One of the state's legal actions, drawn by index (it shrinks towards the first).
+
+    Works with the lazy sequence of the passing phases: only the drawn choice is built.
+
+    Args:
+        state: A state of a game that is not over.
+
+    Raises:
+        ValueError: The game is over: there is no legal action.
+    """
+    legal = legal_actions(state)
+    if not legal:
+        raise ValueError("the game is over: there is no legal action")
+    return st.integers(0, len(legal) - 1).map(legal.__getitem__)
+
+
+def _lowest_bid(legal: Sequence[Action]) -> Action:
+    """The lowest bid on offer, or the pass when no bid is left (the maximum was bid)."""
+    return legal[1] if isinstance(legal[0], Pass) and len(legal) > 1 else legal[0]
+
+
+@st.composite
+def _biased_actions(draw: st.DrawFn, state: State) -> Action:
+    """A legal action; in the auction mostly a pass or the lowest bid, now and then any."""
+    legal = legal_actions(state)
+    if state.phase is Phase.AUCTION:
+        # Uniform bidding jumps to absurd bids that are never played (out of reach) or
+        # always set; 6 in 10 pass, 3 in 10 bid the least, 1 in 10 takes any legal action.
+        kind = draw(st.integers(0, 9))
+        if kind < 6 and isinstance(legal[0], Pass):
+            return legal[0]
+        if kind < 9:
+            return _lowest_bid(legal)
+    return legal[draw(st.integers(0, len(legal) - 1))]
+
+
+def _start_scores(variant: Variant) -> st.SearchStrategy[tuple[int, ...] | None]:
+    """No scores (a new game) three times in four, else scores a hand or two from the target."""
+    target = variant.game.target
+    if target is None or variant.game.scoring is not GameScoring.POINTS:
+        return st.none()
+    step = variant.scale
+    band = 2 * deck_points(variant) // step
+    near = st.tuples(
+        *(st.integers(1, band).map(lambda k: target - k * step) for _ in range(variant.sides))
+    )
+    return st.integers(0, 3).flatmap(lambda k: near if k == 3 else st.none())
+
+
+@st.composite
+def games(
+    draw: st.DrawFn, variant: Variant | str | None = None, *, max_actions: int = 250
+) -> State:
+    """States reached by random legal play from a freshly dealt game.
+
+    The seed, the first dealer, the number of actions and every action are drawn by
+    hypothesis, so a failing game shrinks to a short one. A quarter of the games start a
+    hand or two short of the target (``new_game(..., scores=)``) so that finished games
+    are common. In the auction the players mostly pass or make the lowest bid (uniform
+    bidding makes absurd bids that are never played), but every legal action stays
+    reachable; elsewhere every legal action is equally likely.
+
+    Args:
+        draw: Supplied by hypothesis (call ``games(...)`` without it).
+        variant: The four-hand profile (a `Variant` or a built-in name); default: a random
+            built-in four-hand profile.
+        max_actions: The most actions played after the deal.
+    """
+    if variant is None:
+        variant = draw(st.sampled_from(_four_hand_names()))
+    v = load_variant(variant) if isinstance(variant, str) else variant
+    seed = draw(st.integers(0, 2**32 - 1))
+    dealer = draw(st.integers(0, v.deal.players - 1))
+    state = new_game(v, seed, dealer, scores=draw(_start_scores(v)))
+    for _ in range(draw(st.integers(0, max_actions))):
+        if state.is_over:
+            break
+        state = apply(state, draw(_biased_actions(state)))
+    return state
+
+
+@st.composite
+def observations(draw: st.DrawFn, variant: Variant | str | None = None) -> Observation:
+    """What one seat sees of a random game state (`games`): ``observe(state, seat)``.
+
+    Args:
+        draw: Supplied by hypothesis (call ``observations(...)`` without it).
+        variant: As for `games`.
+    """
+    state = draw(games(variant))
+    return observe(state, draw(st.integers(0, state.variant.deal.players - 1)))
+
+
+def play_random_game(variant: Variant | str, seed: int, *, max_hands: int = 100) -> list[State]:
+    """Every state of one random but reproducible game, the dealt state first.
+
+    The game is dealt from ``seed`` and played by seeded random players who bid cautiously
+    (pass three times in four, else the lowest bid) and otherwise choose uniformly among
+    their legal actions. Plain Python, not a hypothesis strategy: for tests that walk a whole
+    game.
+
+    Args:
+        variant: The four-hand profile (a `Variant` or a built-in name).
+        seed: The game's seed; the players' choices are drawn from it too.
+        max_hands: Stop when this many deals have been dealt (redeals count), even if nobody
+            has won: random players can wander a long time under a profile without a floor.
+
+    Returns:
+        The states in order; the last one is over, or starts deal number ``max_hands``.
+    """
+    v = load_variant(variant) if isinstance(variant, str) else variant
+    rng = random.Random(seed)
+    state = new_game(v, seed)
+    states = [state]
+    while not state.is_over and state.hand.number < max_hands:
+        legal = legal_actions(state)
+        if state.phase is Phase.AUCTION:
+            cautious = isinstance(legal[0], Pass) and rng.random() < 0.75
+            action = legal[0] if cautious else _lowest_bid(legal)
+        else:
+            action = legal[rng.randrange(len(legal))]
+        state = apply(state, action)
+        states.append(state)
+    return states

@@ -137,43 +137,46 @@ def _must_head(rules: Play, led: Suit, trump: Suit | None) -> bool:
 
 def _follow(
     hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
-) -> tuple[tuple[Card, ...], str, Card | None]:
+) -> tuple[Sequence[Card], str, Card | None]:
     """The cards a player may add to a started trick, and the duty that chose them.
 
     The duty is one of "follow", "beat", "overtrump", "trump" or "any", with the card to
-    beat; `play_rule` turns it into words only when an error needs them.
+    beat; `play_rule` turns it into words only when an error needs them. (Suits are
+    singletons, so they are compared with ``is``: this runs for every card played.)
     """
     led = plays[0].suit
-    suited = tuple(c for c in hand if c.suit == led)
+    suited = [c for c in hand if c.suit is led]
     if suited:
         if not _must_head(rules, led, trump):
             return suited, "follow", None
-        if led != trump and not rules.beat_after_trump:
+        if led is not trump and not rules.beat_after_trump:
             for c in plays:
-                if c.suit == trump:
+                if c.suit is trump:
                     # Once trumped, no card of the led suit can win: any of them will do.
                     return suited, "follow", None
         top = plays[0]
         for c in plays:
-            if c.suit == led and c.rank > top.rank:
+            if c.suit is led and c.rank > top.rank:
                 top = c
-        higher = tuple(c for c in suited if c.rank > top.rank)
+        rank = top.rank
+        higher = [c for c in suited if c.rank > rank]
         if higher:
             return higher, "beat", top
         return suited, "follow", None
-    trumps = tuple(c for c in hand if c.suit == trump) if trump is not None else ()
+    trumps = [c for c in hand if c.suit is trump] if trump is not None else []
     if not trumps or not rules.must_trump:
-        return tuple(hand), "any", None
+        return hand, "any", None
     best: Card | None = None
     for c in plays:
-        if c.suit == trump and (best is None or c.rank > best.rank):
+        if c.suit is trump and (best is None or c.rank > best.rank):
             best = c
     if best is not None and rules.must_overtrump:
-        higher = tuple(c for c in trumps if c.rank > best.rank)
+        rank = best.rank
+        higher = [c for c in trumps if c.rank > rank]
         if higher:
             return higher, "overtrump", best
         if not rules.trump_when_cannot_overtrump:
-            return tuple(hand), "any", None
+            return hand, "any", None
     return trumps, "trump", None
 
 
@@ -192,7 +195,7 @@ def _either(cards: Sequence[Card]) -> str:
 
 def legal_plays(
     hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
-) -> tuple[Card, ...]:
+) -> Sequence[Card]:
     """The cards of ``hand`` that may be played to a trick (twins kept; the caller dedupes).
 
     Args:
@@ -200,9 +203,12 @@ def legal_plays(
         plays: The cards already in the trick, in play order (empty: the player leads).
         trump: The trump suit.
         rules: The profile's ``[play]`` section.
+
+    Returns:
+        The legal cards, in the hand's order.
     """
     if not plays:
-        return tuple(hand)
+        return hand
     return _follow(hand, plays, trump, rules)[0]
 
 

@@ -1,0 +1,154 @@
+"""Narrate a whole game in plain text: the deal, the auction, trump, passes, meld, tricks, scores.
+
+`play_demo` drives a game with one player function per seat (each sees only its
+`Observation`) and prints every hand readably. `pinochle demo` uses it with random
+legal players; the computer players of `pinochle.bots` plug in the same way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from typing import TextIO
+
+from pinochle.actions import Action, Bid, Pass
+from pinochle.cards import format_cards, sort_cards
+from pinochle.engine import apply, legal_actions, new_game, observe
+from pinochle.state import Observation, State
+from pinochle.variant import Variant
+
+__all__ = ["Player", "narrate_hand", "play_demo", "random_player"]
+
+Player = Callable[[Observation], Action]
+"""A player: given what its seat may see, it returns one of the observation's legal actions."""
+
+SEAT_NAMES = {
+    4: ("North", "East", "South", "West"),
+    3: ("First", "Second", "Third"),
+    2: ("First", "Second"),
+}
+
+
+def random_player(seed: int | None = None) -> Player:
+    """A random legal player that bids cautiously, so that most hands are played out.
+
+    It passes three times in four, else makes the lowest legal bid, and otherwise picks
+    uniformly among its legal actions.
+    """
+    rng = random.Random(seed)
+
+    def choose(view: Observation) -> Action:
+        actions: Sequence[Action] = view.legal_actions
+        first = actions[0]
+        if isinstance(first, Pass) and len(actions) > 1:
+            return first if rng.random() < 0.75 else actions[1]
+        if isinstance(first, Bid):
+            return first
+        return actions[rng.randrange(len(actions))]
+
+    return choose
+
+
+def _names(variant: Variant) -> tuple[str, ...]:
+    return SEAT_NAMES[variant.deal.players]
+
+
+def narrate_hand(after: State) -> list[str]:
+    """Describe the hand that has just been settled.
+
+    Args:
+        after: The state right after the settlement (the next deal, or game over).
+    """
+    variant = after.variant
+    names = _names(variant)
+    hand = after.game.last_hand
+    if hand is None:
+        return []
+    lines = [f"Hand {hand.number + 1}: {names[hand.dealer]} deals"]
+    for seat, cards in enumerate(hand.dealt):
+        lines.append(f"  {names[seat]:<6} {format_cards(sort_cards(cards))}")
+    if hand.auction:
+        calls = ", ".join(f"{names[seat]} {action}" for seat, action in hand.auction)
+        lines.append(f"  Auction: {calls}")
+    if hand.bidder is not None:
+        lines.append(f"  {names[hand.bidder]} wins the bid at {hand.bid}")
+    if hand.trump is not None:
+        lines.append(f"  Trump: {hand.trump} ({hand.trump.name.lower()})")
+    if hand.passed_cards and hand.bidder is not None:
+        partner = (hand.bidder + 2) % 4
+        lines.append(
+            f"  {names[partner]} passes {format_cards(hand.passed_cards)}; "
+            f"{names[hand.bidder]} returns {format_cards(hand.returned_cards)}"
+        )
+    for seat, meld in enumerate(hand.melds):
+        if meld is None:
+            continue
+        shown = "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items)
+        lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {shown or '-'}")
+    for number, trick in enumerate(after.game.last_tricks, start=1):
+        plays = "  ".join(f"{names[seat][0]} {card}" for seat, card in trick.plays)
+        lines.append(f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}")
+    result = after.results[-1]
+    lines.append(f"  Result: {result.reason}")
+    sides = "  ".join(f"{_side_name(variant, i)} {s:+d}" for i, s in enumerate(result.scores))
+    totals = "  ".join(f"{_side_name(variant, i)} {s}" for i, s in enumerate(after.scores))
+    lines.append(f"  Hand: {sides}   Scores: {totals}")
+    return lines
+
+
+def _side_name(variant: Variant, side: int) -> str:
+    names = _names(variant)
+    if variant.deal.partnerships:
+        return f"{names[side][0]}-{names[side + 2][0]}"
+    return names[side]
+
+
+def play_demo(
+    variant: Variant,
+    players: Sequence[Player] | None = None,
+    *,
+    seed: int | None = None,
+    out: TextIO,
+    max_hands: int = 200,
+) -> State:
+    """Play a whole game and print every hand to ``out``.
+
+    Args:
+        variant: The rules.
+        players: One player per seat (default: `random_player` for every seat).
+        seed: The game's seed (default: the operating system's entropy).
+        out: Where to write.
+        max_hands: Stop after this many hands even if nobody has won (random players can
+            wander a long time under profiles without a losing floor).
+
+    Returns:
+        The last state.
+    """
+    state = new_game(variant, seed=seed)
+    seats = variant.deal.players
+    chosen = (
+        list(players)
+        if players is not None
+        else [random_player(state.game.seed + seat) for seat in range(seats)]
+    )
+    names = _names(variant)
+    print(f"{variant.name}: {variant.title} (seed {state.game.seed})", file=out)
+    while not state.is_over and len(state.results) < max_hands:
+        seat = state.to_act
+        assert seat is not None
+        view = observe(state, seat)
+        action = chosen[seat](view)
+        if action not in legal_actions(state):
+            raise ValueError(f"{names[seat]}'s player chose an illegal action: {action}")
+        nxt = apply(state, action)
+        if len(nxt.results) > len(state.results):
+            for line in narrate_hand(nxt):
+                print(line, file=out)
+        elif nxt.hand.number != state.hand.number:
+            print(f"Hand {state.hand.number + 1}: everyone passes; redeal", file=out)
+        state = nxt
+    if state.is_over and state.winner is not None:
+        print(f"Game over: {_side_name(variant, state.winner)} win {state.scores}", file=out)
+    else:
+        print(f"Stopped after {len(state.results)} hands: {state.scores}", file=out)
+    return state
