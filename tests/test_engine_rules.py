@@ -40,6 +40,7 @@ from pinochle import (
     parse_cards,
     parse_suit,
     score_meld,
+    settle_hand,
 )
 from pinochle.scoring import Outcome
 
@@ -152,9 +153,9 @@ SEED_DEAL = seats(
 )
 
 
-def seed_trick(variant: Variant) -> State:
+def seed_trick(variant: Variant, hands: Sequence[Sequence[Card]] = SEED_DEAL) -> State:
     """Spades trump, North (the bidder, West dealt) to lead the first trick."""
-    return to_tricks(variant, SEED_DEAL, dealer=WEST, bidder=NORTH, trump=SPADES)
+    return to_tricks(variant, hands, dealer=WEST, bidder=NORTH, trump=SPADES)
 
 
 def test_seed_example_trick() -> None:
@@ -323,16 +324,16 @@ def test_last_player_must_bid_in_the_browser_game() -> None:
 
 def test_all_pass_redeal_deals_again_with_the_next_dealer() -> None:
     """rules.md 4.2 (c): when everyone passes the hand is thrown in and the deal passes
-    left; nobody scores."""
+    left; nobody scores. The dealer, last to speak, may still bid after three passes."""
     variant = PINOCHLERUN.override({"bidding": {"all_pass": "redeal"}})
     state = new_game(variant, 7, NORTH)
     first = state.hand.dealt
-    passes = 0
-    while state.hand.number == 0:
-        assert state.phase is Phase.AUCTION
+    for _ in range(3):
         state = apply(state, Pass())
-        passes += 1
-    assert passes <= 4
+    assert (state.phase, state.to_act) == (Phase.AUCTION, NORTH)  # the dealer speaks last
+    assert Pass() in legal_actions(state)
+    assert Bid(25) in legal_actions(state)
+    state = apply(state, Pass())
     assert (state.hand.number, state.hand.dealer) == (1, EAST)
     assert (state.phase, state.to_act) == (Phase.AUCTION, SOUTH)
     assert state.hand.bidder is None
@@ -709,7 +710,7 @@ def test_a_played_hand_counts_and_settles_by_the_rules(
     assert len(prev.tricks) == variant.tricks_per_hand - 1
     tricks = [t.plays for t in prev.tricks] + [(*prev.trick, (seat, prev.hands[seat][0]))]
 
-    points = [0, 0]
+    points, won, counters = [0, 0], [0, 0], [False, False]
     leader = bidder
     for k, plays in enumerate(tricks):
         assert plays[0][0] == leader
@@ -717,7 +718,10 @@ def test_a_played_hand_counts_and_settles_by_the_rules(
         if k < len(prev.tricks):
             assert prev.tricks[k].winner == leader
         points[leader % 2] += sum(counter for _, c in plays if c.rank in COUNTERS)
+        won[leader % 2] += 1
+        counters[leader % 2] |= any(c.rank in COUNTERS for _, c in plays)
     points[leader % 2] += last
+    counters[leader % 2] = True
     assert sum(points) == total
 
     result = after.results[-1]
@@ -734,6 +738,18 @@ def test_a_played_hand_counts_and_settles_by_the_rules(
         expected[d] = meld[d]
     assert result.outcome is (Outcome.MADE if made else Outcome.SET)
     assert result.scores == tuple(expected)
+    # ... and the engine hands these same facts to the settlement module.
+    assert result == settle_hand(
+        variant,
+        bidder=b,
+        bid=bid,
+        meld=meld,
+        points=points,
+        tricks=won,
+        counters=counters,
+        nines_only=[only_dixes(prev, side, trump) for side in (0, 1)],
+        trump=trump,
+    )
     assert after.scores == (prev.scores[0] + expected[0], prev.scores[1] + expected[1])
     if not after.is_over:
         assert after.hand.dealer == (prev.hand.dealer + 1) % 4
@@ -865,33 +881,27 @@ def test_illegal_card_leaves_the_state_valid() -> None:
 FRESH_DEAL = tuple(tuple(Card(c.suit, c.rank) for c in hand) for hand in SEED_DEAL)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine._trick_actions dedupes twins by identity (`is`), so twins built with "
-    "Card(...) instead of the shared CARDS objects are listed twice",
-)
 def test_twins_built_with_the_constructor_are_one_action() -> None:
-    """Twins are one value (cards.py) and legal_actions lists each choice once."""
-    state = seed_trick(PINOCHLERUN.override({"passing": {"cards": 0}}))
-    fresh = to_tricks(
-        PINOCHLERUN.override({"passing": {"cards": 0}}),
-        FRESH_DEAL,
-        dealer=WEST,
-        bidder=NORTH,
-        trump=SPADES,
-    )
-    actions = legal_actions(fresh)
-    assert len(actions) == len(set(actions)) == len(legal_actions(state))
+    """Twins are one value (cards.py) and legal_actions lists each choice once: North's
+    K♣ 10♣ Q♣ J♣ 9♣ A♠ 10♠ K♠."""
+    actions = legal_actions(seed_trick(PINOCHLERUN, FRESH_DEAL))
+    assert len(actions) == len(set(actions)) == 8
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="engine._apply_play finds the played card by identity (`is`); with cards built "
-    "with Card(...) it finds none and removes the hand's last card instead",
-)
 def test_playing_a_constructed_card_removes_that_card() -> None:
     """The card played leaves the hand, and no other (rules.md 9: one card per player)."""
-    variant = PINOCHLERUN.override({"passing": {"cards": 0}})
-    state = to_tricks(variant, FRESH_DEAL, dealer=WEST, bidder=NORTH, trump=SPADES)
+    state = seed_trick(PINOCHLERUN, FRESH_DEAL)
     after = play(state, "9♣")
     assert Counter(after.hands[NORTH]) == Counter(state.hands[NORTH]) - Counter([card("9♣")])
+
+
+def test_passed_constructed_cards_join_their_twins() -> None:
+    """rules.md 6: a passed card built with Card(...) is one choice with its twin."""
+    state = win_auction(new_game(PINOCHLERUN, 0, WEST, hands=SEED_DEAL), NORTH)
+    state = apply(state, NameTrump(SPADES))
+    fresh = tuple(Card(c.suit, c.rank) for c in parse_cards("K♠ Q♠ Q♠ 9♠"))
+    state = apply(state, PassCards(fresh))  # North already holds a K♠
+    state = apply(state, PassCards(parse_cards("9♣ J♣ Q♣ Q♣")))
+    assert state.phase is Phase.TRICKS
+    actions = legal_actions(state)
+    assert len(actions) == len(set(actions)) == len(set(state.hands[NORTH])) == 7

@@ -623,7 +623,9 @@ def test_chips_not_on_the_board_settles_as_a_concession() -> None:
         pytest.param({"points": None}, r"trick points", id="no points for a played hand"),
         pytest.param({"thrown_in": True}, r"throw in", id="throw-in not allowed"),
         pytest.param({"tricks": (11, 0)}, r"12 tricks", id="tricks do not add up"),
-        pytest.param({"tricks": (0, 12)}, r"has trick points but won no trick", id="points without tricks"),
+        pytest.param(
+            {"tricks": (0, 12)}, r"has trick points but won no trick", id="points without tricks"
+        ),
     ],
 )
 def test_impossible_facts_are_named(changes: dict[str, Any], message: str) -> None:

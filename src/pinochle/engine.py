@@ -190,8 +190,12 @@ def _next_active(hand: Hand, seat: int) -> int:
 
 
 def _forced(state: State) -> bool:
-    """Whether the player to act is the last one in and nobody has bid (must bid)."""
-    return state.hand.bidder is None and len(_active(state.hand)) == 1
+    """Whether the player to act must bid: the last one in, nobody has bid, "last-must-bid"."""
+    return (
+        state.variant.bidding.all_pass is AllPass.LAST_MUST_BID
+        and state.hand.bidder is None
+        and len(_active(state.hand)) == 1
+    )
 
 
 def _auction_actions(state: State) -> Sequence[Action]:
@@ -242,16 +246,17 @@ def _apply_auction(state: State, action: Action) -> State:
     active = _active(hand)
     if hand.bidder is not None and active == [hand.bidder]:
         return _auction_won(state, hand, action)
-    if hand.bidder is None and len(active) == 1:
-        rule = variant.bidding.all_pass
-        if rule is AllPass.REDEAL:
-            nxt = _push(state, action)
-            return _start_hand(
-                state.game, hand.number + 1, (hand.dealer + 1) % len(hand.passed), nxt
-            )
-        if rule is AllPass.DEALER_FORCED:
-            forced = attrs.evolve(hand, bidder=active[0], bid=variant.bidding.minimum)
-            return _auction_won(state, forced, action)
+    if hand.bidder is None and not active:  # all passed ("redeal"): the next dealer deals
+        players = len(hand.passed)
+        return _start_hand(
+            state.game, hand.number + 1, (hand.dealer + 1) % players, _push(state, action)
+        )
+    # All others passed: the dealer is stuck at the minimum; otherwise the last player must
+    # bid ("last-must-bid") or may still bid or pass ("redeal").
+    stuck = variant.bidding.all_pass is AllPass.DEALER_FORCED
+    if hand.bidder is None and len(active) == 1 and stuck:
+        forced = attrs.evolve(hand, bidder=active[0], bid=variant.bidding.minimum)
+        return _auction_won(state, forced, action)
     return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
 
 
