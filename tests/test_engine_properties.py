@@ -42,6 +42,7 @@ from pinochle import (
     State,
     Suit,
     ThrowIn,
+    Variant,
     apply,
     bid_limit,
     builtin_variants,
@@ -318,15 +319,9 @@ def illegal_candidates(state: State) -> list[Action]:
     ]
 
 
-@pytest.mark.parametrize("profile", PROFILES)
-@settings(max_examples=15, deadline=None)
-@given(data=st.data())
-def test_illegal_actions_are_rejected_and_change_nothing(profile: str, data: st.DataObject) -> None:
-    """Cards not held, cards the rules forbid (rules.md 9.2), trump without a marriage
-    (rules.md 5), bids off the grid or below the next bid (rules.md 4), a pass when one must
-    bid, the wrong number of cards to pass (rules.md 6), actions of another phase: each is
-    refused, and the state stays as it was and usable."""
-    state = data.draw(positions(profile))
+def check_rejections(state: State) -> None:
+    """Every candidate that is not legal is refused with its text and a reason, and the
+    state stays equal to an untouched twin and as usable."""
     twin = replay(record_of(state))  # an equal state that no rejected action has touched
     legal = legal_actions(state)
     refused = 0
@@ -346,6 +341,36 @@ def test_illegal_actions_are_rejected_and_change_nothing(profile: str, data: st.
     if not state.is_over:
         action = legal_actions(twin)[0]
         assert apply(state, action) == apply(twin, action)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data())
+def test_illegal_actions_are_rejected_and_change_nothing(profile: str, data: st.DataObject) -> None:
+    """Cards not held, cards the rules forbid (rules.md 9.2), trump without a marriage
+    (rules.md 5), bids off the grid or below the next bid (rules.md 4), the wrong number of
+    cards to pass (rules.md 6), actions of another phase: each is refused, and the state
+    stays as it was and usable."""
+    check_rejections(data.draw(positions(profile)))
+
+
+LAST_MUST_BID = st.one_of(
+    st.just(VARIANTS["browser-game"]),
+    HOUSE.map(lambda v: v.override({"bidding": {"all_pass": "last-must-bid"}})),
+)
+
+
+@settings(max_examples=15, deadline=None)
+@given(variant=LAST_MUST_BID, seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3))
+def test_a_player_who_must_bid_cannot_pass(variant: Variant, seed: int, dealer: int) -> None:
+    """rules.md 4.2 (b): when the first three pass, the last player must bid."""
+    state = new_game(variant, seed, dealer)
+    for _ in range(3):
+        state = apply(state, Pass())
+    assert state.to_act == dealer
+    assert Pass() not in legal_actions(state)
+    assert all(isinstance(action, Bid) for action in legal_actions(state))
+    check_rejections(state)
 
 
 # --- Observations ----------------------------------------------------------------------
@@ -394,17 +419,13 @@ def behind_markers(state: State, seat: int) -> tuple[State, set[int]]:
 
 
 def every_card(value: object, path: str = "observation") -> Iterator[tuple[str, Card]]:
-    """Every card anywhere in ``value``, with where it is: attrs fields, sequences (lazy
-    ones too), mappings; a value of any other kind stops the walk with an error, so that a
-    new kind of field cannot hide cards from the test."""
+    """Every card anywhere in ``value``, with where it is: attributes (attrs fields, slots,
+    ``__dict__``), sequences (lazy ones too) and mappings; a value with none of these stops
+    the walk with an error, so that a new kind of field cannot hide cards from the test."""
     if isinstance(value, Card):
         yield path, value
     elif value is None or isinstance(value, (bool, int, float, str, enum.Enum)):
         return
-    elif attrs.has(type(value)):
-        kind: Any = type(value)
-        for field in attrs.fields(kind):
-            yield from every_card(getattr(value, field.name), f"{path}.{field.name}")
     elif isinstance(value, Mapping):
         for key, item in value.items():
             yield from every_card(key, f"{path}[{key!r}]")
@@ -413,7 +434,19 @@ def every_card(value: object, path: str = "observation") -> Iterator[tuple[str, 
         for i, item in enumerate(value):
             yield from every_card(item, f"{path}[{i}]")
     else:
-        raise TypeError(f"{path}: cannot look inside {type(value).__name__}")
+        for name in attribute_names(value, path):
+            yield from every_card(getattr(value, name), f"{path}.{name}")
+
+
+def attribute_names(value: object, path: str) -> list[str]:
+    kind: Any = type(value)
+    if attrs.has(kind):
+        return [field.name for field in attrs.fields(kind)]
+    slotted = [k for k in kind.__mro__ if k is not object and "__slots__" in vars(k)]
+    if not slotted and not hasattr(value, "__dict__"):
+        raise TypeError(f"{path}: cannot look inside {kind.__name__}")
+    names = [n for k in slotted for n in vars(k)["__slots__"] if not n.startswith("__")]
+    return names + list(getattr(value, "__dict__", {}))
 
 
 def knowable(state: State, seat: int) -> set[Card]:

@@ -1,7 +1,8 @@
 """Actions: the small frozen values a player gives the engine, with a readable text form.
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
-``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``throw in``, ``play on``, ``play 10♣``.
+``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
+``play 10♣``.
 """
 
 from __future__ import annotations
@@ -14,8 +15,10 @@ import attrs
 from pinochle.cards import CARDS, Card, Suit, format_cards, parse_cards, parse_suit
 
 __all__ = [
+    "PLAYS",
     "Action",
     "Bid",
+    "Bury",
     "NameTrump",
     "Pass",
     "PassCards",
@@ -73,6 +76,19 @@ class PassCards:
 
 
 @attrs.frozen
+class Bury:
+    """The bidder buries these cards after taking the kitty (three-hand).
+
+    The cards are kept in a canonical order, so the same cards in any order are one action.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+
+    def __str__(self) -> str:
+        return f"bury {format_cards(self.cards)}"
+
+
+@attrs.frozen
 class ThrowIn:
     """The bidder concedes the hand after meld."""
 
@@ -100,7 +116,7 @@ class Play:
 
     def __new__(cls, card: Card) -> Play:
         """Return the shared play of this card."""
-        return _PLAYS[card.index]
+        return PLAYS[card.index]
 
     @classmethod
     def _make(cls, card: Card) -> Play:
@@ -121,15 +137,16 @@ class Play:
         return f"play {self.card}"
 
 
-Action: TypeAlias = Bid | Pass | NameTrump | PassCards | ThrowIn | PlayOn | Play
+Action: TypeAlias = Bid | Pass | NameTrump | PassCards | Bury | ThrowIn | PlayOn | Play
 """Any action the engine accepts."""
 
-_PLAYS = tuple(Play._make(card) for card in CARDS)
+PLAYS: tuple[Play, ...] = tuple(Play._make(card) for card in CARDS)
+"""The shared `Play` of each card, by `Card.index`."""
 
 
 def play_action(card: Card) -> Play:
     """The shared `Play` value for a card (the engine hands out one object per card)."""
-    return _PLAYS[card.index]
+    return PLAYS[card.index]
 
 
 def parse_action(text: str) -> Action:
@@ -150,6 +167,8 @@ def parse_action(text: str) -> Action:
             return NameTrump(parse_suit(rest))
         if verb == "pass-cards":
             return PassCards(parse_cards(rest))
+        if verb == "bury":
+            return Bury(parse_cards(rest))
         if verb == "play" and rest.lower() == "on":
             return PlayOn()
         if verb == "play":
@@ -161,5 +180,5 @@ def parse_action(text: str) -> Action:
         raise ValueError(f"not an action: {text!r} ({exc})") from None
     raise ValueError(
         f"not an action: {text!r} (expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', "
-        "'throw in', 'play on' or 'play CARD')"
+        "'bury CARDS', 'throw in', 'play on' or 'play CARD')"
     )

@@ -20,9 +20,10 @@ from typing import Any
 import attrs
 
 from pinochle.actions import (
-    _PLAYS,
+    PLAYS,
     Action,
     Bid,
+    Bury,
     NameTrump,
     Pass,
     PassCards,
@@ -38,7 +39,7 @@ from pinochle.meld import Meld, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
-from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WithoutMarriage
+from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
 
@@ -46,18 +47,25 @@ __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
 # --- Dealing ---------------------------------------------------------------------------
 
 
-def _deal(variant: Variant, seed: int, number: int, dealer: int) -> tuple[tuple[Card, ...], ...]:
-    """Shuffle deal ``number`` from the seed and deal it in packets from the dealer's left."""
+def _deal(
+    variant: Variant, seed: int, number: int, dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+    """Shuffle deal ``number`` from the seed; deal it in packets from the dealer's left.
+
+    Returns the hands and the kitty (dealt after the first round, as BC-A3 and Parlett deal
+    the widow); cards left after that form the stock.
+    """
     deck = _deck(variant.deal.deck)
     # A uniform shuffle: order the cards by independent random keys (one C call each,
     # several times faster than random.shuffle's rejection sampling).
     draw = random.Random(f"pinochle:{seed}:{number}").random
     keys = [draw() for _ in deck]
     shuffled = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
-    hands: list[list[Card]] = [[] for _ in range(variant.deal.players)]
-    for card, seat in zip(shuffled, _deal_order(variant, dealer), strict=False):
-        hands[seat].append(card)
-    return tuple(_sorted(h) for h in hands)
+    players = variant.deal.players
+    piles: list[list[Card]] = [[] for _ in range(players + 1)]  # the last pile: the kitty
+    for card, pile in zip(shuffled, _deal_order(variant, dealer), strict=False):
+        piles[pile].append(card)
+    return tuple(_sorted(h) for h in piles[:players]), _sorted(piles[players])
 
 
 _deck = functools.cache(make_deck)
@@ -65,7 +73,11 @@ _deck = functools.cache(make_deck)
 
 @functools.lru_cache(maxsize=256)
 def _deal_order(variant: Variant, dealer: int) -> tuple[int, ...]:
-    """The seat that receives each card of the shuffled deck: packets from the dealer's left."""
+    """Who receives each card of the shuffled deck.
+
+    Packets go round from the dealer's left; the kitty (pile ``players``) comes after the
+    first round.
+    """
     players, size, packet = variant.deal.players, variant.deal.hand, variant.deal.packet
     held = [0] * players
     order: list[int] = []
@@ -75,6 +87,8 @@ def _deal_order(variant: Variant, dealer: int) -> tuple[int, ...]:
             take = min(packet, size - held[seat])
             order.extend([seat] * take)
             held[seat] += take
+        if len(order) == players * min(packet, size):
+            order.extend([players] * variant.deal.kitty)
     return tuple(order)
 
 
@@ -101,6 +115,14 @@ def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tup
         if missing:
             raise DeckError(f"the hands do not make a whole deck: missing {sorted(missing)}")
     return tuple(_sorted(cards) for cards in hands)
+
+
+def _rest_of_deck(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
+    """The cards of the deck that the given hands do not hold (the kitty of a given deal)."""
+    if not variant.deal.kitty:
+        return ()
+    rest = Counter(_deck(variant.deal.deck)) - Counter(c for h in hands for c in h)
+    return _sorted(list(rest.elements()))
 
 
 def new_game(
@@ -142,11 +164,13 @@ def new_game(
 def _start_hand(game: Game, number: int, dealer: int, history: History) -> State:
     variant = game.variant
     if number == 0 and game.start_hands is not None:
-        dealt = game.start_hands
+        dealt, kitty = game.start_hands, _rest_of_deck(variant, game.start_hands)
     else:
-        dealt = _deal(variant, game.seed, number, dealer)
+        dealt, kitty = _deal(variant, game.seed, number, dealer)
     players = variant.deal.players
-    hand = Hand(number, dealer, dealt, passed=(False,) * players, melds=(None,) * players)
+    hand = Hand(
+        number, dealer, dealt, passed=(False,) * players, melds=(None,) * players, kitty=kitty
+    )
     sides = variant.sides
     return State(
         Phase.AUCTION,
@@ -264,6 +288,10 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     """The auction is over: the high bidder names trump (or surrenders without a marriage)."""
     bidder = hand.bidder
     assert bidder is not None
+    if hand.kitty:  # the bidder takes the kitty (shown to all where the profile says)
+        hands = list(state.hands)
+        hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
+        state = attrs.evolve(state, hands=tuple(hands))
     if not _trump_choices(state.variant, state.hands[bidder]):
         # rules.md 5: with no marriage the bidder cannot name trump; the hand is surrendered.
         hand = attrs.evolve(hand, melds=_melds(state, None))
@@ -340,12 +368,62 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
+# --- The kitty (rules.md 6, 14) --------------------------------------------------------
+
+
+def _bury_candidates(state: State) -> tuple[Card, ...]:
+    """The cards the bidder may bury: outside the meld, unless too few are (``bury_meld``)."""
+    hand, cards = state.hand, state.hands[_seat(state)]
+    meld = hand.melds[_seat(state)]
+    if state.variant.kitty.bury_meld or meld is None:
+        return cards
+    in_meld = Counter(c for item in meld.items for c in item.cards)
+    # A card counts as melded as often as the meld needs it (at most the copies held).
+    spare = list(cards)
+    for card, n in in_meld.items():
+        for _ in range(min(n, spare.count(card))):
+            spare.remove(card)
+    return tuple(spare) if len(spare) >= len(hand.kitty) else cards
+
+
+def _bury_cards_of(action: object) -> tuple[Card, ...] | None:
+    return action.cards if isinstance(action, Bury) else None
+
+
+def _bury_actions(state: State) -> Sequence[Action]:
+    return CardChoices(_bury_candidates(state), len(state.hand.kitty), Bury, _bury_cards_of)
+
+
+def _apply_bury(state: State, action: Action) -> State:
+    if not isinstance(action, Bury):
+        raise _wrong_phase(state, action)
+    if action not in legal_actions(state):
+        n = len(state.hand.kitty)
+        if len(action.cards) != n:
+            raise IllegalActionError(str(action), f"bury exactly {n} cards")
+        missing = Counter(action.cards) - Counter(_bury_candidates(state))
+        raise IllegalActionError(
+            str(action), f"you may not bury {', '.join(map(str, missing))} (held and not melded)"
+        )
+    seat = _seat(state)
+    buried = _sorted(action.cards)
+    hands = list(state.hands)
+    hands[seat] = _remove(hands[seat], buried)
+    hand = attrs.evolve(state.hand, buried=buried)
+    return _after_meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
 # --- Meld (rules.md 7, 8, 11.5, 11.6) --------------------------------------------------
 
 
 def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
+    """Every seat's meld, or only the bidder's where only the bidder melds (three-hand)."""
     variant = state.variant
-    return tuple(score_meld(cards, trump, variant) for cards in state.hands)
+    only = state.hand.bidder if variant.meld.who is WhoMelds.BIDDER else None
+    return tuple(
+        score_meld(cards, trump, variant) if only is None or seat == only else None
+        for seat, cards in enumerate(state.hands)
+    )
 
 
 def _side_melds(state: State) -> tuple[int, ...]:
@@ -360,6 +438,16 @@ def _meld(state: State) -> State:
     """Everyone lays down meld; then the hand may end (out of reach) or wait for a throw-in."""
     hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
     state = attrs.evolve(state, hand=hand, legal_cache=None)
+    bidder = hand.bidder
+    assert bidder is not None
+    if hand.kitty and not hand.buried:
+        return attrs.evolve(state, phase=Phase.BURY, to_act=bidder)
+    return _after_meld(state)
+
+
+def _after_meld(state: State) -> State:
+    """The hand may end here (out of reach), wait for a throw-in, or go to the tricks."""
+    hand = state.hand
     bidder = hand.bidder
     assert bidder is not None
     if is_out_of_reach(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
@@ -398,7 +486,7 @@ def _trick_actions(state: State) -> Sequence[Action]:
         trick = [c for _, c in state.trick]
         cards = legal_plays(cards, trick, state.hand.trump, state.variant.play)
     # Hands are kept in Card.index order, so twins sit side by side: keep the first of each.
-    plays = _PLAYS
+    plays = PLAYS
     actions: list[Action] = []
     previous = None
     for card in cards:
@@ -495,12 +583,15 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     hand, variant = state.hand, state.variant
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
+    points = state.points
+    if played and bidder is not None and hand.buried and variant.kitty.buried_count:
+        points = _add(points, bidder, card_points(hand.buried, variant))
     result: HandResult = settle_hand(
         variant,
         bidder=bidder,
         bid=hand.bid,
         meld=_side_melds(state),
-        points=state.points if played else None,
+        points=points if played else None,
         tricks=state.tricks_won if played else None,
         counters=state.counters if played else None,
         nines_only=_nines_only(state),
@@ -531,6 +622,7 @@ def _settle(state: State, surrendered: str | None = None) -> State:
 _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
     Phase.AUCTION: _auction_actions,
     Phase.TRUMP: _trump_actions,
+    Phase.BURY: _bury_actions,
     Phase.PASS: _passing_actions,
     Phase.RETURN: _passing_actions,
     Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
@@ -541,6 +633,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
 _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.AUCTION: _apply_auction,
     Phase.TRUMP: _apply_trump,
+    Phase.BURY: _apply_bury,
     Phase.PASS: _apply_passing,
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
@@ -608,6 +701,8 @@ def observe(state: State, seat: int) -> Observation:
         bid=hand.bid,
         trump=hand.trump,
         melds=hand.melds,
+        kitty=_visible_kitty(state, seat),
+        buried=hand.buried if seat == hand.bidder else (),
         passed_to_me=to_me,
         passed_by_me=by_me,
         trick=state.trick,
@@ -618,6 +713,16 @@ def observe(state: State, seat: int) -> Observation:
         last_tricks=state.game.last_tricks,
         legal_actions=legal_actions(state) if state.to_act == seat else (),
     )
+
+
+def _visible_kitty(state: State, seat: int) -> tuple[Card, ...]:
+    """The kitty is public once the bidder has taken it (and shows it), else the bidder's."""
+    hand = state.hand
+    if not hand.kitty or hand.bidder is None:
+        return ()
+    if state.variant.kitty.shown or seat == hand.bidder:
+        return hand.kitty
+    return ()
 
 
 # --- Small helpers ---------------------------------------------------------------------
@@ -644,6 +749,7 @@ def _evolve(state: State, action: Action, **changes: Any) -> State:
 _PHASE_WORDS = {
     Phase.AUCTION: "it is the auction: bid or pass",
     Phase.TRUMP: "the bidder must name trump",
+    Phase.BURY: "the bidder must bury cards",
     Phase.PASS: "the bidder's partner must pass cards",
     Phase.RETURN: "the bidder must return cards",
     Phase.THROW_IN: "the bidder must throw in or play on",

@@ -237,7 +237,13 @@ def _check_facts(
         total = deck_points(variant)
         if len(points) != n:
             raise SettlementError(f"points: expected {n} values, found {len(points)}")
-        if any(p < 0 for p in points) or sum(points) != total:
+        # Buried widow cards that do not count belong to nobody (``kitty.buried_count``).
+        short = variant.deal.kitty and not variant.kitty.buried_count
+        if (
+            any(p < 0 for p in points)
+            or sum(points) > total
+            or (sum(points) != total and not short)
+        ):
             raise SettlementError(
                 f"trick points {list(points)} add up to {sum(points)}, but every hand's trick "
                 f"points (last trick included) add up to {total}"

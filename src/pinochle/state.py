@@ -33,6 +33,8 @@ class Phase(enum.StrEnum):
     """Players bid or pass, starting on the dealer's left."""
     TRUMP = "trump"
     """The high bidder names trump."""
+    BURY = "bury"
+    """The bidder, having taken the kitty, buries as many cards (three-hand)."""
     PASS = "pass"
     """The bidder's partner passes cards to the bidder."""
     RETURN = "return"
@@ -81,6 +83,8 @@ class Hand:
         passed_cards: The cards the partner passed to the bidder.
         returned_cards: The cards the bidder returned.
         melds: Each seat's shown meld, once meld is laid down.
+        kitty: The kitty (widow) as dealt; the high bidder takes it.
+        buried: The cards the bidder buried from the hand plus kitty.
     """
 
     number: int
@@ -94,6 +98,8 @@ class Hand:
     passed_cards: tuple[Card, ...] = ()
     returned_cards: tuple[Card, ...] = ()
     melds: tuple[Meld | None, ...] = ()
+    kitty: tuple[Card, ...] = ()
+    buried: tuple[Card, ...] = ()
 
 
 @attrs.frozen
@@ -243,6 +249,8 @@ class Observation:
         bid: The high bid.
         trump: The trump suit, once named.
         melds: Each seat's shown meld (with its cards), once laid down.
+        kitty: The kitty, once the bidder has shown it (to the bidder: once taken).
+        buried: The cards this seat buried (the bidder only).
         passed_to_me: Cards this seat received from its partner.
         passed_by_me: Cards this seat gave its partner.
         trick: The current trick as ``(seat, card)`` in play order.
@@ -267,6 +275,8 @@ class Observation:
     bid: int
     trump: Suit | None
     melds: tuple[Meld | None, ...]
+    kitty: tuple[Card, ...]
+    buried: tuple[Card, ...]
     passed_to_me: tuple[Card, ...]
     passed_by_me: tuple[Card, ...]
     trick: tuple[tuple[int, Card], ...]

@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import assume
 from hypothesis import strategies as st
 
-from pinochle.actions import Action, Pass
+from pinochle.actions import Action, Pass, PlayOn, ThrowIn
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.engine import apply, legal_actions, new_game, observe
@@ -333,16 +333,22 @@ def _lowest_bid(legal: Sequence[Action]) -> Action:
 
 @st.composite
 def _biased_actions(draw: st.DrawFn, state: State) -> Action:
-    """A legal action; in the auction mostly a pass or the lowest bid, now and then any."""
+    """A legal action, biased so that most hands are played; every legal action stays possible.
+
+    Uniform bidding jumps to absurd bids that are never played (out of reach) or always set,
+    and a uniform bidder throws in half its hands. So in the auction a player mostly passes,
+    else mostly makes the lowest bid, and now and then (1 draw in 20) takes any legal action;
+    after meld the bidder mostly plays on. Each choice shrinks to a pass or a throw-in.
+    """
     legal = legal_actions(state)
     if state.phase is Phase.AUCTION:
-        # Uniform bidding jumps to absurd bids that are never played (out of reach) or
-        # always set; 6 in 10 pass, 3 in 10 bid the least, 1 in 10 takes any legal action.
-        kind = draw(st.integers(0, 9))
-        if kind < 6 and isinstance(legal[0], Pass):
+        kind = draw(st.integers(0, 19))
+        if kind < 12 and isinstance(legal[0], Pass):
             return legal[0]
-        if kind < 9:
+        if kind < 19:
             return _lowest_bid(legal)
+    elif state.phase is Phase.THROW_IN:
+        return ThrowIn() if draw(st.integers(0, 9)) == 0 else PlayOn()
     return legal[draw(st.integers(0, len(legal) - 1))]
 
 

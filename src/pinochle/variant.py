@@ -44,6 +44,7 @@ __all__ = [
     "FirstLead",
     "Game",
     "GameScoring",
+    "Kitty",
     "MadeRule",
     "MeldRules",
     "MeldTable",
@@ -319,6 +320,19 @@ class Passing:
 
 
 @attrs.frozen
+class Kitty:
+    """``[kitty]``: the widow (cat, kitty) of ``deal.kitty`` cards, taken by the high bidder.
+
+    The bidder shows it (or not), adds it to the hand, names trump, melds, then buries as
+    many cards as the kitty held.
+    """
+
+    shown: bool = _key(True, "the bidder shows the kitty to everyone before taking it")
+    buried_count: bool = _key(True, "the buried cards' points count for the bidder")
+    bury_meld: bool = _key(False, "the bidder may bury cards used in meld")
+
+
+@attrs.frozen
 class MeldValues:
     """``[meld.values]``: overrides of single entries of the meld table, on the profile's scale.
 
@@ -463,6 +477,7 @@ class Variant:
     bidding: Bidding = attrs.field(factory=Bidding)
     trump: Trump = attrs.field(factory=Trump)
     passing: Passing = attrs.field(factory=Passing)
+    kitty: Kitty = attrs.field(factory=Kitty)
     meld: MeldRules = attrs.field(factory=MeldRules)
     play: Play = attrs.field(factory=Play)
     counting: Counting = attrs.field(factory=Counting)

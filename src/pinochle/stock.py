@@ -1,0 +1,192 @@
+"""Melding in the stock phase of two-hand pinochle (rules.md 13.2): which melds a player may show.
+
+After winning a trick a player may show one meld. Melded cards stay face up on the table, still
+belong to the hand and may be played. Each new meld must put at least one card from the hand on
+the table. Within a class (BC-2, rules.md 7.1: A runs, marriages and the dix; B arounds; C
+pinochles) a card serves only once, except that a card may serve again in a higher-scoring meld
+of the same class: a royal marriage grows into a run, a pinochle into a double pinochle. Other
+classes may always reuse it.
+
+Cards are values (twins are equal), so the rules are counted in copies. For each class and
+card the shown melds give the copies used and the best meld each copy served in. An upgrade is
+taken to reuse an earlier copy whenever one serves in a lower meld of the class. The table
+tells how many copies are still held face up. When a twin has been played, nothing says which
+copy left, so the held copies are taken to be the used ones: a meld that might break the rules
+is never offered.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter, defaultdict
+from collections.abc import Sequence
+
+import attrs
+
+from pinochle.cards import Card, Rank, Suit, check_in_deck, format_cards, sort_cards
+from pinochle.meld import meld_values
+from pinochle.variant import Variant
+
+__all__ = ["KINDS", "Shown", "dix_in", "meld_options"]
+
+KINDS: dict[str, str] = {
+    "run": "A",
+    "royal marriage": "A",
+    "marriage": "A",
+    "dix": "A",
+    "aces around": "B",
+    "kings around": "B",
+    "queens around": "B",
+    "jacks around": "B",
+    "pinochle": "C",
+    "double pinochle": "C",
+}
+"""Every meld kind of the stock phase and its class (BC-2 via rules.md 7.1)."""
+
+
+def _in_index_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted(cards))
+
+
+def _check_kind(instance: Shown, attribute: attrs.Attribute[str], kind: str) -> None:
+    if kind not in KINDS:
+        raise ValueError(f"unknown meld kind {kind!r}: use one of {', '.join(KINDS)}")
+
+
+def _check_class(instance: Shown, attribute: attrs.Attribute[str], cls: str) -> None:
+    if cls != KINDS[instance.kind]:
+        raise ValueError(f"a {instance.kind} is in class {KINDS[instance.kind]}, not {cls!r}")
+
+
+@attrs.frozen
+class Shown:
+    """One meld a player has shown this hand.
+
+    Attributes:
+        kind: What it is: ``"run"``, ``"royal marriage"``, ``"marriage"``, ``"dix"``,
+            ``"aces around"`` (kings, queens, jacks), ``"pinochle"`` or ``"double pinochle"``.
+        cls: Its class, ``"A"``, ``"B"`` or ``"C"`` (see `KINDS`).
+        cards: Exactly the cards it uses, in `Card.index` order (sorted when given).
+        points: What it scored, on the profile's scale.
+    """
+
+    kind: str = attrs.field(validator=_check_kind)
+    cls: str = attrs.field(validator=_check_class)
+    cards: tuple[Card, ...] = attrs.field(converter=_in_index_order)
+    points: int
+
+    def __str__(self) -> str:
+        return f"{self.kind} {format_cards(sort_cards(self.cards))}: {self.points}"
+
+
+def dix_in(hand: Sequence[Card], trump: Suit) -> int:
+    """How many dixes (nines of trump) a hand holds, for the engine's dix exchange.
+
+    Args:
+        hand: The player's cards.
+        trump: The trump suit.
+
+    Returns:
+        0, 1 or 2.
+    """
+    return hand.count(Card(trump, Rank.NINE))
+
+
+def meld_options(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    shown: Sequence[Shown],
+    trump: Suit,
+    variant: Variant,
+) -> tuple[Shown, ...]:
+    """Every distinct meld the player may show now (rules.md 13.2), each once, with its points.
+
+    Args:
+        hand: Every card the player holds, face up or not.
+        table: The cards of ``hand`` that lie face up (melded earlier, not yet played).
+        shown: The melds shown earlier this hand, in order; their cards may since have been
+            played.
+        trump: The trump suit.
+        variant: The profile whose meld values apply (single copies; the double pinochle
+            scores the pinochle's second value).
+
+    Returns:
+        The melds, in the order run, royal marriage, marriages (♠ ♥ ♦ ♣), dix, aces, kings,
+        queens and jacks around, pinochle, double pinochle; twins give one option.
+
+    Raises:
+        DeckError: The hand cannot come from the profile's deck.
+        ValueError: The table holds a card that the hand does not.
+    """
+    check_in_deck(hand, variant.deal.deck)
+    held, face_up = Counter(hand), Counter(table)
+    for card, count in face_up.items():
+        if count > held[card]:
+            raise ValueError(
+                f"the table holds {count} × {card} but the hand only {held[card]}:"
+                " the table must be part of the hand"
+            )
+    served = _served(shown)
+
+    def free(card: Card, meld: Shown) -> int:
+        """The held copies this meld may use: those not in an equal or higher meld of its class."""
+        barred = sum(best >= meld.points for best in served[meld.cls, card])
+        return held[card] - min(barred, face_up[card])
+
+    options = []
+    for meld in _candidates(trump, variant):
+        need = Counter(meld.cards)
+        if any(held[card] > face_up[card] for card in need) and all(
+            count <= free(card, meld) for card, count in need.items()
+        ):
+            options.append(meld)
+    return tuple(options)
+
+
+def _served(shown: Sequence[Shown]) -> dict[tuple[str, Card], list[int]]:
+    """For each class and card, the best meld (in points) of each copy used in that class."""
+    served: dict[tuple[str, Card], list[int]] = defaultdict(list)
+    for meld in shown:
+        for card in meld.cards:
+            copies = served[meld.cls, card]
+            lower = [i for i, best in enumerate(copies) if best < meld.points]
+            if lower:  # an upgrade: the copy from the lower meld serves again
+                copies[max(lower, key=copies.__getitem__)] = meld.points
+            else:
+                copies.append(meld.points)
+    return served
+
+
+_DISPLAY = tuple(sorted(Suit, reverse=True))  # ♠ ♥ ♦ ♣, as `sort_cards` shows a hand
+_AROUNDS = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks": Rank.JACK}
+
+
+@functools.lru_cache(maxsize=64)
+def _candidates(trump: Suit, variant: Variant) -> tuple[Shown, ...]:
+    """Every meld the stock phase knows, one copy each, in option order."""
+    values = meld_values(variant)
+
+    def meld(kind: str, points: int, *cards: tuple[Suit, Rank]) -> Shown:
+        return Shown(kind, KINDS[kind], tuple(Card(s, r) for s, r in cards), points)
+
+    run = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+    melds = [
+        meld("run", values["run"][0], *((trump, rank) for rank in run)),
+        meld(
+            "royal marriage", values["royal_marriage"][0], (trump, Rank.KING), (trump, Rank.QUEEN)
+        ),
+    ]
+    for suit in _DISPLAY:
+        if suit is not trump:
+            melds.append(
+                meld("marriage", values["marriage"][0], (suit, Rank.KING), (suit, Rank.QUEEN))
+            )
+    if "dix" in values:  # the double deck has no nines
+        melds.append(meld("dix", values["dix"][0], (trump, Rank.NINE)))
+    for name, rank in _AROUNDS.items():
+        melds.append(meld(f"{name} around", values[name][0], *((s, rank) for s in _DISPLAY)))
+    pinochle = ((Suit.SPADES, Rank.QUEEN), (Suit.DIAMONDS, Rank.JACK))
+    melds.append(meld("pinochle", values["pinochle"][0], *pinochle))
+    if len(values["pinochle"]) > 1:
+        melds.append(meld("double pinochle", values["pinochle"][1], *pinochle, *pinochle))
+    return tuple(melds)
