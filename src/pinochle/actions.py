@@ -2,7 +2,7 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
-``play 10♣``.
+``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``.
 """
 
 from __future__ import annotations
@@ -19,6 +19,9 @@ __all__ = [
     "Action",
     "Bid",
     "Bury",
+    "Declare",
+    "Draw",
+    "ExchangeDix",
     "NameTrump",
     "Pass",
     "PassCards",
@@ -89,6 +92,38 @@ class Bury:
 
 
 @attrs.frozen
+class Declare:
+    """Two-hand: the trick winner lays down a meld (``kind`` and its ``cards``) on the table.
+
+    The engine lists every legal declaration; ``kind`` is a name such as ``"royal
+    marriage"``, ``"run"``, ``"aces around"``, ``"pinochle"``, ``"double pinochle"`` or
+    ``"dix"``.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = attrs.field(converter=_canonical)
+
+    def __str__(self) -> str:
+        return f"declare {self.kind}: {format_cards(self.cards)}"
+
+
+@attrs.frozen
+class ExchangeDix:
+    """Two-hand: the trick winner exchanges the dix (9 of trump) for the turned-up card."""
+
+    def __str__(self) -> str:
+        return "exchange dix"
+
+
+@attrs.frozen
+class Draw:
+    """Two-hand: the trick winner ends the turn; both players draw from the stock."""
+
+    def __str__(self) -> str:
+        return "draw"
+
+
+@attrs.frozen
 class ThrowIn:
     """The bidder concedes the hand after meld."""
 
@@ -137,7 +172,19 @@ class Play:
         return f"play {self.card}"
 
 
-Action: TypeAlias = Bid | Pass | NameTrump | PassCards | Bury | ThrowIn | PlayOn | Play
+Action: TypeAlias = (
+    Bid
+    | Pass
+    | NameTrump
+    | PassCards
+    | Bury
+    | Declare
+    | ExchangeDix
+    | Draw
+    | ThrowIn
+    | PlayOn
+    | Play
+)
 """Any action the engine accepts."""
 
 PLAYS: tuple[Play, ...] = tuple(Play._make(card) for card in CARDS)
@@ -169,6 +216,13 @@ def parse_action(text: str) -> Action:
             return PassCards(parse_cards(rest))
         if verb == "bury":
             return Bury(parse_cards(rest))
+        if verb == "declare" and ":" in rest:
+            kind, cards = rest.split(":", 1)
+            return Declare(kind.strip(), parse_cards(cards))
+        if verb == "exchange" and rest.lower() == "dix":
+            return ExchangeDix()
+        if verb == "draw" and not rest:
+            return Draw()
         if verb == "play" and rest.lower() == "on":
             return PlayOn()
         if verb == "play":
@@ -180,5 +234,6 @@ def parse_action(text: str) -> Action:
         raise ValueError(f"not an action: {text!r} ({exc})") from None
     raise ValueError(
         f"not an action: {text!r} (expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', "
-        "'bury CARDS', 'throw in', 'play on' or 'play CARD')"
+        "'bury CARDS', 'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' "
+        "or 'play CARD')"
     )

@@ -72,8 +72,16 @@ def narrate_hand(after: State) -> list[str]:
         lines.append(f"  Auction: {calls}")
     if hand.bidder is not None:
         lines.append(f"  {names[hand.bidder]} wins the bid at {hand.bid}")
+    if hand.kitty and hand.bidder is not None:
+        lines.append(
+            f"  Kitty: {format_cards(sort_cards(hand.kitty))}, taken by {names[hand.bidder]}"
+        )
+    if hand.turned_up is not None:
+        lines.append(f"  Turned up: {hand.turned_up}")
     if hand.trump is not None:
         lines.append(f"  Trump: {hand.trump} ({hand.trump.name.lower()})")
+    if hand.buried and hand.bidder is not None:
+        lines.append(f"  {names[hand.bidder]} buries {format_cards(sort_cards(hand.buried))}")
     if hand.passed_cards and hand.bidder is not None:
         partner = (hand.bidder + 2) % 4
         lines.append(
@@ -85,6 +93,9 @@ def narrate_hand(after: State) -> list[str]:
             continue
         shown = "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items)
         lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {shown or '-'}")
+    for seat, shown in enumerate(hand.shown):
+        for meld in shown:
+            lines.append(f"  {names[seat]} melds {meld}")
     for number, trick in enumerate(after.game.last_tricks, start=1):
         plays = "  ".join(f"{names[seat][0]} {card}" for seat, card in trick.plays)
         lines.append(f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}")

@@ -15,7 +15,7 @@ import random
 import secrets
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import attrs
 
@@ -24,6 +24,9 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    Declare,
+    Draw,
+    ExchangeDix,
     NameTrump,
     Pass,
     PassCards,
@@ -35,13 +38,16 @@ from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import CardChoices
 from pinochle.errors import DeckError, IllegalActionError
-from pinochle.meld import Meld, score_meld
+from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
+from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
 from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
+
+T = TypeVar("T")
 
 
 # --- Dealing ---------------------------------------------------------------------------
@@ -49,11 +55,11 @@ __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
 
 def _deal(
     variant: Variant, seed: int, number: int, dealer: int
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
     """Shuffle deal ``number`` from the seed; deal it in packets from the dealer's left.
 
-    Returns the hands and the kitty (dealt after the first round, as BC-A3 and Parlett deal
-    the widow); cards left after that form the stock.
+    Returns the hands, the kitty (dealt after the first round, as BC-A3 and Parlett deal
+    the widow) and the undealt rest in shuffled order (the two-hand stock).
     """
     deck = _deck(variant.deal.deck)
     # A uniform shuffle: order the cards by independent random keys (one C call each,
@@ -63,9 +69,11 @@ def _deal(
     shuffled = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
     players = variant.deal.players
     piles: list[list[Card]] = [[] for _ in range(players + 1)]  # the last pile: the kitty
-    for card, pile in zip(shuffled, _deal_order(variant, dealer), strict=False):
+    order = _deal_order(variant, dealer)
+    for card, pile in zip(shuffled, order, strict=False):
         piles[pile].append(card)
-    return tuple(_sorted(h) for h in piles[:players]), _sorted(piles[players])
+    rest = tuple(shuffled[len(order) :])  # the stock (two-hand), in order
+    return tuple(_sorted(h) for h in piles[:players]), _sorted(piles[players]), rest
 
 
 _deck = functools.cache(make_deck)
@@ -117,12 +125,17 @@ def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tup
     return tuple(_sorted(cards) for cards in hands)
 
 
-def _rest_of_deck(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[Card, ...]:
-    """The cards of the deck that the given hands do not hold (the kitty of a given deal)."""
-    if not variant.deal.kitty:
-        return ()
-    rest = Counter(_deck(variant.deal.deck)) - Counter(c for h in hands for c in h)
-    return _sorted(list(rest.elements()))
+def _rest_of_deck(
+    variant: Variant, hands: Sequence[Sequence[Card]], seed: int
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The kitty and the shuffled stock that go with given hands (the cards they lack)."""
+    rest = list(
+        (Counter(_deck(variant.deal.deck)) - Counter(c for h in hands for c in h)).elements()
+    )
+    if variant.deal.kitty:
+        return _sorted(rest), ()
+    random.Random(f"pinochle:{seed}:0:stock").shuffle(rest)
+    return (), tuple(CARDS[c.index] for c in rest)
 
 
 def new_game(
@@ -164,16 +177,20 @@ def new_game(
 def _start_hand(game: Game, number: int, dealer: int, history: History) -> State:
     variant = game.variant
     if number == 0 and game.start_hands is not None:
-        dealt, kitty = game.start_hands, _rest_of_deck(variant, game.start_hands)
+        dealt = game.start_hands
+        kitty, rest = _rest_of_deck(variant, dealt, game.seed)
     else:
-        dealt, kitty = _deal(variant, game.seed, number, dealer)
+        dealt, kitty, rest = _deal(variant, game.seed, number, dealer)
     players = variant.deal.players
     hand = Hand(
         number, dealer, dealt, passed=(False,) * players, melds=(None,) * players, kitty=kitty
     )
+    phase = Phase.AUCTION
+    if variant.deal.stock:
+        hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
     sides = variant.sides
     return State(
-        Phase.AUCTION,
+        phase,
         (dealer + 1) % players,
         dealt,
         (),
@@ -185,6 +202,135 @@ def _start_hand(game: Game, number: int, dealer: int, history: History) -> State
         game,
         history,
     )
+
+
+# --- The two-hand stock (rules.md 13) -------------------------------------------------
+
+
+def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
+    """Turn up the card after the deal for trump; the rest is the face-down stock."""
+    turned, stock = rest[0], rest[1:]
+    players = variant.deal.players
+    points = [0] * players
+    if variant.stock.dealer_dix and turned.rank is Rank.NINE:
+        points[hand.dealer] += _dix_value(variant)  # rules.md 13.1: a turned dix scores
+    return attrs.evolve(
+        hand,
+        trump=turned.suit,
+        turned_up=turned,
+        turn_up=turned,
+        stock=stock,
+        table=((),) * players,
+        shown=((),) * players,
+        meld_points=tuple(points),
+    )
+
+
+def _dix_value(variant: Variant) -> int:
+    return meld_values(variant).get("dix", (0,))[0]
+
+
+def _hidden_dix(state: State, seat: int) -> Card | None:
+    """A dix the seat holds and has not laid on the table, if any."""
+    hand = state.hand
+    dix = CARDS[hand.trump * 6 + Rank.NINE] if hand.trump is not None else None
+    if dix is None or state.hands[seat].count(dix) <= hand.table[seat].count(dix):
+        return None
+    return dix
+
+
+def _meld_turn_actions(state: State) -> Sequence[Action]:
+    seat, hand = _seat(state), state.hand
+    assert hand.trump is not None
+    options = meld_options(
+        state.hands[seat], hand.table[seat], hand.shown[seat], hand.trump, state.variant
+    )
+    actions: list[Action] = [
+        Declare(m.kind, m.cards) for m in options if m.kind == "dix" or not hand.turn_melded
+    ]
+    turn_up = hand.turn_up
+    if (
+        state.variant.stock.dix_exchange
+        and turn_up is not None
+        and turn_up.rank is not Rank.NINE
+        and _hidden_dix(state, seat) is not None
+    ):
+        actions.append(_EXCHANGE)
+    actions.append(_DRAW)
+    return tuple(actions)
+
+
+_EXCHANGE = ExchangeDix()
+_DRAW = Draw()
+
+
+def _apply_meld_turn(state: State, action: Action) -> State:
+    if action not in legal_actions(state):
+        if isinstance(action, Declare | ExchangeDix | Draw):
+            raise IllegalActionError(str(action), "not a meld you may declare now")
+        raise _wrong_phase(state, action)
+    seat, hand = _seat(state), state.hand
+    if isinstance(action, Draw):
+        return _draw(_push_state(state, action))
+    if isinstance(action, ExchangeDix):
+        dix, turn_up = _hidden_dix(state, seat), hand.turn_up
+        assert dix is not None
+        assert turn_up is not None
+        hands = list(state.hands)
+        hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turn_up))
+        shown = Shown("dix", "A", (dix,), _dix_value(state.variant))
+        hand = attrs.evolve(
+            hand,
+            turn_up=dix,
+            shown=_put(hand.shown, seat, (*hand.shown[seat], shown)),
+            meld_points=_add(hand.meld_points, seat, shown.points),
+        )
+        return _evolve(state, action, hands=tuple(hands), hand=hand)
+    assert isinstance(action, Declare)
+    assert hand.trump is not None
+    meld = next(
+        m
+        for m in meld_options(
+            state.hands[seat], hand.table[seat], hand.shown[seat], hand.trump, state.variant
+        )
+        if (m.kind, m.cards) == (action.kind, action.cards)
+    )
+    laid = cards_to_table(meld, state.hands[seat], hand.table[seat], hand.shown[seat])
+    hand = attrs.evolve(
+        hand,
+        table=_put(hand.table, seat, _sorted((*hand.table[seat], *laid))),
+        shown=_put(hand.shown, seat, (*hand.shown[seat], meld)),
+        meld_points=_add(hand.meld_points, seat, meld.points),
+        turn_melded=hand.turn_melded or meld.kind != "dix",
+    )
+    return _evolve(state, action, hand=hand)
+
+
+def _draw(state: State) -> State:
+    """Both draw, the trick winner first.
+
+    The last face-down card goes to the winner and the turned-up card to the loser; once
+    the stock is gone, the melds go back to the hands (rules.md 13.2, 13.3).
+    """
+    hand = state.hand
+    winner = _seat(state)
+    loser = (winner + 1) % state.variant.deal.players
+    hands = list(state.hands)
+    stock, turn_up = hand.stock, hand.turn_up
+    if len(stock) >= 2:
+        first, second, stock = stock[0], stock[1], stock[2:]
+    else:  # rules.md 13.2: the last face-down card to the winner, the turned card to the loser
+        assert turn_up is not None
+        first, second, stock, turn_up = stock[0], turn_up, (), None
+    hands[winner] = _sorted((*hands[winner], first))
+    hands[loser] = _sorted((*hands[loser], second))
+    table = hand.table if turn_up is not None else ((),) * len(hands)
+    hand = attrs.evolve(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
+    return attrs.evolve(state, phase=Phase.TRICKS, hands=tuple(hands), hand=hand, legal_cache=None)
+
+
+def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
 
 
 # --- The auction (rules.md 4) ----------------------------------------------------------
@@ -427,6 +573,8 @@ def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
 
 
 def _side_melds(state: State) -> tuple[int, ...]:
+    if state.hand.meld_points:  # two-hand: meld scored as it was declared
+        return state.hand.meld_points
     totals = [0] * state.variant.sides
     for seat, meld in enumerate(state.hand.melds):
         if meld is not None:
@@ -482,7 +630,7 @@ def _apply_throw_in(state: State, action: Action) -> State:
 
 def _trick_actions(state: State) -> Sequence[Action]:
     cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
-    if state.trick:
+    if state.trick and state.hand.turn_up is None:  # while the stock lasts, any card
         trick = [c for _, c in state.trick]
         cards = legal_plays(cards, trick, state.hand.trump, state.variant.play)
     # Hands are kept in Card.index order, so twins sit side by side: keep the first of each.
@@ -521,6 +669,8 @@ def _apply_play(state: State, action: Action) -> State:
         if c is card:
             break
     hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
+    if state.hand.table and card in state.hand.table[seat]:
+        state = _leave_table(state, seat, card, hands[seat])
     trick = (*state.trick, (seat, card))
     players = variant.deal.players
     history = (action, state.history)
@@ -559,7 +709,20 @@ def _apply_play(state: State, action: Action) -> State:
         state.game,
         history,
     )
-    return _settle(state) if last else state
+    if last:
+        return _settle(state)
+    if state.hand.turn_up is not None:  # two-hand stock phase: the winner may meld
+        return attrs.evolve(state, phase=Phase.MELD)
+    return state
+
+
+def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) -> State:
+    """A played card leaves the table when no hidden copy of it is left to play instead."""
+    table = state.hand.table[seat]
+    if table.count(card) <= left.count(card):
+        return state
+    hand = attrs.evolve(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
+    return attrs.evolve(state, hand=hand)
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -626,6 +789,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
     Phase.PASS: _passing_actions,
     Phase.RETURN: _passing_actions,
     Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
+    Phase.MELD: _meld_turn_actions,
     Phase.TRICKS: _trick_actions,
     Phase.GAME_OVER: lambda state: (),
 }
@@ -637,6 +801,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.PASS: _apply_passing,
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
+    Phase.MELD: _apply_meld_turn,
     Phase.TRICKS: _apply_play,
 }
 
@@ -703,6 +868,10 @@ def observe(state: State, seat: int) -> Observation:
         melds=hand.melds,
         kitty=_visible_kitty(state, seat),
         buried=hand.buried if seat == hand.bidder else (),
+        turn_up=hand.turn_up,
+        stock_size=len(hand.stock),
+        table=hand.table,
+        shown=hand.shown,
         passed_to_me=to_me,
         passed_by_me=by_me,
         trick=state.trick,
@@ -753,6 +922,7 @@ _PHASE_WORDS = {
     Phase.PASS: "the bidder's partner must pass cards",
     Phase.RETURN: "the bidder must return cards",
     Phase.THROW_IN: "the bidder must throw in or play on",
+    Phase.MELD: "the trick winner may declare a meld or draw",
     Phase.TRICKS: "it is trick play: play a card",
 }
 

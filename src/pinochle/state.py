@@ -21,6 +21,7 @@ from pinochle.actions import Action, Bid, Pass
 from pinochle.cards import Card, Suit
 from pinochle.meld import Meld
 from pinochle.scoring import HandResult
+from pinochle.stock import Shown
 from pinochle.variant import Variant
 
 __all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State"]
@@ -39,6 +40,8 @@ class Phase(enum.StrEnum):
     """The bidder's partner passes cards to the bidder."""
     RETURN = "return"
     """The bidder returns as many cards to the partner."""
+    MELD = "meld"
+    """Two-hand: the trick winner may meld (and exchange the dix), then both draw."""
     THROW_IN = "throw-in"
     """After meld, the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
     TRICKS = "tricks"
@@ -85,6 +88,15 @@ class Hand:
         melds: Each seat's shown meld, once meld is laid down.
         kitty: The kitty (widow) as dealt; the high bidder takes it.
         buried: The cards the bidder buried from the hand plus kitty.
+        turned_up: Two-hand: the card turned up for trump at the deal.
+        turn_up: Two-hand: the face-up card under the stock now (the dix after an exchange);
+            None once drawn.
+        stock: Two-hand: the face-down stock, top card first.
+        table: Two-hand: each seat's melded cards lying face up (still in its hand).
+        shown: Two-hand: each seat's melds declared this hand, in order.
+        meld_points: Two-hand: each seat's meld score this hand.
+        turn_melded: Two-hand: whether the trick winner has declared a meld (not a dix) this
+            turn.
     """
 
     number: int
@@ -100,6 +112,13 @@ class Hand:
     melds: tuple[Meld | None, ...] = ()
     kitty: tuple[Card, ...] = ()
     buried: tuple[Card, ...] = ()
+    turned_up: Card | None = None
+    turn_up: Card | None = None
+    stock: tuple[Card, ...] = ()
+    table: tuple[tuple[Card, ...], ...] = ()
+    shown: tuple[tuple[Shown, ...], ...] = ()
+    meld_points: tuple[int, ...] = ()
+    turn_melded: bool = False
 
 
 @attrs.frozen
@@ -251,6 +270,10 @@ class Observation:
         melds: Each seat's shown meld (with its cards), once laid down.
         kitty: The kitty, once the bidder has shown it (to the bidder: once taken).
         buried: The cards this seat buried (the bidder only).
+        turn_up: Two-hand: the face-up trump card under the stock (None once drawn).
+        stock_size: Two-hand: face-down cards left in the stock.
+        table: Two-hand: each seat's melded cards lying face up.
+        shown: Two-hand: each seat's melds declared this hand.
         passed_to_me: Cards this seat received from its partner.
         passed_by_me: Cards this seat gave its partner.
         trick: The current trick as ``(seat, card)`` in play order.
@@ -277,6 +300,10 @@ class Observation:
     melds: tuple[Meld | None, ...]
     kitty: tuple[Card, ...]
     buried: tuple[Card, ...]
+    turn_up: Card | None
+    stock_size: int
+    table: tuple[tuple[Card, ...], ...]
+    shown: tuple[tuple[Shown, ...], ...]
     passed_to_me: tuple[Card, ...]
     passed_by_me: tuple[Card, ...]
     trick: tuple[tuple[int, Card], ...]

@@ -1,8 +1,8 @@
 """Melding in the stock phase of two-hand pinochle (rules.md 13.2): which melds a player may show.
 
 After winning a trick a player may show one meld. Melded cards stay face up on the table, still
-belong to the hand and may be played. Each new meld must put at least one card from the hand on
-the table. Within a class (BC-2, rules.md 7.1: A runs, marriages and the dix; B arounds; C
+belong to the hand and may be played. Each new meld must put at least one new card from the hand
+on the table. Within a class (BC-2, rules.md 7.1: A runs, marriages and the dix; B arounds; C
 pinochles) a card serves only once, except that a card may serve again in a higher-scoring meld
 of the same class: a royal marriage grows into a run, a pinochle into a double pinochle. Other
 classes may always reuse it.
@@ -27,7 +27,7 @@ from pinochle.cards import Card, Rank, Suit, check_in_deck, format_cards, sort_c
 from pinochle.meld import meld_values
 from pinochle.variant import Variant
 
-__all__ = ["KINDS", "Shown", "dix_in", "meld_options"]
+__all__ = ["KINDS", "Shown", "cards_to_table", "dix_in", "meld_options"]
 
 KINDS: dict[str, str] = {
     "run": "A",
@@ -119,6 +119,53 @@ def meld_options(
         ValueError: The table holds a card that the hand does not.
     """
     check_in_deck(hand, variant.deal.deck)
+    hidden, face_up = _split(hand, table)
+    served = _served(shown)
+    options = []
+    for meld in _candidates(trump, variant):
+        need, usable = Counter(meld.cards), _usable_on_table(meld, face_up, served)
+        if any(hidden[card] for card in need) and all(
+            count <= hidden[card] + usable[card] for card, count in need.items()
+        ):
+            options.append(meld)
+    return tuple(options)
+
+
+def cards_to_table(
+    meld: Shown, hand: Sequence[Card], table: Sequence[Card], shown: Sequence[Shown]
+) -> tuple[Card, ...]:
+    """The cards a meld takes from the hidden part of the hand and lays face up.
+
+    A meld uses the face-up copies it may use first, so that the hand keeps its hidden cards
+    free for every class, and at least one hidden card (the first in `Card.index` order) when
+    the table alone would do.
+
+    Args:
+        meld: One of `meld_options`' answers for the same hand, table and shown melds.
+        hand: Every card the player holds, face up or not.
+        table: The cards of ``hand`` that lie face up.
+        shown: The melds shown earlier this hand, in order (without ``meld``).
+
+    Returns:
+        The cards to add to the table, in `Card.index` order.
+
+    Raises:
+        ValueError: The table holds a card that the hand does not, or the meld is not one the
+            player may show now.
+    """
+    hidden, face_up = _split(hand, table)
+    usable = _usable_on_table(meld, face_up, _served(shown))
+    need = Counter(meld.cards)
+    laid = Counter({card: max(0, count - usable[card]) for card, count in need.items()})
+    if not laid.total():
+        laid[next((card for card in sorted(need) if hidden[card]), meld.cards[0])] += 1
+    if any(count > hidden[card] for card, count in laid.items()):
+        raise ValueError(f"the player may not show {meld} now")
+    return tuple(sorted(laid.elements()))
+
+
+def _split(hand: Sequence[Card], table: Sequence[Card]) -> tuple[Counter[Card], Counter[Card]]:
+    """The hand's hidden and face-up copies of each card."""
     held, face_up = Counter(hand), Counter(table)
     for card, count in face_up.items():
         if count > held[card]:
@@ -126,21 +173,22 @@ def meld_options(
                 f"the table holds {count} × {card} but the hand only {held[card]}:"
                 " the table must be part of the hand"
             )
-    served = _served(shown)
+    return held - face_up, face_up
 
-    def free(card: Card, meld: Shown) -> int:
-        """The held copies this meld may use: those not in an equal or higher meld of its class."""
-        barred = sum(best >= meld.points for best in served[meld.cls, card])
-        return held[card] - min(barred, face_up[card])
 
-    options = []
-    for meld in _candidates(trump, variant):
-        need = Counter(meld.cards)
-        if any(held[card] > face_up[card] for card in need) and all(
-            count <= free(card, meld) for card, count in need.items()
-        ):
-            options.append(meld)
-    return tuple(options)
+def _usable_on_table(
+    meld: Shown, face_up: Counter[Card], served: dict[tuple[str, Card], list[int]]
+) -> Counter[Card]:
+    """The face-up copies a meld may use: those in no equal or higher meld of its class.
+
+    Which copy of a twin was played is unknown, so the face-up copies are taken to be the used
+    ones.
+    """
+    usable: Counter[Card] = Counter()
+    for card in meld.cards:
+        barred = sum(best >= meld.points for best in served.get((meld.cls, card), ()))
+        usable[card] = max(0, face_up[card] - barred)
+    return usable
 
 
 def _served(shown: Sequence[Shown]) -> dict[tuple[str, Card], list[int]]:

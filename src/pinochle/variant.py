@@ -57,6 +57,7 @@ __all__ = [
     "SaveMeld",
     "SetRule",
     "Settlement",
+    "Stock",
     "SuitMultipliers",
     "SurrenderScore",
     "Trump",
@@ -313,6 +314,14 @@ class Trump:
 
 
 @attrs.frozen
+class Stock:
+    """``[stock]``: the two-hand stock game (used when ``deal.stock`` is true)."""
+
+    dix_exchange: bool = _key(True, "a trick winner may swap the dix for the turned-up card")
+    dealer_dix: bool = _key(True, "the dealer scores the dix when the turned-up card is one")
+
+
+@attrs.frozen
 class Passing:
     """``[passing]``: cards passed between partners after trump is named."""
 
@@ -478,6 +487,7 @@ class Variant:
     trump: Trump = attrs.field(factory=Trump)
     passing: Passing = attrs.field(factory=Passing)
     kitty: Kitty = attrs.field(factory=Kitty)
+    stock: Stock = attrs.field(factory=Stock)
     meld: MeldRules = attrs.field(factory=MeldRules)
     play: Play = attrs.field(factory=Play)
     counting: Counting = attrs.field(factory=Counting)
