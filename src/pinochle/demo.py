@@ -91,11 +91,10 @@ def narrate_hand(after: State) -> list[str]:
     for seat, meld in enumerate(hand.melds):
         if meld is None:
             continue
-        shown = "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items)
-        lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {shown or '-'}")
-    for seat, shown in enumerate(hand.shown):
-        for meld in shown:
-            lines.append(f"  {names[seat]} melds {meld}")
+        items = "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items)
+        lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {items or '-'}")
+    for seat, declared in enumerate(hand.shown):  # two-hand: melds laid after tricks
+        lines.extend(f"  {names[seat]} melds {shown}" for shown in declared)
     for number, trick in enumerate(after.game.last_tricks, start=1):
         plays = "  ".join(f"{names[seat][0]} {card}" for seat, card in trick.plays)
         lines.append(f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}")

@@ -79,12 +79,13 @@ class GameRecord:
         """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise RecordError(f"not a game record: expected format {FORMAT!r}")
-        if data.get("version") != VERSION:
-            raise RecordError(f"unknown record version {data.get('version')!r}")
+        version = data.get("version")
+        if type(version) is not int or version != VERSION:
+            raise RecordError(f"unknown record version {version!r}")
+        if not isinstance(data.get("variant"), dict):
+            raise RecordError("variant: expected a table of profile keys")
         try:
             variant = Variant.from_dict(data["variant"], source="record variant")
-        except KeyError:
-            raise RecordError("missing field 'variant'") from None
         except PinochleError as exc:
             raise RecordError(f"variant: {exc}") from None
         seed, dealer = data.get("seed"), data.get("dealer", 0)
@@ -94,7 +95,7 @@ class GameRecord:
             raise RecordError(f"dealer: expected a seat number, found {dealer!r}")
         scores = data.get("scores")
         if scores is not None and (
-            not isinstance(scores, list) or not all(isinstance(s, int) for s in scores)
+            not isinstance(scores, list) or not all(type(s) is int for s in scores)
         ):
             raise RecordError(f"scores: expected a list of integers, found {scores!r}")
         hands = data.get("hands")

@@ -121,14 +121,15 @@ def meld_options(
     check_in_deck(hand, variant.deal.deck)
     hidden, face_up = _split(hand, table)
     served = _served(shown)
-    options = []
-    for meld in _candidates(trump, variant):
-        need, usable = Counter(meld.cards), _usable_on_table(meld, face_up, served)
-        if any(hidden[card] for card in need) and all(
-            count <= hidden[card] + usable[card] for card, count in need.items()
-        ):
-            options.append(meld)
-    return tuple(options)
+    return tuple(
+        meld
+        for meld, need in _candidates(trump, variant)
+        if any(hidden[card] for card, _ in need)
+        and all(  # the hidden copies alone often do: look no further
+            n <= hidden[card] or n <= hidden[card] + _usable(card, meld, face_up, served)
+            for card, n in need
+        )
+    )
 
 
 def cards_to_table(
@@ -154,9 +155,10 @@ def cards_to_table(
             player may show now.
     """
     hidden, face_up = _split(hand, table)
-    usable = _usable_on_table(meld, face_up, _served(shown))
-    need = Counter(meld.cards)
-    laid = Counter({card: max(0, count - usable[card]) for card, count in need.items()})
+    served, need = _served(shown), Counter(meld.cards)
+    laid = Counter(
+        {card: max(0, n - _usable(card, meld, face_up, served)) for card, n in need.items()}
+    )
     if not laid.total():
         laid[next((card for card in sorted(need) if hidden[card]), meld.cards[0])] += 1
     if any(count > hidden[card] for card, count in laid.items()):
@@ -176,19 +178,16 @@ def _split(hand: Sequence[Card], table: Sequence[Card]) -> tuple[Counter[Card], 
     return held - face_up, face_up
 
 
-def _usable_on_table(
-    meld: Shown, face_up: Counter[Card], served: dict[tuple[str, Card], list[int]]
-) -> Counter[Card]:
-    """The face-up copies a meld may use: those in no equal or higher meld of its class.
+def _usable(
+    card: Card, meld: Shown, face_up: Counter[Card], served: dict[tuple[str, Card], list[int]]
+) -> int:
+    """The face-up copies of a card a meld may use: those in no equal or higher meld of its class.
 
     Which copy of a twin was played is unknown, so the face-up copies are taken to be the used
     ones.
     """
-    usable: Counter[Card] = Counter()
-    for card in meld.cards:
-        barred = sum(best >= meld.points for best in served.get((meld.cls, card), ()))
-        usable[card] = max(0, face_up[card] - barred)
-    return usable
+    barred = sum(best >= meld.points for best in served.get((meld.cls, card), ()))
+    return max(0, face_up[card] - barred)
 
 
 def _served(shown: Sequence[Shown]) -> dict[tuple[str, Card], list[int]]:
@@ -210,8 +209,10 @@ _AROUNDS = {"aces": Rank.ACE, "kings": Rank.KING, "queens": Rank.QUEEN, "jacks":
 
 
 @functools.lru_cache(maxsize=64)
-def _candidates(trump: Suit, variant: Variant) -> tuple[Shown, ...]:
-    """Every meld the stock phase knows, one copy each, in option order."""
+def _candidates(
+    trump: Suit, variant: Variant
+) -> tuple[tuple[Shown, tuple[tuple[Card, int], ...]], ...]:
+    """Every meld the stock phase knows, one copy each, in option order, with its card counts."""
     values = meld_values(variant)
 
     def meld(kind: str, points: int, *cards: tuple[Suit, Rank]) -> Shown:
@@ -237,4 +238,4 @@ def _candidates(trump: Suit, variant: Variant) -> tuple[Shown, ...]:
     melds.append(meld("pinochle", values["pinochle"][0], *pinochle))
     if len(values["pinochle"]) > 1:
         melds.append(meld("double pinochle", values["pinochle"][1], *pinochle, *pinochle))
-    return tuple(melds)
+    return tuple((m, tuple(Counter(m.cards).items())) for m in melds)

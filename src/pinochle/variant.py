@@ -556,6 +556,10 @@ class Variant:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any], *, source: str = "<dict>") -> Variant:
         """Build a profile from a mapping shaped like the TOML file (``extends`` allowed)."""
+        if not isinstance(data, Mapping):
+            raise VariantError(
+                source, "", f"expected a table of profile keys, found {_describe(data)}"
+            )
         return _resolve(dict(data), source, Path.cwd(), ())
 
     def to_dict(self) -> dict[str, Any]:
