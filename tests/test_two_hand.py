@@ -49,7 +49,9 @@ def card(text: str) -> Card:
     return found
 
 
-def seed_where(test: Callable[[State], bool], hands: object = None) -> State:
+def seed_where(
+    test: Callable[[State], bool], hands: tuple[tuple[Card, ...], ...] | None = None
+) -> State:
     """The game from the first seed whose deal passes ``test``."""
     for seed in range(500):
         state = new_game(V, seed, hands=hands) if hands is not None else new_game(V, seed)
@@ -316,9 +318,11 @@ def test_the_final_phase_is_strict() -> None:
             elif any(c.suit is trump for c in held):
                 seen["trump"] += 1
             for c in set(held) - expected:
-                with pytest.raises(IllegalActionError, match="must (follow|beat|trump)"):
+                with pytest.raises(IllegalActionError, match=r"must (follow|beat|trump)"):
                     apply(state, Play(c))
-    assert seen["follow"] and seen["beat"] and seen["trump"], seen
+    assert seen["follow"], seen
+    assert seen["beat"], seen
+    assert seen["trump"], seen
 
 
 @pytest.mark.parametrize("seed", SEEDS)
@@ -341,9 +345,10 @@ def test_a_hand_scores_meld_and_rounded_classic_count(seed: int) -> None:
         assert rounded % 10 == 0
         assert rounded - raw in ((3, 2, 1) if raw % 10 >= 7 else (0, -1, -2, -3, -4, -5, -6))
         meld = before.hand.meld_points[seat]
-        assert meld == sum(m.points for m in before.hand.shown[seat]) + (
-            10 if seat == 0 and before.hand.turned_up.rank is Rank.NINE else 0  # type: ignore[union-attr]
-        )
+        turned = before.hand.turned_up
+        assert turned is not None
+        dealer_dix = 10 if seat == 0 and turned.rank is Rank.NINE else 0
+        assert meld == sum(m.points for m in before.hand.shown[seat]) + dealer_dix
         assert result.sides[seat].meld == meld
         assert result.sides[seat].score == meld + rounded
         assert after.scores[seat] == meld + rounded

@@ -887,8 +887,8 @@ def observe(state: State, seat: int) -> Observation:
 def _visible_kitty(state: State, seat: int) -> tuple[Card, ...]:
     """The kitty is public once the bidder has taken it (and shows it), else the bidder's."""
     hand = state.hand
-    if not hand.kitty or hand.bidder is None:
-        return ()
+    if not hand.kitty or hand.bidder is None or state.phase is Phase.AUCTION:
+        return ()  # the high bidder takes (and shows) the kitty once the auction is won
     if state.variant.kitty.shown or seat == hand.bidder:
         return hand.kitty
     return ()

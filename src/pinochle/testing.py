@@ -337,7 +337,7 @@ def _biased_actions(draw: st.DrawFn, state: State) -> Action:
 
     Uniform bidding jumps to absurd bids that are never played (out of reach) or always set,
     and a uniform bidder throws in half its hands. So in the auction a player mostly passes,
-    else mostly makes the lowest bid, and now and then (1 draw in 20) takes any legal action;
+    else mostly makes the lowest bid, and now and then (about 1 draw in 20) takes any legal action;
     after meld the bidder mostly plays on. Each choice shrinks to a pass or a throw-in.
     """
     legal = legal_actions(state)
@@ -353,7 +353,7 @@ def _biased_actions(draw: st.DrawFn, state: State) -> Action:
 
 
 def _start_scores(variant: Variant) -> st.SearchStrategy[tuple[int, ...] | None]:
-    """No scores (a new game) three times in four, else scores a hand or two from the target."""
+    """Mostly no scores (a new game); now and then scores a hand or two short of the target."""
     target = variant.game.target
     if target is None or variant.game.scoring is not GameScoring.POINTS:
         return st.none()
@@ -372,17 +372,18 @@ def games(
     """States reached by random legal play from a freshly dealt game.
 
     The seed, the first dealer, the number of actions and every action are drawn by
-    hypothesis, so a failing game shrinks to a short one. A quarter of the games start a
-    hand or two short of the target (``new_game(..., scores=)``) so that finished games
+    hypothesis, so a failing game shrinks to a short one. About one game in five starts a
+    hand or two short of the target (``new_game(..., scores=)``), so that finished games
     are common. In the auction the players mostly pass or make the lowest bid (uniform
-    bidding makes absurd bids that are never played), but every legal action stays
-    reachable; elsewhere every legal action is equally likely.
+    bidding makes absurd bids that are never played) and after meld the bidder mostly
+    plays on, but every legal action stays reachable; elsewhere any legal action is drawn.
 
     Args:
         draw: Supplied by hypothesis (call ``games(...)`` without it).
         variant: The four-hand profile (a `Variant` or a built-in name); default: a random
             built-in four-hand profile.
-        max_actions: The most actions played after the deal.
+        max_actions: The most actions played after the deal (a single-deck hand takes
+            about 55, a double-deck hand about 85).
     """
     if variant is None:
         variant = draw(st.sampled_from(_four_hand_names()))
