@@ -1,14 +1,15 @@
 """Engine speed: random legal games through the public legal_actions/apply.
 
 Prints complete hands per second (deal to settlement) and decisions per second for each
-profile, for two random players:
+profile (every table size), for two random players:
 
 - ``uniform``: every decision uniformly random among the legal actions. Random bids are
   mostly far too high, so most hands end after meld ("not on the board"): few decisions a
   hand.
 - ``played``: uniform card play, but the auction of a cautious player (pass three times in
-  four, else the lowest legal bid), so nearly every hand is played to the last trick: the
-  figure the engine's budget is about (1,000 complete four-hand hands per second).
+  four, else the lowest legal bid) who never throws in, so nearly every hand is played to
+  the last trick: the figure the engine's budget is about (1,000 complete four-hand hands
+  per second).
 
 Run: ``python benchmarks/engine.py [--seconds S] [--profiles a,b,...]``.
 """
@@ -37,6 +38,8 @@ def played(rng: random.Random, actions: Sequence[pn.Action]) -> pn.Action:
         return first if rng.random() < 0.75 or len(actions) == 1 else actions[1]
     if isinstance(first, pn.Bid):
         return first
+    if isinstance(first, pn.ThrowIn):
+        return actions[1]  # play on
     return actions[rng.randrange(len(actions))]
 
 
@@ -91,9 +94,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--profiles", default="", help="comma-separated profile names")
     parser.add_argument("--repeat", type=int, default=3, help="runs per figure; the best counts")
     args = parser.parse_args(argv)
-    names = [n for n in args.profiles.split(",") if n] or [
-        n for n in pn.builtin_variants() if pn.load_variant(n).deal.players == 4
-    ]
+    names = [n for n in args.profiles.split(",") if n] or list(pn.builtin_variants())
     print(
         f"python {sys.version.split()[0]}, {os.cpu_count()} cores, best of {args.repeat} runs "
         f"of {args.seconds:g} CPU seconds"

@@ -84,10 +84,10 @@ DECK_POINTS = {
     "npa-double-deck": 50,
 }
 
-# Random play cannot finish these: the dealer is stuck at 250 (tens), random tricks rarely
-# make it, a set costs the bid, the bidder may throw in at the same price, and there is no
-# losing floor, so both sides drift below zero and never reach 1500. Their games stop at the
-# hand cap; every other profile must reach game over within it.
+# Random play may never finish these: the dealer is stuck at 250 (tens), random tricks
+# rarely make it, a set costs the bid, the bidder may throw in at the same price, and there
+# is no losing floor, so both sides tend to drift below zero, far from 1500. Their games may
+# stop at the hand cap; every other profile must reach game over within it.
 WANDERING = frozenset({"pagat-partnership", "post-1945-books"})
 HAND_CAP = 60
 SEEDS = (0, 1, 2)
@@ -234,6 +234,23 @@ def test_same_seed_same_game(name: str) -> None:
     for action in first[-1].actions:
         replayed.append(apply(replayed[-1], action))
     assert replayed == first
+
+
+@pytest.mark.parametrize("name", ["pinochlerun", "pagat-double-deck"])
+def test_cards_built_with_the_constructor_are_conserved(name: str) -> None:
+    """Twins are one value (cards.py), however they were made: a deal of ``Card(...)``
+    copies plays like the shared cards, each card leaving the hand it was played from."""
+    variant = VARIANTS[name]
+    dealt = new_game(variant, seed=5).hands
+    state = new_game(variant, seed=5, hands=[[Card(c.suit, c.rank) for c in h] for h in dealt])
+    deck = Counter(make_deck(variant.deal.deck))
+    rnd = random.Random(5)
+    while state.hand.number == 0:
+        legal = legal_actions(state)
+        assert len(set(legal)) == len(legal)
+        state = apply(state, legal[0] if state.phase is Phase.AUCTION else rnd.choice(legal))
+        assert cards_in_play(state) == deck
+    assert len(state.game.last_tricks) == variant.tricks_per_hand
 
 
 def test_a_game_without_a_seed_keeps_the_one_it_drew() -> None:

@@ -281,8 +281,7 @@ def paths(data: Any, prefix: tuple[str | int, ...] = ()) -> list[tuple[str | int
 
 
 SAMPLE = json.loads(record_of(one_hand()[-1]).to_json())
-# The variant replaced wholesale by a non-table is the xfail below.
-PLACES = [p for p in paths(SAMPLE) if p != ("variant",)]
+PLACES = paths(SAMPLE)
 
 
 @settings(max_examples=200, deadline=None)
@@ -301,30 +300,19 @@ def test_any_edit_gives_a_record_or_a_record_error(
         replay(GameRecord.from_dict(data))
 
 
-# --- Known defects (records.py; see the report) ----------------------------------------
-
-
-@pytest.mark.xfail(
-    strict=True,
-    reason="GameRecord.from_dict passes a non-table variant to Variant.from_dict, which "
-    "raises TypeError or ValueError (or, for [], silently uses the default profile)",
-)
 @pytest.mark.parametrize("variant", [5, None, "pinochlerun", [], ["deal"]], ids=repr)
 def test_a_variant_that_is_not_a_table_is_a_record_error(variant: object) -> None:
+    """Not a TypeError from deep inside, nor (for []) the default profile."""
     text = edited(record_of(one_hand()[-1]), lambda d: d.__setitem__("variant", variant))
     with pytest.raises(RecordError, match="variant"):
         replay_text(text)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="GameRecord.from_dict rejects a boolean seed or dealer but takes booleans for "
-    "the version and the scores (bool is an int subclass)",
-)
 @pytest.mark.parametrize(
     ("field", "value"), [("version", True), ("scores", [True, False])], ids=["version", "scores"]
 )
 def test_booleans_are_not_numbers(field: str, value: object) -> None:
+    """JSON true is not the integer 1, for the version and the scores as for the seed."""
     text = edited(record_of(one_hand()[-1]), lambda d: d.__setitem__(field, value))
     with pytest.raises(RecordError, match=field):
         replay_text(text)

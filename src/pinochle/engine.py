@@ -115,7 +115,8 @@ def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tup
         raise DeckError(f"expected {players} hands, found {len(hands)}")
     for seat, cards in enumerate(hands):
         if len(cards) != size:
-            raise DeckError(f"seat {seat} holds {len(cards)} cards; each hand has {size}")
+            held = f"{len(cards)} card" + ("" if len(cards) == 1 else "s")
+            raise DeckError(f"seat {seat} holds {held}; each hand has {size}")
     everything = [card for cards in hands for card in cards]
     check_in_deck(everything, variant.deal.deck)
     if variant.deal.kitty == 0 and not variant.deal.stock:
