@@ -113,10 +113,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     if euchre is None:
         print("OpenSpiel not installed (pip install open_spiel): no euchre comparison")
         return
-    ours = played_rates[0]
+    index = names.index("pinochlerun") if "pinochlerun" in names else 0
+    ours = played_rates[index]
     print(
         f"OpenSpiel euchre (C++ from a Python loop): {euchre:,.0f} decisions/s; "
-        f"{names[0]} played: {ours:,.0f} = {ours / euchre:.2f} × euchre"
+        f"{names[index]} played: {ours:,.0f} = {ours / euchre:.2f} × euchre"
     )
 
 
