@@ -1,4 +1,4 @@
-"""The fourteen built-in profiles (variants/*.toml) against the profile tables of rules.md 18."""
+"""The fifteen built-in profiles (variants/*.toml) against the profile tables of rules.md 18."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ SINGLE_DECK_4 = (
 DOUBLE_DECK = ("pinochlerun-double-deck", "pagat-double-deck", "npa-double-deck")
 TWO_AND_THREE = ("bicycle-two-handed", "pagat-auction-3", "cutthroat-3")
 # rules.md 18.3, the line under the table: alternative 3p profiles worth shipping.
-ALTERNATIVE_3P = ("wikipedia-three-hand", "wikipedia-cutthroat")
+ALTERNATIVE_3P = ("wikipedia-three-hand", "wikipedia-cutthroat", "parlett-three-hand")
 PROFILES = SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P
 
 N_A = "n/a"
@@ -194,37 +194,41 @@ TABLE_18_3: dict[str, tuple[Any, ...]] = {
 }
 
 # The alternative 3p line of 18.3 ("wikipedia-three-hand (20 min, +1, dealer 19, one trick
-# saves, game 100), wikipedia-cutthroat (16 each, no kitty, bid-and-out)"), filled in from
+# saves, game 100), wikipedia-cutthroat (16 each, no kitty, bid-and-out), parlett-three-hand
+# (16 each, turned trump, 1000 +250)"), filled in from
 # rules.md 14.2 (WP three-handed, WP cutthroat), 4.1 (WP three-handed row), 2 ("3p no
 # widow": 16 each in 4s) and 12 (target 100: WP 3-hand; bid-and-out: WP cutthroat).
 TABLE_18_3_ALTERNATIVES: dict[str, tuple[Any, ...]] = {
-    "deal.deck": ("single",) * 2,
-    "deal.players": (3, 3),
-    "deal.partnerships": (False,) * 2,
-    "deal.hand": (15, 16),  # 15 + 3 kitty / all 48 dealt, 16 each
-    "deal.kitty": (3, 0),
-    "deal.packet": (N_A, 4),  # cutthroat: in 4s
-    "deal.stock": (False,) * 2,
-    "scale": (1, N_A),  # bids from 20 by 1: the ones scale / "normal" bidding
-    "bidding.minimum": (20, N_A),  # 20 min (the dealer's 19 has no key)
-    "bidding.step": (1, N_A),  # +1
-    "trump.rule": ("any", N_A),  # bid winner names trump
-    "kitty.shown": (True, N_A),  # shows kitty to all
-    "kitty.buried_count": (True, N_A),  # discards count for the bidder
-    "kitty.bury_meld": (False, N_A),  # sets aside 3 non-meld cards
-    "passing.cards": (0,) * 2,
-    "meld.who": ("all", N_A),  # others meld too
-    "counting.method": ("counters", N_A),  # trick total stays 25 (6, kitty discards)
-    "counting.last_trick": (1, N_A),
-    "settlement.save_meld": ("trick", N_A),  # one trick saves
-    "settlement.save_meld_applies_to": ("both", N_A),  # each player
-    "settlement.nines_save_themselves": (False, N_A),
-    "settlement.set": ("minus-bid", N_A),  # failure = minus bid, meld cancelled
-    "settlement.throw_in": (True, N_A),  # concession after kitty allowed
-    "settlement.surrender_defenders_score": ("meld", N_A),  # 11.6: others score meld
-    "game.scoring": ("points",) * 2,
-    "game.target": (100, N_A),  # game 100
-    "game.bid_and_out": (False, True),  # bid-and-out: WP cutthroat only
+    "deal.deck": ("single",) * 3,
+    "deal.players": (3, 3, 3),
+    "deal.partnerships": (False,) * 3,
+    "deal.hand": (15, 16, 16),  # 15 + 3 kitty / all 48 dealt, 16 each
+    "deal.kitty": (3, 0, 0),
+    "deal.packet": (N_A, 4, 4),  # cutthroat: in 4s
+    "deal.stock": (False,) * 3,
+    "scale": (1, N_A, 10),  # bids from 20 by 1: the ones scale / "normal" bidding
+    "bidding.minimum": (20, N_A, N_A),  # 20 min (the dealer's 19 has no key)
+    "bidding.step": (1, N_A, N_A),  # +1
+    "trump.rule": ("any", N_A, "turn-up"),  # bid winner names trump
+    "kitty.shown": (True, N_A, N_A),  # shows kitty to all
+    "kitty.buried_count": (True, N_A, N_A),  # discards count for the bidder
+    "kitty.bury_meld": (False, N_A, N_A),  # sets aside 3 non-meld cards
+    "passing.cards": (0,) * 3,
+    "meld.who": ("all", N_A, "all"),  # others meld too
+    "counting.method": ("counters", N_A, N_A),  # trick total stays 25 (6, kitty discards)
+    "counting.last_trick": (1, N_A, N_A),
+    "settlement.save_meld": ("trick", N_A, "trick"),  # one trick saves
+    "settlement.save_meld_applies_to": ("both", N_A, "both"),  # each player
+    "settlement.nines_save_themselves": (False, N_A, N_A),
+    "settlement.set": ("minus-bid", N_A, N_A),  # failure = minus bid, meld cancelled
+    "settlement.throw_in": (True, N_A, N_A),  # concession after kitty allowed
+    "settlement.surrender_defenders_score": ("meld", N_A, N_A),  # 11.6: others score meld
+    "game.scoring": ("points",) * 3,
+    "game.target": (100, N_A, 1000),  # game 100
+    "game.bid_and_out": (False, True, False),  # bid-and-out: WP cutthroat only
+    "game.both_reach": (N_A, N_A, "raise-target"),  # PAR: +250 when two reach together
+    "game.raise_target_by": (N_A, N_A, 250),
+    "play.first_lead": (N_A, N_A, "dealer-left"),  # PAR: eldest leads
 }
 
 
@@ -270,7 +274,7 @@ def raw(name: str) -> dict[str, Any]:
 # --- The set of profiles ---------------------------------------------------------------
 
 
-def test_builtin_variants_are_exactly_the_fourteen_profiles() -> None:
+def test_builtin_variants_are_exactly_the_fifteen_profiles() -> None:
     assert builtin_variants() == tuple(sorted(PROFILES))
     assert sorted(p.stem for p in VARIANTS_DIR.glob("*.toml")) == sorted(PROFILES)
 
@@ -303,7 +307,7 @@ def test_file_header_names_the_game_its_sources_and_choices(name: str) -> None:
     header = "\n".join(re.findall(r"^#.*$", text.split("\n\n", 1)[0], re.MULTILINE))
     assert header, "the file starts with comments"
     # rules.md 0: the source keys.
-    assert re.search(r"Source: .*\b(S[012]|PG-[PA3]|PG-DD|BC-(2|PA)|NPA|HOY|WP)\b", header)
+    assert re.search(r"Source: .*\b(S[012]|PG-[PA3]|PG-DD|BC-(2|PA)|NPA|HOY|WP|PAR)\b", header)
     assert re.search(r"rules\.md .*18\.[123]", header), "cites its rules.md 18 column"
     assert "Silent points (rules.md 19)" in header
 

@@ -72,7 +72,9 @@ def _deal(
     order = _deal_order(variant, dealer)
     for card, pile in zip(shuffled, order, strict=False):
         piles[pile].append(card)
-    rest = tuple(shuffled[len(order) :])  # the stock (two-hand), in order
+    # The undealt rest is the two-hand stock, in order; without a stock or kitty the last
+    # card dealt (to the dealer) is the one turned for trump where the profile turns one.
+    rest = tuple(shuffled[len(order) :]) or (shuffled[len(order) - 1],)
     return tuple(_sorted(h) for h in piles[:players]), _sorted(piles[players]), rest
 
 
@@ -189,8 +191,13 @@ def _start_hand(game: Game, number: int, dealer: int, history: History) -> State
     phase = Phase.AUCTION
     if variant.deal.stock:
         hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
+    elif not variant.has_auction:
+        # rules.md 5, "turn_up" without a stock (Parlett's three-hand, Bicycle's partnership):
+        # the dealer's last card is turned for trump; it stays in the dealer's hand.
+        turned = rest[0] if rest and game.start_hands is None else dealt[dealer][-1]
+        hand = attrs.evolve(hand, trump=turned.suit, turned_up=turned)
     sides = variant.sides
-    return State(
+    state = State(
         phase,
         (dealer + 1) % players,
         dealt,
@@ -203,6 +210,9 @@ def _start_hand(game: Game, number: int, dealer: int, history: History) -> State
         game,
         history,
     )
+    if not variant.has_auction and not variant.deal.stock:
+        return _meld(state)  # no auction: everyone melds for the turned trump, then play
+    return state
 
 
 # --- The two-hand stock (rules.md 13) -------------------------------------------------
@@ -588,7 +598,8 @@ def _meld(state: State) -> State:
     hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
     state = attrs.evolve(state, hand=hand, legal_cache=None)
     bidder = hand.bidder
-    assert bidder is not None
+    if bidder is None:  # no auction (turned trump): straight to the tricks
+        return _start_tricks(state)
     if hand.kitty and not hand.buried:
         return attrs.evolve(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
