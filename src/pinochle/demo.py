@@ -27,6 +27,7 @@ SEAT_NAMES = {
     3: ("First", "Second", "Third"),
     2: ("First", "Second"),
 }
+PERSON_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")  # three-hand tables with sit-outs
 
 
 def random_player(seed: int | None = None) -> Player:
@@ -50,6 +51,9 @@ def random_player(seed: int | None = None) -> Player:
 
 
 def _names(variant: Variant) -> tuple[str, ...]:
+    """A name per person at the table (per seat when everyone plays)."""
+    if variant.deal.seated != variant.deal.players:
+        return PERSON_NAMES[: variant.deal.seated]
     return SEAT_NAMES[variant.deal.players]
 
 
@@ -60,11 +64,15 @@ def narrate_hand(after: State) -> list[str]:
         after: The state right after the settlement (the next deal, or game over).
     """
     variant = after.variant
-    names = _names(variant)
     hand = after.game.last_hand
     if hand is None:
         return []
-    lines = [f"Hand {hand.number + 1}: {names[hand.dealer]} deals"]
+    people = _names(variant)
+    names = tuple(people[person] for person in hand.persons)  # by seat
+    lines = [f"Hand {hand.number + 1}: {people[hand.dealer_person]} deals"]
+    if len(people) > len(names):
+        out = [people[p] for p in range(len(people)) if p not in hand.persons]
+        lines[0] += f"; {' and '.join(out)} {'sits' if len(out) == 1 else 'sit'} out"
     for seat, cards in enumerate(hand.dealt):
         lines.append(f"  {names[seat]:<6} {format_cards(sort_cards(cards))}")
     if hand.auction:
@@ -141,7 +149,6 @@ def play_demo(
         if players is not None
         else [random_player(state.game.seed + seat) for seat in range(seats)]
     )
-    names = _names(variant)
     print(f"{variant.name}: {variant.title} (seed {state.game.seed})", file=out)
     while not state.is_over and len(state.results) < max_hands:
         seat = state.to_act
@@ -149,7 +156,7 @@ def play_demo(
         view = observe(state, seat)
         action = chosen[seat](view)
         if action not in legal_actions(state):
-            raise ValueError(f"{names[seat]}'s player chose an illegal action: {action}")
+            raise ValueError(f"seat {seat}'s player chose an illegal action: {action}")
         nxt = apply(state, action)
         if len(nxt.results) > len(state.results):
             for line in narrate_hand(nxt):

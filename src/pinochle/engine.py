@@ -164,9 +164,9 @@ def new_game(
         DeckError: ``hands`` is not a possible deal under the profile.
         ValueError: ``dealer`` or ``scores`` do not fit the table.
     """
-    players = variant.deal.players
-    if not 0 <= dealer < players:
-        raise ValueError(f"dealer: expected a seat from 0 to {players - 1}, found {dealer}")
+    seated = variant.deal.seated
+    if not 0 <= dealer < seated:
+        raise ValueError(f"dealer: expected a seat from 0 to {seated - 1}, found {dealer}")
     start = tuple(scores) if scores is not None else (0,) * variant.sides
     if len(start) != variant.sides:
         raise ValueError(f"scores: expected {variant.sides} values, found {len(start)}")
@@ -177,8 +177,26 @@ def new_game(
     return _start_hand(game, 0, dealer, None)
 
 
-def _start_hand(game: Game, number: int, dealer: int, history: History) -> State:
+def _seating(variant: Variant, dealer: int) -> tuple[tuple[int, ...], int]:
+    """Who plays this hand, by seat, and the dealing seat, for a dealer (a person).
+
+    With four at a three-hand table the dealer sits out; with five, the dealer and the player
+    second to the dealer's left (BC-A3, rules.md 14.1). Seat 0 is then the dealer's left and
+    the last active seat deals, so the auction and the lead start where the rules say.
+    """
+    seated, players = variant.deal.seated, variant.deal.players
+    if seated == players:
+        return tuple(range(players)), dealer
+    skip = {dealer} if seated == 4 else {dealer, (dealer + 2) % seated}
+    persons = tuple(
+        p for p in ((dealer + k) % seated for k in range(1, seated + 1)) if p not in skip
+    )
+    return persons, players - 1
+
+
+def _start_hand(game: Game, number: int, dealer_person: int, history: History) -> State:
     variant = game.variant
+    persons, dealer = _seating(variant, dealer_person)
     if number == 0 and game.start_hands is not None:
         dealt = game.start_hands
         kitty, rest = _rest_of_deck(variant, dealt, game.seed)
@@ -186,7 +204,14 @@ def _start_hand(game: Game, number: int, dealer: int, history: History) -> State
         dealt, kitty, rest = _deal(variant, game.seed, number, dealer)
     players = variant.deal.players
     hand = Hand(
-        number, dealer, dealt, passed=(False,) * players, melds=(None,) * players, kitty=kitty
+        number,
+        dealer,
+        dealt,
+        persons=persons,
+        dealer_person=dealer_person,
+        passed=(False,) * players,
+        melds=(None,) * players,
+        kitty=kitty,
     )
     phase = Phase.AUCTION
     if variant.deal.stock:
@@ -428,10 +453,7 @@ def _apply_auction(state: State, action: Action) -> State:
     if hand.bidder is not None and active == [hand.bidder]:
         return _auction_won(state, hand, action)
     if hand.bidder is None and not active:  # all passed ("redeal"): the next dealer deals
-        players = len(hand.passed)
-        return _start_hand(
-            state.game, hand.number + 1, (hand.dealer + 1) % players, _push(state, action)
-        )
+        return _start_hand(state.game, hand.number + 1, _next_dealer(state), _push(state, action))
     # All others passed: the dealer is stuck at the minimum; otherwise the last player must
     # bid ("last-must-bid") or may still bid or pass ("redeal").
     stuck = variant.bidding.all_pass is AllPass.DEALER_FORCED
@@ -788,8 +810,12 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     )
     if end.winner is not None:
         return attrs.evolve(state, phase=Phase.GAME_OVER, to_act=None, game=game, legal_cache=None)
-    dealer = (hand.dealer + 1) % variant.deal.players
-    return _start_hand(game, hand.number + 1, dealer, state.history)
+    return _start_hand(game, hand.number + 1, _next_dealer(state), state.history)
+
+
+def _next_dealer(state: State) -> int:
+    """The deal passes left, to the next person at the table."""
+    return (state.hand.dealer_person + 1) % state.variant.deal.seated
 
 
 # --- The public transitions ------------------------------------------------------------
@@ -871,6 +897,7 @@ def observe(state: State, seat: int) -> Observation:
         variant=state.variant,
         hand_number=hand.number,
         dealer=hand.dealer,
+        persons=hand.persons,
         hand=state.hands[seat],
         hand_sizes=tuple(len(h) for h in state.hands),
         auction=hand.auction,

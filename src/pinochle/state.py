@@ -76,7 +76,7 @@ class Hand:
 
     Attributes:
         number: The deal's number in the game, from 0.
-        dealer: The dealer's seat.
+        dealer: The dealer's seat (with sit-outs: the last active seat, who speaks last).
         dealt: Each seat's cards as dealt, in `Card.index` order.
         auction: ``(seat, Bid or Pass)`` in order.
         passed: For each seat, whether it has passed in the auction.
@@ -88,6 +88,9 @@ class Hand:
         melds: Each seat's shown meld, once meld is laid down.
         kitty: The kitty (widow) as dealt; the high bidder takes it.
         buried: The cards the bidder buried from the hand plus kitty.
+        persons: The person (score index) playing at each seat: seat ``i`` is person
+            ``persons[i]``; with sit-outs some people do not play this hand.
+        dealer_person: The person who deals (and, with sit-outs, may sit out).
         turned_up: Two-hand: the card turned up for trump at the deal.
         turn_up: Two-hand: the face-up card under the stock now (the dix after an exchange);
             None once drawn.
@@ -102,6 +105,8 @@ class Hand:
     number: int
     dealer: int
     dealt: tuple[tuple[Card, ...], ...]
+    persons: tuple[int, ...] = ()
+    dealer_person: int = 0
     auction: tuple[tuple[int, Bid | Pass], ...] = ()
     passed: tuple[bool, ...] = ()
     bidder: int | None = None
@@ -242,8 +247,8 @@ class State:
         return tuple(reversed(found))
 
     def side_of(self, seat: int) -> int:
-        """The side (score index) a seat plays for."""
-        return seat % 2 if self.game.variant.deal.partnerships else seat
+        """The side (score index) a seat plays for: its partnership, or its person."""
+        return seat % 2 if self.game.variant.deal.partnerships else self.hand.persons[seat]
 
     def seats(self) -> Iterator[int]:
         """Every seat, from 0."""
@@ -261,6 +266,7 @@ class Observation:
         variant: The rules.
         hand_number: The deal's number in the game, from 0.
         dealer: The dealer's seat.
+        persons: The person (score index) at each seat (sit-outs: see `Hand.persons`).
         hand: The observer's own cards.
         hand_sizes: How many cards each seat holds.
         auction: ``(seat, Bid or Pass)`` in order.
@@ -291,6 +297,7 @@ class Observation:
     variant: Variant
     hand_number: int
     dealer: int
+    persons: tuple[int, ...]
     hand: tuple[Card, ...]
     hand_sizes: tuple[int, ...]
     auction: tuple[tuple[int, Bid | Pass], ...]

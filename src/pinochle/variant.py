@@ -281,7 +281,8 @@ class Deal:
     """``[deal]``: the deck, the players and how the cards are dealt."""
 
     deck: DeckKind = _key(DeckKind.SINGLE, "'single' (48 cards) or 'double' (80, no nines)")
-    players: int = _key(4, "players at the table: 2, 3 or 4")
+    players: int = _key(4, "players in each hand: 2, 3 or 4")
+    seated: int = _key(4, "people at the table: more than players means sit-outs (3 of 4 or 5)")
     partnerships: bool = _key(True, "true: two sides of two partners (four players only)")
     hand: int = _key(12, "cards dealt to each player")
     packet: int = _key(3, "cards dealt at a time")
@@ -522,8 +523,8 @@ class Variant:
 
     @property
     def sides(self) -> int:
-        """Scoring sides: 2 with partnerships, else one per player."""
-        return 2 if self.deal.partnerships else self.deal.players
+        """Scoring sides: 2 with partnerships, else one per person seated (sit-outs too)."""
+        return 2 if self.deal.partnerships else self.deal.seated
 
     @property
     def has_auction(self) -> bool:
@@ -802,6 +803,12 @@ def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
         yield "deal.players", f"expected 2, 3 or 4, found {d.players}"
     if d.partnerships and d.players != 4:
         yield "deal.partnerships", f"partnerships need 4 players, found {d.players}"
+    if d.seated != d.players and not (d.players == 3 and d.seated in (4, 5)):
+        yield (
+            "deal.seated",
+            f"expected {d.players} (everyone plays), or 4 or 5 around a three-hand game "
+            f"(sit-outs), found {d.seated}",
+        )
     if d.hand < 1:
         yield "deal.hand", f"expected at least 1 card, found {d.hand}"
     if d.kitty < 0:

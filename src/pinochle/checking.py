@@ -1,0 +1,872 @@
+"""Check that a profile makes a game that works: `check_variant` and its `CheckReport`.
+
+`check_variant` plays seeded random legal games under a profile and checks, at every
+step, every invariant the engine promises (see `CHECKS`); it reports what held and, for
+what failed, the shortest prefix of the failing game as a `GameRecord`. It needs no
+hypothesis, so the ``pinochle check`` command can run it; `pinochle.testing` re-exports
+it for test suites.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import enum
+import random
+from collections import Counter
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from pinochle import engine, scoring
+from pinochle.actions import (
+    Action,
+    Bid,
+    Bury,
+    Declare,
+    Draw,
+    ExchangeDix,
+    NameTrump,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+)
+from pinochle.auction import next_bid
+from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
+from pinochle.engine import apply, bid_limit, legal_actions, new_game
+from pinochle.errors import IllegalActionError, PinochleError, VariantError
+from pinochle.records import GameRecord, record_of, replay_states
+from pinochle.scoring import HandResult
+from pinochle.state import Hand, Observation, Phase, State
+from pinochle.tricks import card_points, deck_points, round_trick_points
+from pinochle.variant import CountingMethod, GameScoring, Variant, load_variant
+
+__all__ = [
+    "CHECKS",
+    "CheckHooks",
+    "CheckReport",
+    "CheckResult",
+    "Failure",
+    "check_variant",
+    "play_random_game",
+]
+
+CHECKS: Mapping[str, str] = {
+    "conservation": "every card is in exactly one place at every step",
+    "deck-totals": "a played hand's tricks (and buried cards) hold the deck's trick points",
+    "termination": "every hand ends; the game ends or reaches the hand cap",
+    "legal-actions": "legal actions are offered until the game is over, and each is accepted",
+    "illegal-actions": "illegal actions are refused and leave the state unchanged",
+    "observations": "an observation holds no card its seat may not know",
+    "record-replay": "the game's record replays to the same states",
+    "settlement": "each hand's result is settle_hand of its facts, and the scores add up",
+    "scale-switch": "the game on the other scale scores exactly 10x (or 1/10; chips the same)",
+}
+"""Every invariant `check_variant` checks: its name and what it promises."""
+
+_KEPT = 3  # failures kept per check (each holds a record); all are counted
+_EXTRA_ACCEPTED = 2  # listed actions tried per state besides the one played
+_ILLEGAL_TRIED = 3  # illegal candidates tried per state
+_COUNTERS = frozenset((Rank.ACE, Rank.TEN, Rank.KING))
+
+
+# --- The random players -------------------------------------------------------------------
+
+
+def _choose(state: State, legal: Sequence[Action], rng: random.Random) -> int:
+    """The index of a cautious random player's action.
+
+    In the auction it passes three times in four, else makes the lowest bid (uniform bids
+    are absurd and the hand is never played); elsewhere any legal action, uniformly.
+    """
+    if state.phase is Phase.AUCTION:
+        can_pass = isinstance(legal[0], Pass)
+        if can_pass and rng.random() < 0.75:
+            return 0
+        return 1 if can_pass and len(legal) > 1 else 0  # the lowest bid (or the pass)
+    return rng.randrange(len(legal))
+
+
+def play_random_game(variant: Variant | str, seed: int, *, max_hands: int = 100) -> list[State]:
+    """Every state of one random but reproducible game, the dealt state first.
+
+    The game is dealt from ``seed`` and played by seeded random players who bid cautiously
+    (pass three times in four, else the lowest bid) and otherwise choose uniformly among
+    their legal actions. Plain Python, not a hypothesis strategy: for tests that walk a whole
+    game. `check_variant` plays the same games.
+
+    Args:
+        variant: The profile (a `Variant` or a built-in name or file).
+        seed: The game's seed; the players' choices are drawn from it too.
+        max_hands: Stop when this many deals have been dealt (redeals count), even if nobody
+            has won: random players can wander a long time under a profile without a floor.
+
+    Returns:
+        The states in order; the last one is over, or starts deal number ``max_hands``.
+    """
+    v = load_variant(variant) if isinstance(variant, str) else variant
+    rng = random.Random(seed)
+    state = new_game(v, seed)
+    states = [state]
+    while not state.is_over and state.hand.number < max_hands:
+        legal = legal_actions(state)
+        state = apply(state, legal[_choose(state, legal, rng)])
+        states.append(state)
+    return states
+
+
+# --- The report ----------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Failure:
+    """One invariant that failed in one game.
+
+    Attributes:
+        check: The invariant's name (a key of `CHECKS`).
+        game: The game's number in the run, from 0.
+        seed: The game's seed (``play_random_game(variant, seed)`` plays it again).
+        message: What went wrong, and where.
+        record: The shortest prefix of the game that shows the failure; `replay` plays it.
+    """
+
+    check: str
+    game: int
+    seed: int
+    message: str
+    record: GameRecord
+
+    def __str__(self) -> str:
+        steps = len(self.record.actions)
+        return (
+            f"{self.check}: game {self.game} (seed {self.seed}), after {steps} actions: "
+            f"{self.message}"
+        )
+
+
+@attrs.frozen
+class CheckResult:
+    """How one invariant fared over the games.
+
+    Attributes:
+        name: The invariant's name (a key of `CHECKS`).
+        description: What it promises.
+        passed: Games in which it held throughout.
+        failed: Games in which it failed.
+        failures: The first few failures (at most one per game), in game order.
+        note: More about the result: for the termination check, how many games ended;
+            why a check did not apply.
+    """
+
+    name: str
+    description: str
+    passed: int
+    failed: int
+    failures: tuple[Failure, ...] = ()
+    note: str = ""
+
+    @property
+    def ok(self) -> bool:
+        """Whether it held in every game where it applies."""
+        return self.failed == 0
+
+
+@attrs.frozen
+class CheckReport:
+    """What `check_variant` found: per invariant, the games where it held and failed.
+
+    Attributes:
+        variant: The profile checked.
+        games: How many games were played.
+        seed: The seed of the first game (game ``i`` has seed ``seed + i``).
+        max_hands: The hand cap of each game.
+        checks: One result per invariant, in the order of `CHECKS`.
+    """
+
+    variant: Variant
+    games: int
+    seed: int
+    max_hands: int
+    checks: tuple[CheckResult, ...]
+
+    @property
+    def ok(self) -> bool:
+        """Whether every invariant held in every game."""
+        return all(check.ok for check in self.checks)
+
+    @property
+    def failures(self) -> tuple[Failure, ...]:
+        """The kept failures of every invariant, in the order of `CHECKS`."""
+        return tuple(f for check in self.checks for f in check.failures)
+
+    def __getitem__(self, name: str) -> CheckResult:
+        """The result of the invariant called ``name``."""
+        for check in self.checks:
+            if check.name == name:
+                return check
+        raise KeyError(name)
+
+    def summary(self) -> str:
+        """The report as text: a headline, one line per invariant, then the failures."""
+        failed = [c for c in self.checks if not c.ok]
+        held = "every invariant held" if not failed else f"{len(failed)} invariant(s) failed"
+        lines = [
+            f"{self.variant.name}: {self.games} games from seed {self.seed}, at most "
+            f"{self.max_hands} hands each: {held}"
+        ]
+        width = max(len(c.name) for c in self.checks)
+        for c in self.checks:
+            if c.passed + c.failed == 0:
+                status, counts = "n/a ", "-"
+            else:
+                status, counts = ("ok  " if c.ok else "FAIL"), f"{c.passed}/{c.passed + c.failed}"
+            note = f" ({c.note})" if c.note else ""
+            lines.append(f"  {status}  {c.name:<{width}}  {counts:>9}  {c.description}{note}")
+        for f in self.failures:
+            lines.append(f"  - {f}")
+        return "\n".join(lines)
+
+    def raise_if_failed(self) -> None:
+        """Do nothing if every invariant held, else fail with the summary and a record.
+
+        Raises:
+            AssertionError: An invariant failed; the message is the summary followed by the
+                JSON record of the first failure (save it and `replay` it to reproduce).
+        """
+        if self.ok:
+            return
+        first = self.failures[0]
+        raise AssertionError(
+            f"{self.summary()}\n\nrecord of the first failure ({first.check}):\n"
+            f"{first.record.to_json()}"
+        )
+
+    def write_failures(self, directory: Path | str, stem: str | None = None) -> tuple[Path, ...]:
+        """Write the first failure of each failed invariant as a record file.
+
+        The files are ``<stem>-failure-<n>.json`` (n from 1, in the order of `CHECKS`);
+        existing files of those names are replaced.
+
+        Args:
+            directory: Where to write.
+            stem: The start of the file names (default: the profile's name).
+
+        Returns:
+            The paths written, one per failed invariant.
+        """
+        stem = stem or self.variant.name
+        paths = []
+        firsts = [check.failures[0] for check in self.checks if check.failures]
+        for n, failure in enumerate(firsts, start=1):
+            path = Path(directory) / f"{stem}-failure-{n}.json"
+            path.write_text(failure.record.to_json() + "\n", encoding="utf-8")
+            paths.append(path)
+        return tuple(paths)
+
+
+@attrs.frozen
+class CheckHooks:
+    """Broken rules to plug into `check_variant`: for testing the kit itself, not for users.
+
+    Attributes:
+        settle: Replaces the engine's `pinochle.settle_hand` (same signature) while the check
+            runs. It patches the engine module, so do not play other games in other threads
+            meanwhile.
+        observe: Replaces `pinochle.observe` in the observation check.
+    """
+
+    settle: Callable[..., HandResult] | None = None
+    observe: Callable[[State, int], Observation] | None = None
+
+
+# --- Checking one game ---------------------------------------------------------------------
+
+
+class _FailedError(Exception):
+    """An invariant failed at a state: the message and the record that shows it."""
+
+    def __init__(self, message: str, record: GameRecord) -> None:
+        super().__init__(message)
+        self.message = message
+        self.record = record
+
+
+def _fail(message: str, state: State, *then: Action) -> _FailedError:
+    record = record_of(state)
+    return _FailedError(message, attrs.evolve(record, actions=(*record.actions, *then)))
+
+
+def _describe(exc: BaseException) -> str:
+    return f"{type(exc).__name__}: {exc}"
+
+
+class _Game:
+    """One game under check: plays it and runs every invariant at each step."""
+
+    def __init__(self, variant: Variant, seed: int, max_hands: int, hooks: CheckHooks) -> None:
+        self.variant = variant
+        self.seed = seed
+        self.max_hands = max_hands
+        self.observe = hooks.observe or engine.observe
+        self.rng = random.Random(f"pinochle-check:{seed}")  # apart from the players' choices
+        self.failed: dict[str, _FailedError] = {}
+        self.states: list[State] = []
+        self.indices: list[int] = []
+        self.deck = Counter(make_deck(variant.deal.deck))
+        self.deck_points = deck_points(variant)
+        bids = (bid_limit(variant) - variant.bidding.minimum) // max(variant.bidding.step, 1)
+        # More actions than any hand can take: every bid, a pass each, and for each card
+        # a play, a draw and a meld turn's few declarations.
+        self.hand_bound = bids + 2 * variant.deal.players + 6 * variant.deck_size + 10
+
+    def run(self, checks: Sequence[str]) -> None:
+        """Play the game, checking at every step; then replay it and switch its scale."""
+        self._play()
+        self._run("record-replay", self._check_replay)
+        if "scale-switch" in checks:
+            self._run("scale-switch", self._check_scale)
+
+    def _run(self, name: str, check: Callable[..., None], *states: State) -> None:
+        """Run one invariant's check unless it already failed in this game."""
+        if name in self.failed:
+            return
+        try:
+            check(*states)
+        except _FailedError as failed:
+            self.failed[name] = failed
+        except Exception as exc:  # a crash in the engine is a failure too
+            self.failed[name] = _fail(f"raised {_describe(exc)}", self.states[-1])
+
+    def _play(self) -> None:
+        rng = random.Random(self.seed)  # the players of play_random_game
+        state = new_game(self.variant, self.seed)
+        self.states.append(state)
+        actions_this_hand = 0
+        while True:
+            self._step_checks(state)
+            if state.is_over or state.hand.number >= self.max_hands:
+                return
+            legal = legal_actions(state)
+            if not legal:
+                return  # reported by the legal-actions check
+            index = _choose(state, legal, rng)
+            action = legal[index]
+            try:
+                after = apply(state, action)
+            except Exception as exc:
+                message = f"the listed action {action} was refused: {_describe(exc)}"
+                self.failed.setdefault("legal-actions", _fail(message, state, action))
+                return
+            self.indices.append(index)
+            self.states.append(after)
+            if len(after.results) > len(state.results):
+                self._run("deck-totals", self._check_deck, state, after)
+                self._run("settlement", self._check_settlement, state, after)
+                self._run("termination", self._check_game_end, state, after)
+            actions_this_hand = 0 if after.hand.number != state.hand.number else actions_this_hand
+            actions_this_hand += 1
+            if actions_this_hand > self.hand_bound:
+                message = f"hand {after.hand.number} has gone on for {self.hand_bound} actions"
+                self.failed.setdefault("termination", _fail(message, after))
+                return
+            state = after
+
+    def _step_checks(self, state: State) -> None:
+        self._run("conservation", self._check_cards, state)
+        self._run("legal-actions", self._check_legal, state)
+        self._run("illegal-actions", self._check_illegal, state)
+        self._run("observations", self._check_observation, state)
+
+    # --- Per step
+
+    def _check_cards(self, state: State) -> None:
+        found = _where_cards_are(state)
+        if found != self.deck:
+            extra = sorted(map(str, (found - self.deck).elements()))
+            missing = sorted(map(str, (self.deck - found).elements()))
+            raise _fail(
+                f"in {state.phase}: cards made {extra or 'none'}, lost {missing or 'none'}", state
+            )
+        for seat, table in enumerate(state.hand.table):
+            off = Counter(table) - Counter(state.hands[seat])
+            if off:
+                raise _fail(f"seat {seat} has {sorted(map(str, off))} on the table only", state)
+
+    def _check_legal(self, state: State) -> None:
+        legal = legal_actions(state)
+        if bool(legal) is state.is_over:
+            words = "offers actions after" if state.is_over else "offers no action before"
+            raise _fail(f"in {state.phase}: the engine {words} the game is over", state)
+        if (state.to_act is None) is not state.is_over:
+            raise _fail(f"in {state.phase}: to_act is {state.to_act}", state)
+        if isinstance(legal, tuple) and len(set(legal)) != len(legal):
+            twice = [str(a) for a, n in Counter(legal).items() if n > 1]
+            raise _fail(f"in {state.phase}: {twice} listed more than once", state)
+        if not legal:
+            return
+        for index in self.rng.sample(range(len(legal)), min(_EXTRA_ACCEPTED, len(legal))):
+            action = legal[index]
+            try:
+                after = apply(state, action)
+            except Exception as exc:
+                message = f"the listed action {action} was refused: {_describe(exc)}"
+                raise _fail(message, state, action) from None
+            if after.history is None or after.history[0] != action:
+                raise _fail(f"{action} was accepted but not recorded", state, action)
+
+    def _check_illegal(self, state: State) -> None:
+        legal = legal_actions(state)
+        candidates = [a for a in _illegal_candidates(state) if a not in legal]
+        if not candidates:
+            return
+        before = attrs.astuple(state, recurse=False)
+        listed = len(legal)
+        for action in self.rng.sample(candidates, min(_ILLEGAL_TRIED, len(candidates))):
+            try:
+                apply(state, action)
+            except IllegalActionError as exc:
+                if exc.action != str(action) or not exc.reason:
+                    message = f"{action} was refused without its text and a reason: {exc!r}"
+                    raise _fail(message, state) from None
+            except Exception as exc:
+                message = f"{action} raised {_describe(exc)}, not IllegalActionError"
+                raise _fail(message, state) from None
+            else:
+                raise _fail(f"the illegal action {action} was accepted in {state.phase}", state)
+            after = attrs.astuple(state, recurse=False)
+            changed = any(a is not b for a, b in zip(before[:-1], after[:-1], strict=True))
+            if changed or len(legal_actions(state)) != listed:  # the cache may be filled
+                raise _fail(f"refusing {action} changed the state", state)
+
+    def _check_observation(self, state: State) -> None:
+        players = self.variant.deal.players
+        seat = len(self.states) % players  # a different seat at each step
+        hidden, markers = _behind_markers(state, seat)
+        view = self.observe(hidden, seat)
+        known = _knowable(state, seat)
+        for path, card in _every_card(view):
+            if id(card) in markers:
+                raise _fail(f"seat {seat} sees a hidden {card} at {path}", state)
+            if card not in known:
+                raise _fail(f"seat {seat} sees {card} at {path}, which it cannot know", state)
+        if view.hand != state.hands[seat]:
+            raise _fail(f"seat {seat} is shown {view.hand} as its hand", state)
+
+    # --- Per settlement
+
+    def _check_deck(self, before: State, after: State) -> None:
+        variant = self.variant
+        hand, tricks = after.game.last_hand, after.game.last_tricks
+        assert hand is not None
+        if len(tricks) != variant.tricks_per_hand:
+            return  # not played: nothing was counted
+        last = len(tricks) - 1
+        for i, trick in enumerate(tricks):
+            counted = card_points([c for _, c in trick.plays], variant)
+            counted += variant.counting.last_trick if i == last else 0
+            if trick.points != counted:
+                message = f"hand {hand.number}, trick {i + 1}: {trick.points} points, not {counted}"
+                raise _fail(message, after)
+        buried = card_points(hand.buried, variant)
+        total = sum(t.points for t in tricks) + buried
+        if total != self.deck_points:
+            message = (
+                f"hand {hand.number}: the tricks and buried cards hold {total} points, "
+                f"the deck {self.deck_points}"
+            )
+            raise _fail(message, after)
+        won = _won(before, hand, tricks)
+        settled = tuple(side.points for side in after.results[-1].sides)
+        expected = tuple(round_trick_points(p, variant) for p in won)
+        if settled != expected:
+            message = (
+                f"hand {hand.number}: the sides were credited {settled} trick points for "
+                f"tricks worth {expected}"
+            )
+            raise _fail(message, after)
+
+    def _check_settlement(self, before: State, after: State) -> None:
+        result = after.results[-1]
+        facts = _facts(before, after)
+        expected = scoring.settle_hand(self.variant, **facts)
+        number = after.game.last_hand.number if after.game.last_hand else "?"
+        if result != expected:
+            message = (
+                f"hand {number}: the engine settled {result.scores} ({result.reason}), "
+                f"settle_hand gives {expected.scores} ({expected.reason}) for {facts}"
+            )
+            raise _fail(message, after)
+        added = tuple(s + d for s, d in zip(before.scores, result.scores, strict=True))
+        if after.scores != added or after.results[:-1] != before.results:
+            message = f"hand {number}: scores {before.scores} + {result.scores} gave {after.scores}"
+            raise _fail(message, after)
+
+    def _check_game_end(self, before: State, after: State) -> None:
+        g = self.variant.game
+        scores = after.scores
+        fallen = g.lose_at is not None and min(scores) <= g.lose_at
+        if after.is_over:
+            winner, target = after.winner, before.game.target
+            reached = winner is not None and target is not None and scores[winner] >= target
+            if g.scoring is GameScoring.CHIPS or winner is None or not (fallen or reached):
+                message = f"the game ended with scores {scores} and winner {winner}"
+                raise _fail(message, after)
+        elif fallen:
+            raise _fail(f"the game went on with a side at {min(scores)} <= {g.lose_at}", after)
+
+    # --- Per game
+
+    def _check_replay(self) -> None:
+        final = self.states[-1]
+        record = record_of(final)
+        again = GameRecord.from_json(record.to_json())
+        if again != record:
+            raise _fail("the record changed in a JSON round trip", final)
+        replayed = replay_states(again)
+        for state in self.states:
+            try:
+                twin = next(replayed, None)
+            except PinochleError as exc:
+                raise _fail(f"the record does not replay: {exc}", state) from None
+            if twin != state:
+                raise _fail("the replayed state differs from the played one", state)
+
+    def _check_scale(self) -> None:
+        variant = self.variant
+        other = variant.with_scale(10 if variant.scale == 1 else 1)
+        chips = variant.game.scoring is GameScoring.CHIPS
+        mine, theirs = variant.scale, other.scale
+
+        def scaled(a: Sequence[int], b: Sequence[int]) -> bool:
+            return [x * theirs for x in a] == [y * mine for y in b]
+
+        def same(a: Sequence[int], b: Sequence[int]) -> bool:  # chips do not scale
+            return tuple(a) == tuple(b) if chips else scaled(a, b)
+
+        state = new_game(other, self.seed)
+        for step, (played, index) in enumerate(zip(self.states[1:], self.indices, strict=False)):
+            legal = legal_actions(state)
+            if index >= len(legal):
+                message = f"step {step + 1}: {len(legal)} actions on scale {theirs}"
+                raise _fail(message, played)
+            state = apply(state, legal[index])
+            results = zip(played.results, state.results, strict=False)
+            if len(state.results) != len(played.results) or any(
+                not (scaled([a.bid], [b.bid]) and same(a.scores, b.scores)) for a, b in results
+            ):
+                message = (
+                    f"on scale {theirs} the bids and scores are "
+                    f"{[(r.bid, r.scores) for r in state.results]}"
+                )
+                raise _fail(message, played)
+            if state.is_over is not played.is_over or not same(played.scores, state.scores):
+                message = f"on scale {theirs} the scores are {state.scores}, over: {state.is_over}"
+                raise _fail(message, played)
+
+
+# --- Where the cards are, and who may know them -------------------------------------------
+
+
+def _where_cards_are(state: State) -> Counter[Card]:
+    """Every card of the state, each place counted once (table cards are in the hands)."""
+    hand = state.hand
+    found = Counter(c for cards in state.hands for c in cards)
+    found.update(c for _, c in state.trick)
+    found.update(c for trick in state.tricks for _, c in trick.plays)
+    if state.phase is Phase.AUCTION:  # after the auction the kitty is in the bidder's hand
+        found.update(hand.kitty)
+    found.update(hand.buried)
+    found.update(hand.stock)
+    if hand.turn_up is not None:
+        found[hand.turn_up] += 1
+    return found
+
+
+def _partners_of_the_pass(hand: Hand) -> tuple[int, ...]:
+    return (
+        () if hand.bidder is None or not hand.passed_cards else (hand.bidder, (hand.bidder + 2) % 4)
+    )
+
+
+def _kitty_known(state: State, seat: int) -> bool:
+    hand = state.hand
+    taken = state.phase is not Phase.AUCTION and hand.bidder is not None
+    return taken and (state.variant.kitty.shown or seat == hand.bidder)
+
+
+def _behind_markers(state: State, seat: int) -> tuple[State, set[int]]:
+    """The state with every card ``seat`` may not know replaced by an equal, new object.
+
+    Hidden are the other seats' hands and deals, the stock, the kitty until it is shown,
+    the buried cards and the passed cards (unless the seat took part), and the whole of the
+    previous hand but the seat's own deal. An observation that takes public cards from
+    public places (tricks, meld, table) holds none of these objects.
+    """
+    markers: set[int] = set()
+
+    def mark(cards: tuple[Card, ...]) -> tuple[Card, ...]:
+        fresh = tuple(Card(c.suit, c.rank) for c in cards)
+        markers.update(id(c) for c in fresh)
+        return fresh
+
+    def others(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
+        return tuple(cards if s == seat else mark(cards) for s, cards in enumerate(hands))
+
+    def hide(hand: Hand, current: bool) -> Hand:
+        passing = current and seat in _partners_of_the_pass(hand)
+        return attrs.evolve(
+            hand,
+            dealt=others(hand.dealt),
+            stock=mark(hand.stock),
+            buried=hand.buried if current and seat == hand.bidder else mark(hand.buried),
+            kitty=hand.kitty if current and _kitty_known(state, seat) else mark(hand.kitty),
+            passed_cards=hand.passed_cards if passing else mark(hand.passed_cards),
+            returned_cards=hand.returned_cards if passing else mark(hand.returned_cards),
+        )
+
+    game = state.game
+    game = attrs.evolve(
+        game,
+        start_hands=others(game.start_hands) if game.start_hands is not None else None,
+        last_hand=hide(game.last_hand, False) if game.last_hand is not None else None,
+    )
+    hidden = attrs.evolve(
+        state, hands=others(state.hands), hand=hide(state.hand, True), game=game, legal_cache=None
+    )
+    return hidden, markers
+
+
+def _knowable(state: State, seat: int) -> set[Card]:
+    """The cards ``seat`` may know, by value.
+
+    They are its own, the played ones, shown meld and table cards, the turn-up, the kitty
+    once shown, its buried cards, and the cards passed to or by it.
+    """
+    hand = state.hand
+    known = set(state.hands[seat]) | set(hand.dealt[seat])
+    known.update(c for _, c in state.trick)
+    for trick in (*state.tricks, *state.game.last_tricks):
+        known.update(c for _, c in trick.plays)
+    for meld in hand.melds:
+        if meld is not None:
+            known.update(c for item in meld.items for c in item.cards)
+    for shown in hand.shown:
+        known.update(c for m in shown for c in m.cards)
+    known.update(c for table in hand.table for c in table)
+    known.update(c for c in (hand.turn_up, hand.turned_up) if c is not None)
+    if _kitty_known(state, seat):
+        known.update(hand.kitty)
+    if seat == hand.bidder:
+        known.update(hand.buried)
+    if seat in _partners_of_the_pass(hand):
+        known.update(hand.passed_cards, hand.returned_cards)
+    return known
+
+
+_NO_CARDS = frozenset({"variant", "results"})  # fields that hold no card (and are large)
+
+
+def _every_card(value: object, path: str = "observation") -> Iterator[tuple[str, Card]]:
+    """Every card in ``value`` with its path; an unknown kind of value is an error."""
+    if isinstance(value, Card):
+        yield path, value
+    elif value is None or isinstance(value, bool | int | float | str | enum.Enum):
+        return
+    elif isinstance(value, tuple | list):
+        for i, item in enumerate(value):
+            yield from _every_card(item, f"{path}[{i}]")
+    elif isinstance(value, Play):  # shared, slotted objects
+        yield f"{path}.card", value.card
+    elif isinstance(value, Sequence):
+        return  # the lazy choices of cards to pass or bury: only the seat's own cards
+    elif attrs.has(kind := type(value)):
+        fields: Any = attrs.fields(kind)
+        for field in fields:
+            if field.name not in _NO_CARDS:
+                yield from _every_card(getattr(value, field.name), f"{path}.{field.name}")
+    else:
+        raise TypeError(f"{path}: cannot look inside {type(value).__name__}")
+
+
+# --- Illegal candidates -------------------------------------------------------------------
+
+
+def _illegal_candidates(state: State) -> list[Action]:
+    """Actions of every kind, most of them illegal in any one state.
+
+    Cards not held or not allowed, bids off the grid or out of range, the wrong number of
+    cards to pass or bury, melds not held, and the actions of other phases.
+    """
+    variant, hand = state.variant, state.hand
+    held = state.hands[state.to_act] if state.to_act is not None else ()
+    absent = [c for c in CARDS if c not in held]
+    n = variant.passing.cards or 3
+    step = variant.bidding.step
+    current = hand.bid if hand.bidder is not None else None
+    following = next_bid(variant, current)
+    amounts = {0, variant.bidding.minimum - 1, bid_limit(variant) + step, hand.bid}
+    if following is not None:
+        amounts |= {following - 1, following + step // 2 + 1}
+    groups = [held[: n - 1], held[: n + 1], (*held[: n - 1], *absent[:1]), held[:1] * n]
+    return [
+        Pass(),
+        ThrowIn(),
+        PlayOn(),
+        Draw(),
+        ExchangeDix(),
+        *(NameTrump(suit) for suit in Suit),
+        *(Play(c) for c in CARDS),
+        *(Bid(a) for a in sorted(amounts)),
+        *(PassCards(cards) for cards in groups),
+        *(Bury(cards) for cards in groups),
+        Declare("run", tuple(held[:3])),
+        Declare("pinochle", tuple(absent[:2])),
+    ]
+
+
+# --- The facts of a hand ------------------------------------------------------------------
+
+
+def _won(before: State, hand: Hand, tricks: Sequence[Any]) -> list[int]:
+    """Each side's trick points, the buried cards counted for the bidder where they count."""
+    variant = before.variant
+    won = [0] * variant.sides
+    for trick in tricks:
+        won[before.side_of(trick.winner)] += trick.points
+    if hand.bidder is not None and variant.kitty.buried_count:
+        won[before.side_of(hand.bidder)] += card_points(hand.buried, variant)
+    return won
+
+
+def _facts(before: State, after: State) -> dict[str, Any]:
+    """The facts of the hand just settled, from what happened, as settle_hand keywords."""
+    variant = before.variant
+    hand, tricks = after.game.last_hand, after.game.last_tricks
+    assert hand is not None
+    n = variant.sides
+    played = len(tricks) == variant.tricks_per_hand
+    meld, kinds = [0] * n, [set[str]() for _ in range(n)]
+    for seat, points in enumerate(hand.meld_points):  # two-hand: meld scored as declared
+        meld[before.side_of(seat)] += points
+    for seat, shown in enumerate(hand.shown):
+        kinds[before.side_of(seat)].update(m.kind for m in shown)
+    for seat, laid in enumerate(hand.melds):
+        if laid is not None:
+            meld[before.side_of(seat)] += laid.total
+            kinds[before.side_of(seat)].update(item.name for item in laid.items)
+    count, counters = [0] * n, [False] * n
+    for i, trick in enumerate(tricks):
+        side = before.side_of(trick.winner)
+        count[side] += 1
+        last = i == len(tricks) - 1
+        counters[side] |= last or any(c.rank in _COUNTERS for _, c in trick.plays)
+    thrown_in = after.history is not None and isinstance(after.history[0], ThrowIn)
+    bidder = before.side_of(hand.bidder) if hand.bidder is not None else None
+    return {
+        "bidder": bidder,
+        "bid": hand.bid,
+        "meld": tuple(meld),
+        "points": tuple(_won(before, hand, tricks)) if played else None,
+        "tricks": tuple(count) if played else None,
+        "counters": tuple(counters) if played else None,
+        "nines_only": tuple(k == {"dix"} for k in kinds),
+        "thrown_in": thrown_in,
+        "no_marriage": bidder is not None and not played and not thrown_in and hand.trump is None,
+        "trump": hand.trump,
+    }
+
+
+# --- The whole check ----------------------------------------------------------------------
+
+
+def _scale_note(variant: Variant) -> str:
+    """Why the scale switch does not apply to the profile ("" when it does)."""
+    if variant.counting.method is not CountingMethod.COUNTERS:
+        return f"{variant.counting.method.value} counting exists on the tens scale only"
+    try:
+        variant.with_scale(10 if variant.scale == 1 else 1)
+    except VariantError as exc:
+        return f"no other scale: {exc}"
+    return ""
+
+
+def check_variant(
+    variant: Variant,
+    *,
+    games: int = 200,
+    seed: int = 0,
+    max_hands: int = 20,
+    progress: Callable[[int, int], None] | None = None,
+    _hooks: CheckHooks | None = None,
+) -> CheckReport:
+    """Play random legal games under a profile and check every invariant of `CHECKS`.
+
+    Game ``i`` is ``play_random_game(variant, seed + i, max_hands=max_hands)``: dealt from
+    its seed and played by seeded random players who bid cautiously, so most hands are
+    played. At every step the kit also tries a few other listed actions and a few illegal
+    ones, and looks at one seat's observation; at every settlement it counts the deck and
+    settles the hand again; at the end it replays the game's record, and (counters profiles)
+    plays the same game, action for action, on the other scale. A run is reproducible.
+
+    Args:
+        variant: The profile.
+        games: How many games to play.
+        seed: The first game's seed.
+        max_hands: Stop a game after this many deals (chip games never end; random players
+            may wander under a profile without a floor). Such games are reported, not failed.
+        progress: Called with (games done, games) after each game.
+        _hooks: Broken rules, for testing the kit itself (see `CheckHooks`).
+
+    Returns:
+        What held and what failed, with a reproducing record for each failure.
+
+    Raises:
+        ValueError: ``games`` or ``max_hands`` is not positive.
+    """
+    if games < 1 or max_hands < 1:
+        raise ValueError(f"games and max_hands must be at least 1, found {games}, {max_hands}")
+    hooks = _hooks or CheckHooks()
+    scale_note = _scale_note(variant)
+    names = [name for name in CHECKS if name != "scale-switch" or not scale_note]
+    tally: dict[str, list[Failure]] = {name: [] for name in CHECKS}
+    failed = Counter[str]()
+    ended = 0
+    patch: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
+    if hooks.settle is not None:
+        patch = _patched(engine, "settle_hand", hooks.settle)
+    with patch:
+        for i in range(games):
+            game = _Game(variant, seed + i, max_hands, hooks)
+            game.run(names)
+            ended += game.states[-1].is_over
+            for name, problem in game.failed.items():
+                failed[name] += 1
+                if len(tally[name]) < _KEPT:
+                    tally[name].append(Failure(name, i, seed + i, problem.message, problem.record))
+            if progress is not None:
+                progress(i + 1, games)
+    results = []
+    for name, description in CHECKS.items():
+        if name not in names:
+            results.append(CheckResult(name, description, 0, 0, note=scale_note))
+            continue
+        note = f"{ended} ended, {games - ended} stopped at the cap" if name == "termination" else ""
+        passed = games - failed[name]
+        results.append(
+            CheckResult(name, description, passed, failed[name], tuple(tally[name]), note)
+        )
+    return CheckReport(variant, games, seed, max_hands, tuple(results))
+
+
+@contextlib.contextmanager
+def _patched(module: object, name: str, value: object) -> Iterator[None]:
+    """Set a module attribute for the duration, then put the old one back."""
+    old = getattr(module, name)
+    setattr(module, name, value)
+    try:
+        yield
+    finally:
+        setattr(module, name, old)
