@@ -11,7 +11,7 @@ import pinochle as pn
 from pinochle.cli import main
 from pinochle.demo import play_demo, random_player
 
-FOUR_HAND = [n for n in pn.builtin_variants() if pn.load_variant(n).deal.players == 4]
+ALL_PROFILES = list(pn.builtin_variants())
 
 
 def test_demo_prints_a_whole_game(capsys: pytest.CaptureFixture[str]) -> None:
@@ -32,18 +32,32 @@ def test_same_seed_same_game(capsys: pytest.CaptureFixture[str]) -> None:
     assert capsys.readouterr().out == first
 
 
-@pytest.mark.parametrize("name", FOUR_HAND)
-def test_demo_runs_under_every_four_hand_profile(name: str) -> None:
+@pytest.mark.parametrize("name", ALL_PROFILES)
+def test_demo_runs_under_every_profile(name: str) -> None:
+    # Issue 5: `pinochle demo --variant bicycle-two-handed` (and every other table) plays.
+    variant = pn.load_variant(name)
     out = io.StringIO()
-    state = play_demo(pn.load_variant(name), seed=5, out=out, max_hands=3)
+    state = play_demo(variant, seed=5, out=out, max_hands=3)
     text = out.getvalue()
     assert text.count("Result: ") == len(state.results) <= 3
-    # Every played hand shows all its tricks, and trick points add up to the deck total.
+    # Every played hand shows all its tricks; without a kitty (whose buried cards count
+    # unseen) the trick points add up to the deck total.
     for block in text.split("\nHand ")[1:]:
         tricks = re.findall(r"takes (\d+)", block)
         if tricks:
-            assert len(tricks) == pn.load_variant(name).tricks_per_hand
-            assert sum(map(int, tricks)) == pn.deck_points(pn.load_variant(name))
+            assert len(tricks) == variant.tricks_per_hand
+            if not variant.deal.kitty:
+                assert sum(map(int, tricks)) == pn.deck_points(variant)
+
+
+@pytest.mark.parametrize("name", ["bicycle-two-handed", "pagat-auction-3"])
+def test_demo_command_for_two_and_three_hands(
+    name: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["demo", "--variant", name, "--seed", "4", "--max-hands", "2"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith(f"{name}:")
+    assert "Result: " in out
 
 
 def test_players_must_choose_legal_actions() -> None:
