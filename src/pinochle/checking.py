@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import enum
+import functools
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -21,6 +22,7 @@ import attrs
 
 from pinochle import engine, scoring
 from pinochle.actions import (
+    PLAYS,
     Action,
     Bid,
     Bury,
@@ -40,7 +42,7 @@ from pinochle.engine import apply, bid_limit, legal_actions, new_game
 from pinochle.errors import IllegalActionError, PinochleError, VariantError
 from pinochle.records import GameRecord, record_of, replay_states
 from pinochle.scoring import HandResult
-from pinochle.state import Hand, Observation, Phase, State
+from pinochle.state import Game, Hand, Observation, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import CountingMethod, GameScoring, Variant, load_variant
 
@@ -313,6 +315,7 @@ class _Game:
         self.observe = hooks.observe or engine.observe
         self.rng = random.Random(f"pinochle-check:{seed}")  # apart from the players' choices
         self.failed: dict[str, _FailedError] = {}
+        self.hidden: dict[Any, Any] = {}  # see _behind_markers
         self.states: list[State] = []
         self.indices: list[int] = []
         self.deck = Counter(make_deck(variant.deal.deck))
@@ -419,12 +422,11 @@ class _Game:
 
     def _check_illegal(self, state: State) -> None:
         legal = legal_actions(state)
-        candidates = [a for a in _illegal_candidates(state) if a not in legal]
-        if not candidates:
-            return
-        before = attrs.astuple(state, recurse=False)
+        candidates = _illegal_candidates(state)
+        tried = [a for a in self.rng.sample(candidates, 2 * _ILLEGAL_TRIED) if a not in legal]
+        before = attrs.astuple(state, recurse=False)[:-1]  # all but the legal-action cache
         listed = len(legal)
-        for action in self.rng.sample(candidates, min(_ILLEGAL_TRIED, len(candidates))):
+        for action in tried[:_ILLEGAL_TRIED]:
             try:
                 apply(state, action)
             except IllegalActionError as exc:
@@ -436,23 +438,30 @@ class _Game:
                 raise _fail(message, state) from None
             else:
                 raise _fail(f"the illegal action {action} was accepted in {state.phase}", state)
-            after = attrs.astuple(state, recurse=False)
-            changed = any(a is not b for a, b in zip(before[:-1], after[:-1], strict=True))
-            if changed or len(legal_actions(state)) != listed:  # the cache may be filled
-                raise _fail(f"refusing {action} changed the state", state)
+        after = attrs.astuple(state, recurse=False)[:-1]
+        if any(a is not b for a, b in zip(before, after, strict=True)) or (
+            len(legal_actions(state)) != listed
+        ):
+            raise _fail(f"refusing {', '.join(map(str, tried))} changed the state", state)
 
     def _check_observation(self, state: State) -> None:
-        players = self.variant.deal.players
-        seat = len(self.states) % players  # a different seat at each step
-        hidden, markers = _behind_markers(state, seat)
+        seat = len(self.states) % self.variant.deal.players  # a different seat at each step
+        hidden = _behind_markers(state, seat, self.hidden)
         view = self.observe(hidden, seat)
-        known = _knowable(state, seat)
-        for path, card in _every_card(view):
-            if id(card) in markers:
-                raise _fail(f"seat {seat} sees a hidden {card} at {path}", state)
-            if card not in known:
-                raise _fail(f"seat {seat} sees {card} at {path}, which it cannot know", state)
-        if view.hand != state.hands[seat]:
+        seen: list[Card] = []
+        _collect_cards(view, seen, _public(hidden))
+        own = state.hands[seat]
+        known: set[Card] | None = None
+        for card in seen:
+            hidden_card = id(card) in _MARKER_IDS
+            if not hidden_card and card in own:
+                continue
+            known = _knowable(state, seat) if known is None else known
+            if hidden_card or card not in known:
+                path = next(p for p, c in _every_card(view) if c is card)
+                words = "a hidden" if hidden_card else "a card it cannot know,"
+                raise _fail(f"seat {seat} sees {words} {card} at {path}", state)
+        if view.hand != own:
             raise _fail(f"seat {seat} is shown {view.hand} as its hand", state)
 
     # --- Per settlement
@@ -547,21 +556,25 @@ class _Game:
             return tuple(a) == tuple(b) if chips else scaled(a, b)
 
         state = new_game(other, self.seed)
+        previous = None
         for step, (played, index) in enumerate(zip(self.states[1:], self.indices, strict=False)):
             legal = legal_actions(state)
             if index >= len(legal):
                 message = f"step {step + 1}: {len(legal)} actions on scale {theirs}"
                 raise _fail(message, played)
             state = apply(state, legal[index])
-            results = zip(played.results, state.results, strict=False)
-            if len(state.results) != len(played.results) or any(
-                not (scaled([a.bid], [b.bid]) and same(a.scores, b.scores)) for a, b in results
-            ):
-                message = (
-                    f"on scale {theirs} the bids and scores are "
-                    f"{[(r.bid, r.scores) for r in state.results]}"
-                )
+            if len(state.results) != len(played.results):
+                message = f"on scale {theirs}, {len(state.results)} hands were settled"
                 raise _fail(message, played)
+            if state.results and state.results[-1] is not previous:
+                a, b = played.results[-1], state.results[-1]
+                if not (scaled([a.bid], [b.bid]) and same(a.scores, b.scores)):
+                    message = (
+                        f"hand {len(state.results) - 1} scores bid {b.bid}: {b.scores} on "
+                        f"scale {theirs}, bid {a.bid}: {a.scores} on scale {mine}"
+                    )
+                    raise _fail(message, played)
+                previous = b
             if state.is_over is not played.is_over or not same(played.scores, state.scores):
                 message = f"on scale {theirs} the scores are {state.scores}, over: {state.is_over}"
                 raise _fail(message, played)
@@ -597,20 +610,23 @@ def _kitty_known(state: State, seat: int) -> bool:
     return taken and (state.variant.kitty.shown or seat == hand.bidder)
 
 
-def _behind_markers(state: State, seat: int) -> tuple[State, set[int]]:
-    """The state with every card ``seat`` may not know replaced by an equal, new object.
+# One stand-in per card: equal to it, but an object no state ever holds.
+_MARKERS = tuple(Card(c.suit, c.rank) for c in CARDS)
+_MARKER_IDS = frozenset(map(id, _MARKERS))
+
+
+def _behind_markers(state: State, seat: int, cache: dict[tuple[int, int], Any]) -> State:
+    """The state with every card ``seat`` may not know replaced by its marker (`_MARKERS`).
 
     Hidden are the other seats' hands and deals, the stock, the kitty until it is shown,
     the buried cards and the passed cards (unless the seat took part), and the whole of the
     previous hand but the seat's own deal. An observation that takes public cards from
-    public places (tricks, meld, table) holds none of these objects.
+    public places (tricks, meld, table) holds no marker. ``cache`` keeps the hidden hand
+    and game between steps (they change a few times a hand).
     """
-    markers: set[int] = set()
 
     def mark(cards: tuple[Card, ...]) -> tuple[Card, ...]:
-        fresh = tuple(Card(c.suit, c.rank) for c in cards)
-        markers.update(id(c) for c in fresh)
-        return fresh
+        return tuple(_MARKERS[c.index] for c in cards)
 
     def others(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
         return tuple(cards if s == seat else mark(cards) for s, cards in enumerate(hands))
@@ -627,16 +643,24 @@ def _behind_markers(state: State, seat: int) -> tuple[State, set[int]]:
             returned_cards=hand.returned_cards if passing else mark(hand.returned_cards),
         )
 
-    game = state.game
-    game = attrs.evolve(
-        game,
-        start_hands=others(game.start_hands) if game.start_hands is not None else None,
-        last_hand=hide(game.last_hand, False) if game.last_hand is not None else None,
-    )
-    hidden = attrs.evolve(
-        state, hands=others(state.hands), hand=hide(state.hand, True), game=game, legal_cache=None
-    )
-    return hidden, markers
+    def hide_game(game: Game) -> Game:
+        return attrs.evolve(
+            game,
+            start_hands=others(game.start_hands) if game.start_hands is not None else None,
+            last_hand=hide(game.last_hand, False) if game.last_hand is not None else None,
+        )
+
+    def cached(value: Any, make: Callable[[Any], Any], key: Any) -> Any:
+        # Keyed by id: the value is kept with its stand-in, so the id is not reused.
+        entry = cache.get(key)
+        if entry is None or entry[0] is not value:
+            entry = cache[key] = (value, make(value))
+        return entry[1]
+
+    kitty_known = _kitty_known(state, seat)
+    hand = cached(state.hand, lambda h: hide(h, True), (id(state.hand), seat, kitty_known))
+    game = cached(state.game, hide_game, (id(state.game), seat))
+    return attrs.evolve(state, hands=others(state.hands), hand=hand, game=game, legal_cache=None)
 
 
 def _knowable(state: State, seat: int) -> set[Card]:
@@ -667,31 +691,82 @@ def _knowable(state: State, seat: int) -> set[Card]:
 
 
 _NO_CARDS = frozenset({"variant", "results"})  # fields that hold no card (and are large)
+_ATOMS = (bool, int, float, str, enum.Enum)
+
+
+@functools.cache
+def _field_names(kind: Any) -> tuple[str, ...]:
+    fields: Any = attrs.fields(kind)
+    return tuple(f.name for f in fields if f.name not in _NO_CARDS)
+
+
+def _fields(value: object) -> tuple[str, ...]:
+    """The names of an attrs value's fields that may hold cards."""
+    kind: Any = type(value)
+    return _field_names(kind)
+
+
+def _public(state: State) -> frozenset[int]:
+    """The ids of the state's public values: an observation may pass them on as they are.
+
+    They hold only cards every seat knows (tricks, laid meld, the two-hand table), so the
+    walk need not enter them; a copy rebuilt from elsewhere is walked like anything else.
+    """
+    hand = state.hand
+    values = (state.trick, state.tricks, state.game.last_tricks, hand.melds, hand.table)
+    return frozenset(map(id, (*values, hand.shown)))
+
+
+def _collect_cards(value: object, out: list[Card], skip: frozenset[int]) -> None:
+    """Append every card in ``value`` to ``out``, but none in the values ``skip`` names."""
+    if id(value) in skip:
+        return
+    if isinstance(value, tuple | list):
+        for item in value:
+            kind = type(item)
+            if kind is Card:
+                out.append(item)
+            elif kind is not int:
+                _collect_cards(item, out, skip)
+    elif type(value) is Card:
+        out.append(value)
+    elif value is None or isinstance(value, _ATOMS):
+        return
+    elif isinstance(value, Play):  # shared, slotted objects
+        out.append(value.card)
+    elif attrs.has(type(value)):
+        for name in _fields(value):
+            _collect_cards(getattr(value, name), out, skip)
+    elif not isinstance(value, Sequence):  # a lazy Sequence: choices of the seat's own cards
+        raise TypeError(f"cannot look inside {type(value).__name__}")
 
 
 def _every_card(value: object, path: str = "observation") -> Iterator[tuple[str, Card]]:
-    """Every card in ``value`` with its path; an unknown kind of value is an error."""
+    """Every card in ``value`` with its path (slow: to name where a bad card is)."""
     if isinstance(value, Card):
         yield path, value
-    elif value is None or isinstance(value, bool | int | float | str | enum.Enum):
-        return
     elif isinstance(value, tuple | list):
         for i, item in enumerate(value):
             yield from _every_card(item, f"{path}[{i}]")
-    elif isinstance(value, Play):  # shared, slotted objects
+    elif isinstance(value, Play):
         yield f"{path}.card", value.card
-    elif isinstance(value, Sequence):
-        return  # the lazy choices of cards to pass or bury: only the seat's own cards
-    elif attrs.has(kind := type(value)):
-        fields: Any = attrs.fields(kind)
-        for field in fields:
-            if field.name not in _NO_CARDS:
-                yield from _every_card(getattr(value, field.name), f"{path}.{field.name}")
-    else:
-        raise TypeError(f"{path}: cannot look inside {type(value).__name__}")
+    elif attrs.has(type(value)):
+        for name in _fields(value):
+            yield from _every_card(getattr(value, name), f"{path}.{name}")
 
 
 # --- Illegal candidates -------------------------------------------------------------------
+
+
+_ANY_STATE: tuple[Action, ...] = (
+    Pass(),
+    ThrowIn(),
+    PlayOn(),
+    Draw(),
+    ExchangeDix(),
+    *(NameTrump(suit) for suit in Suit),
+    *PLAYS,
+)
 
 
 def _illegal_candidates(state: State) -> list[Action]:
@@ -702,28 +777,19 @@ def _illegal_candidates(state: State) -> list[Action]:
     """
     variant, hand = state.variant, state.hand
     held = state.hands[state.to_act] if state.to_act is not None else ()
-    absent = [c for c in CARDS if c not in held]
+    absent = next((c for c in CARDS if c not in held), CARDS[0])
     n = variant.passing.cards or 3
     step = variant.bidding.step
-    current = hand.bid if hand.bidder is not None else None
-    following = next_bid(variant, current)
-    amounts = {0, variant.bidding.minimum - 1, bid_limit(variant) + step, hand.bid}
-    if following is not None:
-        amounts |= {following - 1, following + step // 2 + 1}
-    groups = [held[: n - 1], held[: n + 1], (*held[: n - 1], *absent[:1]), held[:1] * n]
+    following = next_bid(variant, hand.bid if hand.bidder is not None else None) or 0
+    amounts = (0, variant.bidding.minimum - 1, bid_limit(variant) + step, hand.bid, following - 1)
+    groups = (held[: n - 1], held[: n + 1], (*held[: n - 1], absent), held[:1] * n)
     return [
-        Pass(),
-        ThrowIn(),
-        PlayOn(),
-        Draw(),
-        ExchangeDix(),
-        *(NameTrump(suit) for suit in Suit),
-        *(Play(c) for c in CARDS),
-        *(Bid(a) for a in sorted(amounts)),
+        *_ANY_STATE,
+        *(Bid(a) for a in amounts),
         *(PassCards(cards) for cards in groups),
         *(Bury(cards) for cards in groups),
         Declare("run", tuple(held[:3])),
-        Declare("pinochle", tuple(absent[:2])),
+        Declare("pinochle", (absent, absent)),
     ]
 
 

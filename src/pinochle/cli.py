@@ -112,6 +112,12 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("file", metavar="FILE")
     check.set_defaults(run=_run_variants_check)
     _add_score(verbs)
+
+    house = verbs.add_parser("check", help="play random games and check every invariant")
+    house.add_argument("profile", metavar="FILE_OR_NAME")
+    house.add_argument("--games", type=int, default=200, metavar="N", help="default: 200")
+    house.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
+    house.set_defaults(run=_run_check)
     return parser
 
 
@@ -293,6 +299,37 @@ def _run_variants_check(args: argparse.Namespace) -> int:
     title = f": {variant.title}" if variant.title else ""
     print(f"ok: {variant.name}{title} ({_summary(variant)})")
     return EXIT_OK
+
+
+def _run_check(args: argparse.Namespace) -> int:
+    from pinochle.checking import check_variant  # lazily: the other verbs stay light
+
+    if args.games < 1:
+        raise _InputError(f"--games: expected at least 1, found {args.games}")
+    variant = _load(args.profile)
+    title = f": {variant.title}" if variant.title else ""
+    print(f"{variant.name}{title} ({_summary(variant)})", flush=True)
+
+    def bar(done: int, total: int) -> None:
+        filled = 30 * done // total
+        end = "\n" if done == total else ""
+        print(f"\r[{'#' * filled:<30}] {done}/{total} games", end=end, file=sys.stderr, flush=True)
+
+    progress = bar if sys.stderr.isatty() else None
+    report = check_variant(variant, games=args.games, seed=args.seed, progress=progress)
+    print(report.summary())
+    if report.ok:
+        return EXIT_OK
+    builtin = args.profile in builtin_variants()
+    folder = Path.cwd() if builtin else Path(args.profile).parent
+    stem = variant.name if builtin else Path(args.profile).stem
+    try:
+        paths = report.write_failures(folder, stem)
+    except OSError as exc:
+        raise _InputError(f"cannot write the failure records in {folder}: {exc}") from None
+    for path in paths:
+        print(f"reproducing record: {path}")
+    return 1
 
 
 def _run_demo(args: argparse.Namespace) -> int:

@@ -1,14 +1,24 @@
-"""Hypothesis strategies for property-testing pinochle programs and house rules.
+"""Hypothesis strategies and the house-rules check for property-testing pinochle programs.
 
 Install with the ``testing`` extra (``pip install pinochle-rules[testing]``); importing
 `pinochle` alone never imports hypothesis. The library's own property tests use these
-same strategies.
+same strategies. `check_variant` (from `pinochle.checking`, which needs no hypothesis)
+plays random games under a profile and checks every invariant of the engine::
+
+    from pinochle.testing import check_variant
+
+    def test_house_rules():
+        check_variant(pinochle.load_variant("house.toml")).raise_if_failed()
+
+Under pytest, ``pytest_plugins = ["pinochle.testing"]`` in a ``conftest.py`` also gives
+the `check_profile` fixture, which writes the failures' records into the test's
+temporary directory.
 """
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 from hypothesis import assume
@@ -17,6 +27,7 @@ from hypothesis import strategies as st
 from pinochle.actions import Action, Pass, PlayOn, ThrowIn
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
+from pinochle.checking import CheckReport, check_variant, play_random_game
 from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import VariantError
 from pinochle.meld import meld_values
@@ -41,8 +52,11 @@ from pinochle.variant import (
 )
 
 __all__ = [
+    "CheckReport",
     "actions",
     "cards",
+    "check_profile",
+    "check_variant",
     "games",
     "hand_facts",
     "hands",
@@ -410,34 +424,36 @@ def observations(draw: st.DrawFn, variant: Variant | str | None = None) -> Obser
     return observe(state, draw(st.integers(0, state.variant.deal.players - 1)))
 
 
-def play_random_game(variant: Variant | str, seed: int, *, max_hands: int = 100) -> list[State]:
-    """Every state of one random but reproducible game, the dealt state first.
+# --- A pytest fixture -------------------------------------------------------------------
 
-    The game is dealt from ``seed`` and played by seeded random players who bid cautiously
-    (pass three times in four, else the lowest bid) and otherwise choose uniformly among
-    their legal actions. Plain Python, not a hypothesis strategy: for tests that walk a whole
-    game.
+try:  # pytest is not a dependency of the testing extra: the fixture exists where it does
+    import pytest
+except ImportError:  # pragma: no cover - pytest is installed wherever tests run
+    pass
+else:
 
-    Args:
-        variant: The four-hand profile (a `Variant` or a built-in name).
-        seed: The game's seed; the players' choices are drawn from it too.
-        max_hands: Stop when this many deals have been dealt (redeals count), even if nobody
-            has won: random players can wander a long time under a profile without a floor.
+    @pytest.fixture
+    def check_profile(tmp_path: Path) -> Callable[..., CheckReport]:
+        """Check a profile, failing the test with the report if an invariant fails.
 
-    Returns:
-        The states in order; the last one is over, or starts deal number ``max_hands``.
-    """
-    v = load_variant(variant) if isinstance(variant, str) else variant
-    rng = random.Random(seed)
-    state = new_game(v, seed)
-    states = [state]
-    while not state.is_over and state.hand.number < max_hands:
-        legal = legal_actions(state)
-        if state.phase is Phase.AUCTION:
-            cautious = isinstance(legal[0], Pass) and rng.random() < 0.75
-            action = legal[0] if cautious else _lowest_bid(legal)
-        else:
-            action = legal[rng.randrange(len(legal))]
-        state = apply(state, action)
-        states.append(state)
-    return states
+        Use it with ``pytest_plugins = ["pinochle.testing"]`` in ``conftest.py``::
+
+            def test_house_rules(check_profile):
+                check_profile("house.toml", games=50)
+
+        The returned function takes a `Variant`, a built-in name or a file, and the
+        keywords of `check_variant`; it returns the report. On a failure it writes each
+        failed invariant's record into the test's ``tmp_path`` and names the files in the
+        error.
+        """
+
+        def check(variant: Variant | str | Path, **options: Any) -> CheckReport:
+            v = variant if isinstance(variant, Variant) else load_variant(variant)
+            report = check_variant(v, **options)
+            if not report.ok:
+                paths = report.write_failures(tmp_path)
+                files = "\n".join(f"  {path}" for path in paths)
+                pytest.fail(f"{report.summary()}\n\nreproducing records:\n{files}")
+            return report
+
+        return check

@@ -1,0 +1,262 @@
+"""The house-rules testing kit: `check_variant`, its hooks, the fixture and `pinochle check`.
+
+Every built-in profile must pass; rules broken on purpose (a settlement that drops the
+last-trick bonus, rules.md 10; an observation that shows another seat's card, design.md
+"Engine model") must be caught, each with the shortest record that shows it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import attrs
+import pytest
+
+import pinochle
+from pinochle import (
+    HandResult,
+    Observation,
+    State,
+    builtin_variants,
+    engine,
+    load_variant,
+    observe,
+    scoring,
+)
+from pinochle.checking import CHECKS, CheckHooks
+from pinochle.cli import _run_check, main
+from pinochle.records import GameRecord, replay
+from pinochle.testing import check_profile, check_variant, play_random_game
+
+GAMES = 3
+CLASSIC = {"bicycle-two-handed", "hoyle-1914"}  # classic counts: no ones scale (rules.md 10)
+
+HOUSE = """\
+extends = "pinochlerun"
+name = "house"
+title = "Our kitchen table"
+
+[bidding]
+minimum = 30
+"""
+
+
+def drops_last_trick_bonus(variant: pinochle.Variant, **facts: Any) -> HandResult:
+    """A broken settlement: the side with the most trick points loses the last-trick bonus."""
+    result = scoring.settle_hand(variant, **facts)
+    points = facts.get("points")
+    if points is None:
+        return result
+    side = max(range(len(points)), key=points.__getitem__)
+    bonus = variant.counting.last_trick
+    part = result.sides[side]
+    part = attrs.evolve(part, points=part.points - bonus, score=part.score - bonus)
+    return attrs.evolve(result, sides=(*result.sides[:side], part, *result.sides[side + 1 :]))
+
+
+def leaks_a_card(state: State, seat: int) -> Observation:
+    """A broken observation: the kitty field also shows the next seat's first card."""
+    view = observe(state, seat)
+    neighbour = state.hands[(seat + 1) % len(state.hands)]
+    return attrs.evolve(view, kitty=(*view.kitty, *neighbour[:1]))
+
+
+@pytest.fixture
+def house(tmp_path: Path) -> Path:
+    path = tmp_path / "house.toml"
+    path.write_text(HOUSE, encoding="utf-8")
+    return path
+
+
+# --- Every built-in profile passes -------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", builtin_variants())
+def test_every_builtin_profile_passes(name: str) -> None:
+    report = check_variant(load_variant(name), games=GAMES)
+    report.raise_if_failed()
+    assert report.ok
+    assert [c.name for c in report.checks] == list(CHECKS)
+    for check in report.checks:
+        if check.name == "scale-switch" and name in CLASSIC:
+            assert (check.passed, check.failed) == (0, 0)
+            assert "tens scale only" in check.note
+        else:
+            assert (check.passed, check.failed) == (GAMES, 0), check.name
+    ended = sum(play_random_game(name, i, max_hands=20)[-1].is_over for i in range(GAMES))
+    assert report["termination"].note.startswith(f"{ended} ended, {GAMES - ended} stopped")
+    assert "every invariant held" in report.summary()
+
+
+def test_the_usage_of_the_issue(house: Path) -> None:
+    check_variant(pinochle.load_variant(str(house)), games=2).raise_if_failed()
+
+
+def test_a_run_is_reproducible_and_reports_progress() -> None:
+    calls: list[tuple[int, int]] = []
+    variant = load_variant("parlett-three-hand")
+    first = check_variant(variant, games=3, seed=5, progress=lambda d, t: calls.append((d, t)))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    assert check_variant(variant, games=3, seed=5) == first
+    assert first.summary().startswith("parlett-three-hand: 3 games from seed 5")
+
+
+def test_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        check_variant(load_variant(), games=0)
+
+
+# --- Broken rules are caught ---------------------------------------------------------------
+
+
+def test_a_settlement_without_the_last_trick_bonus_is_caught() -> None:
+    """rules.md 10: the last trick's bonus is part of the deck's trick points."""
+    variant = load_variant("pinochlerun")
+    report = check_variant(variant, games=GAMES, _hooks=CheckHooks(settle=drops_last_trick_bonus))
+    assert vars(engine)["settle_hand"] is scoring.settle_hand  # the engine is restored
+    assert not report.ok
+    settlement, deck = report["settlement"], report["deck-totals"]
+    assert settlement.failed == deck.failed == GAMES
+    assert report["conservation"].ok
+    assert report["observations"].ok
+    failure = settlement.failures[0]
+    assert "settle_hand gives" in failure.message
+    assert "credited" in deck.failures[0].message
+    # The shortest prefix: it ends with the action that settled the first played hand.
+    record = failure.record
+    states = play_random_game(variant, failure.seed)
+    assert record.actions == states[len(record.actions)].actions
+    end = replay(record)
+    before = replay(attrs.evolve(record, actions=record.actions[:-1]))
+    assert len(end.results) == len(before.results) + 1
+    assert len(end.game.last_tricks) == variant.tricks_per_hand
+    assert all(s.game.last_tricks == () for s in states[: len(record.actions)])
+    # raise_if_failed: the summary, then the first failure's record as JSON.
+    with pytest.raises(AssertionError) as caught:
+        report.raise_if_failed()
+    text = str(caught.value)
+    assert "FAIL  settlement" in text
+    assert "FAIL  deck-totals" in text
+    first = report.failures[0]
+    assert GameRecord.from_json(text.split(f"({first.check}):\n", 1)[1]) == first.record
+
+
+def test_an_observation_that_shows_a_hidden_card_is_caught() -> None:
+    """design.md "Engine model": an observation never holds another seat's hidden card."""
+    variant = load_variant("cutthroat-3")
+    report = check_variant(variant, games=GAMES, _hooks=CheckHooks(observe=leaks_a_card))
+    assert not report.ok
+    assert [c.name for c in report.checks if not c.ok] == ["observations"]
+    failure = report["observations"].failures[0]
+    assert "sees a hidden" in failure.message
+    assert "observation.kitty[" in failure.message
+    assert failure.record.actions == ()  # the deal itself shows the leak
+    assert replay(failure.record) == play_random_game(variant, failure.seed)[0]
+
+
+def test_the_fixture_fails_the_test_and_keeps_the_records(
+    check_profile: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert check_profile("parlett-three-hand", games=2).ok
+    monkeypatch.setattr(engine, "settle_hand", drops_last_trick_bonus)
+    with pytest.raises(pytest.fail.Exception, match="reproducing records") as caught:
+        check_profile(load_variant("parlett-three-hand"), games=2)
+    written = sorted(tmp_path.glob("parlett-three-hand-failure-*.json"))
+    assert [p.name for p in written] == [
+        "parlett-three-hand-failure-1.json",
+        "parlett-three-hand-failure-2.json",
+    ]
+    assert str(written[0]) in str(caught.value)
+    replay(GameRecord.from_json(written[0].read_text(encoding="utf-8")))
+
+
+# --- pinochle check ---------------------------------------------------------------------------
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_check_exits_0_when_every_invariant_holds(
+    capsys: pytest.CaptureFixture[str], house: Path
+) -> None:
+    code, out, err = run(capsys, "check", str(house), "--games", "2", "--seed", "4")
+    assert code == 0
+    assert err == ""  # no progress bar when stderr is not a terminal
+    lines = out.splitlines()
+    assert lines[0] == "house: Our kitchen table (ones, single deck, 4 players, partners)"
+    assert lines[1].startswith("house: 2 games from seed 4")
+    for name in CHECKS:
+        assert any(line.split()[:3] == ["ok", name, "2/2"] for line in lines), name
+    assert not list(house.parent.glob("*failure*"))
+
+
+def test_check_exits_1_and_writes_the_record_next_to_the_profile(
+    capsys: pytest.CaptureFixture[str], house: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(engine, "settle_hand", drops_last_trick_bonus)
+    code, out, _ = run(capsys, "check", str(house), "--games", "2")
+    assert code == 1
+    assert "FAIL  settlement" in out
+    assert "ok    conservation" in out
+    paths = [Path(line.split(": ", 1)[1]) for line in out.splitlines() if "record:" in line]
+    assert paths == [house.parent / "house-failure-1.json", house.parent / "house-failure-2.json"]
+    record = GameRecord.from_json(paths[0].read_text(encoding="utf-8"))
+    assert record.variant == load_variant(str(house))
+    replay(record)
+
+
+def test_check_of_a_builtin_writes_in_the_current_folder(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    args = argparse.Namespace(profile="cutthroat-3", games=1, seed=0)
+    with monkeypatch.context() as patched:
+        patched.setattr(engine, "settle_hand", drops_last_trick_bonus)
+        assert _run_check(args) == 1
+    assert (tmp_path / "cutthroat-3-failure-1.json").is_file()
+    assert "reproducing record: " in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["check", "no-such-profile"], "no built-in profile 'no-such-profile'"),
+        (["check", "missing.toml"], "missing.toml"),
+        (["check", "pinochlerun", "--games", "0"], "--games: expected at least 1"),
+    ],
+)
+def test_check_exits_2_on_a_bad_profile(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, argv: list[str], message: str
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert err.startswith("pinochle: error: ")
+    assert message in err
+
+
+def test_check_exits_2_on_an_invalid_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "pinochlerun"\n[bidding]\nminimum = "x"\n', encoding="utf-8")
+    code, out, err = run(capsys, "check", str(bad))
+    assert (code, out) == (2, "")
+    assert "bidding.minimum" in err
+
+
+def test_the_cli_and_the_check_do_not_import_hypothesis() -> None:
+    lazy = "import sys, pinochle.cli\nassert 'pinochle.checking' not in sys.modules\n"
+    subprocess.run([sys.executable, "-c", lazy], check=True)
+    light = "import sys, pinochle.checking\nassert 'hypothesis' not in sys.modules\n"
+    subprocess.run([sys.executable, "-c", light], check=True)
+
+
+_ = check_profile  # the fixture, imported so that the tests above can use it
