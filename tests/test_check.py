@@ -15,6 +15,7 @@ from typing import Any
 
 import attrs
 import pytest
+from hypothesis import given, settings
 
 import pinochle
 from pinochle import (
@@ -30,7 +31,7 @@ from pinochle import (
 from pinochle.checking import CHECKS, CheckHooks
 from pinochle.cli import _run_check, main
 from pinochle.records import GameRecord, replay
-from pinochle.testing import check_profile, check_variant, play_random_game
+from pinochle.testing import check_profile, check_variant, deals, play_random_game
 
 GAMES = 3
 CLASSIC = {"bicycle-two-handed", "hoyle-1914"}  # classic counts: no ones scale (rules.md 10)
@@ -260,3 +261,13 @@ def test_the_cli_and_the_check_do_not_import_hypothesis() -> None:
 
 
 _ = check_profile  # the fixture, imported so that the tests above can use it
+
+
+@given(deals("pagat-auction-3"))
+@settings(max_examples=20, deadline=None)
+def test_deals_are_possible_starting_hands(dealt: tuple[tuple[pinochle.Card, ...], ...]) -> None:
+    variant = pinochle.load_variant("pagat-auction-3")
+    assert [len(h) for h in dealt] == [15, 15, 15]
+    state = pinochle.new_game(variant, seed=1, hands=dealt)
+    assert state.hand.dealt == dealt
+    assert len(state.hand.kitty) == 3

@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from hypothesis import assume
+from hypothesis import assume, note
 from hypothesis import strategies as st
 
 from pinochle.actions import Action, Pass, PlayOn, ThrowIn
@@ -31,6 +31,7 @@ from pinochle.checking import CheckReport, check_variant, play_random_game
 from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import VariantError
 from pinochle.meld import meld_values
+from pinochle.records import record_of
 from pinochle.state import Observation, Phase, State
 from pinochle.tricks import card_points, deck_points
 from pinochle.variant import (
@@ -57,6 +58,7 @@ __all__ = [
     "cards",
     "check_profile",
     "check_variant",
+    "deals",
     "games",
     "hand_facts",
     "hands",
@@ -177,7 +179,11 @@ def variants(
     if parent.game.lose_at is not None and "target" in game:
         game["lose_at"] = min(parent.game.lose_at, -game["target"])
     try:
-        return parent.override({**changes, "name": f"{parent.name}-house"}, source="<variants()>")
+        variant = parent.override(
+            {**changes, "name": f"{parent.name}-house"}, source="<variants()>"
+        )
+        note(f"profile:\n{variant.to_toml()}")  # a failing example prints the house profile
+        return variant
     except VariantError:  # pragma: no cover - the choices above are meant to be valid
         assume(False)
         raise
@@ -409,7 +415,34 @@ def games(
         if state.is_over:
             break
         state = apply(state, draw(_biased_actions(state)))
+    # A failing example prints the game as a record (profile, seed, actions) to replay.
+    note(f"game record: {record_of(state).to_json(indent=None)}")
     return state
+
+
+@st.composite
+def deals(draw: st.DrawFn, variant: Variant | str | None = None) -> tuple[tuple[Card, ...], ...]:
+    """Complete deals under a profile: each seat's hand, for ``new_game(v, hands=...)``.
+
+    The cards not dealt to a seat become the kitty (or the two-hand stock). Draws shrink
+    towards the unshuffled deck, so a failing deal is easy to read.
+
+    Args:
+        draw: Supplied by hypothesis (call ``deals(...)`` without it).
+        variant: The profile (a `Variant` or a built-in name); default: the default profile.
+    """
+    v = variant if isinstance(variant, Variant) else load_variant(variant or "pinochlerun")
+    deck = make_deck(v.deal.deck)
+    order = draw(st.permutations(range(len(deck))))
+    size = v.deal.hand
+    return tuple(
+        tuple(sorted((deck[i] for i in order[seat * size : (seat + 1) * size]), key=_index))
+        for seat in range(v.deal.players)
+    )
+
+
+def _index(card: Card) -> int:
+    return card.index
 
 
 @st.composite
