@@ -19,13 +19,10 @@ import tomllib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
-from importlib import resources
 from pathlib import Path
 from typing import Any, Union
 
 import attrs
-import cattrs
-import tomli_w
 
 from pinochle.cards import DeckKind, Suit, copies_in_deck
 from pinochle.errors import VariantError
@@ -565,7 +562,7 @@ class Variant:
 
     def to_dict(self) -> dict[str, Any]:
         """The profile as plain data shaped like the TOML file (``None`` written as ``False``)."""
-        data = _converter.unstructure(self)
+        data = _converter().unstructure(self)
         del data["source"]
         # An absent meld value means "the table's value"; only overrides are written.
         values = data["meld"]["values"]
@@ -574,6 +571,8 @@ class Variant:
 
     def to_toml(self) -> str:
         """The fully resolved profile as TOML; `Variant.from_toml` reads it back equal."""
+        import tomli_w  # only writing TOML needs it: `import pinochle` stays lean
+
         return tomli_w.dumps(self.to_dict())
 
     def override(self, changes: Mapping[str, Any], *, source: str | None = None) -> Variant:
@@ -593,8 +592,15 @@ class Variant:
 
 # --- Converting and validating ---------------------------------------------------------
 
-_converter = cattrs.Converter()
-_converter.register_unstructure_hook(enum.Enum, lambda e: e.value)
+
+@functools.cache
+def _converter() -> Any:
+    """The cattrs converter, built on first use (importing cattrs costs ~20 ms at start-up)."""
+    import cattrs
+
+    converter = cattrs.Converter()
+    converter.register_unstructure_hook(enum.Enum, lambda e: e.value)
+    return converter
 
 
 def _nones_to_false(value: Any) -> Any:
@@ -942,6 +948,8 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
 
 def _variants_dir() -> Path:
     """Where the built-in profiles are: inside the wheel, or the checkout's variants/."""
+    from importlib import resources  # ~30 ms to import: only when a profile is loaded
+
     packaged = resources.files("pinochle") / "variants"
     if packaged.is_dir():
         return Path(str(packaged))
