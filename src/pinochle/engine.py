@@ -275,12 +275,21 @@ def _hidden_dix(state: State, seat: int) -> Card | None:
     return dix
 
 
-def _meld_turn_actions(state: State) -> Sequence[Action]:
+def _meld_choices(state: State) -> tuple[Shown, ...]:
+    """The melds the trick winner may declare now (computed once per state: ~120 µs)."""
     seat, hand = _seat(state), state.hand
     assert hand.trump is not None
-    options = meld_options(
+    return _cached_meld_options(
         state.hands[seat], hand.table[seat], hand.shown[seat], hand.trump, state.variant
     )
+
+
+_cached_meld_options = functools.lru_cache(maxsize=256)(meld_options)
+
+
+def _meld_turn_actions(state: State) -> Sequence[Action]:
+    hand = state.hand
+    options = _meld_choices(state)
     actions: list[Action] = [
         Declare(m.kind, m.cards) for m in options if m.kind == "dix" or not hand.turn_melded
     ]
@@ -289,7 +298,7 @@ def _meld_turn_actions(state: State) -> Sequence[Action]:
         state.variant.stock.dix_exchange
         and turn_up is not None
         and turn_up.rank is not Rank.NINE
-        and _hidden_dix(state, seat) is not None
+        and _hidden_dix(state, _seat(state)) is not None
     ):
         actions.append(_EXCHANGE)
     actions.append(_DRAW)
@@ -323,14 +332,7 @@ def _apply_meld_turn(state: State, action: Action) -> State:
         )
         return _evolve(state, action, hands=tuple(hands), hand=hand)
     assert isinstance(action, Declare)
-    assert hand.trump is not None
-    meld = next(
-        m
-        for m in meld_options(
-            state.hands[seat], hand.table[seat], hand.shown[seat], hand.trump, state.variant
-        )
-        if (m.kind, m.cards) == (action.kind, action.cards)
-    )
+    meld = next(m for m in _meld_choices(state) if (m.kind, m.cards) == (action.kind, action.cards))
     laid = cards_to_table(meld, state.hands[seat], hand.table[seat], hand.shown[seat])
     hand = attrs.evolve(
         hand,
