@@ -39,6 +39,7 @@ from pinochle.errors import (
     VariantError,
 )
 from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
+from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
 from pinochle.scoring import (
     GameEnd,
     HandResult,
@@ -75,6 +76,7 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "IllegalActionError",
+    "Knowledge",
     "Meld",
     "MeldItem",
     "MeldStatus",
@@ -108,6 +110,7 @@ __all__ = [
     "deck_points",
     "format_cards",
     "game_end",
+    "knowledge",
     "legal_actions",
     "legal_plays",
     "load_variant",
@@ -120,6 +123,8 @@ __all__ = [
     "parse_cards",
     "parse_suit",
     "round_trick_points",
+    "sample_state",
+    "sample_states",
     "score_meld",
     "settle_hand",
     "sort_cards",

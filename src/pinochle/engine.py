@@ -922,6 +922,10 @@ def observe(state: State, seat: int) -> Observation:
         results=state.results,
         last_tricks=state.game.last_tricks,
         legal_actions=legal_actions(state) if state.to_act == seat else (),
+        target=state.game.target,
+        turned_up=hand.turned_up,
+        melded_this_turn=hand.turn_melded,
+        winner=state.game.winner,
     )
 
 

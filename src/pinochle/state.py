@@ -289,6 +289,12 @@ class Observation:
         results: The settlement of every finished hand.
         last_tricks: The previous hand's tricks (every card in them was played face up).
         legal_actions: The seat's legal actions when it is to act, else empty.
+        target: The score that wins the game (None: the profile plays no target).
+        turned_up: The card turned for trump at the deal (two-hand, and turned-trump
+            profiles without an auction), else None.
+        melded_this_turn: Two-hand: whether the trick winner has already declared a meld
+            (not a dix) this turn.
+        winner: The winning side once the game is over.
     """
 
     seat: int
@@ -320,3 +326,7 @@ class Observation:
     results: tuple[HandResult, ...]
     last_tricks: tuple[CompletedTrick, ...]
     legal_actions: Sequence[Action]
+    target: int | None = None
+    turned_up: Card | None = None
+    melded_this_turn: bool = False
+    winner: int | None = None

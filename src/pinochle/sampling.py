@@ -1,0 +1,636 @@
+"""What one seat knows of the hidden cards, and whole deals consistent with it.
+
+Search-based players imagine the cards they cannot see. Only the rules know what a shown
+meld, a passed card or a failure to follow reveals, so the library does the imagining:
+
+- `knowledge` reads an `Observation` into card memory: the cards each seat played, the
+  cards whose place the seat cannot see, the cards each other seat is known to hold (meld
+  not yet played, cards passed to it, cards on the two-hand table) and, for every seat and
+  suit, the highest rank it may still hold (-1: void), inferred from every card played
+  against the profile's ``[play]`` obligations.
+- `sample_state` deals the unseen cards into a full `State` consistent with all of it: each
+  seat keeps the cards it was seen to hold, nobody holds a card its play ruled out, hand,
+  kitty, buried and stock sizes match, and the observer cannot tell the sampled state from
+  the real one (``observe(sample_state(view, rng), view.seat) == view``).
+
+Beyond those hard constraints the sampler also tries to make every shown meld exact (a seat
+that showed no aces around should not be dealt all four aces): it repairs a deal by swapping
+unconstrained cards a bounded number of times, and returns the closest deal it found when
+that budget runs out (rare; see docs/bots.md).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Iterator, Sequence
+from typing import Final
+
+import attrs
+
+from pinochle.actions import Pass
+from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
+from pinochle.meld import Meld, meld_values, score_meld
+from pinochle.state import Game, Hand, Observation, Phase, State
+from pinochle.variant import Beat, Play, TrumpRule, Variant, WithoutMarriage
+
+__all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
+
+VOID: Final = -1
+"""A ceiling below every rank: the seat holds no card of the suit."""
+
+_ANY: Final = tuple(int(Rank.ACE) for _ in Suit)
+_COUNTERS: Final = frozenset((Rank.ACE, Rank.TEN, Rank.KING))
+_REPAIR_SWAPS: Final = 300  # swaps tried to make the shown meld exact
+
+
+@attrs.frozen
+class Knowledge:
+    """One seat's card memory for the current hand.
+
+    Attributes:
+        seat: The observing seat.
+        hand: Its own cards.
+        played: Each seat's cards played this hand (finished tricks and the current one).
+        unseen: The cards whose place the seat cannot see (twins repeated, index order):
+            in other hands, the stock, a hidden kitty or the buried cards. Cards known to be
+            in a particular hand are in `holds` instead.
+        holds: Each seat's cards it is known to hold now: shown meld not yet played, cards
+            passed to it, its two-hand table, a shown kitty (for the bidder, unless it may
+            have been buried); empty for the observer itself (see `hand`).
+        ceilings: For each seat and `Suit` (by index), the highest `Rank` it may still hold
+            in the suit; ``VOID`` (-1) when it holds none. Every card it played is checked
+            against the follow, beat, trump and overtrump obligations of the profile.
+    """
+
+    seat: int
+    hand: tuple[Card, ...]
+    played: tuple[tuple[Card, ...], ...]
+    unseen: tuple[Card, ...]
+    holds: tuple[tuple[Card, ...], ...]
+    ceilings: tuple[tuple[int, ...], ...]
+
+    def is_void(self, seat: int, suit: Suit) -> bool:
+        """Whether ``seat`` is known to hold no card of ``suit``."""
+        return self.ceilings[seat][suit] == VOID
+
+    def may_hold(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` may hold a copy of ``card`` now, as far as this seat knows."""
+        if seat == self.seat:
+            return card in self.hand
+        if card in self.holds[seat]:
+            return True
+        return card.rank <= self.ceilings[seat][card.suit] and card in self.unseen
+
+    def outstanding(self, card: Card) -> int:
+        """Copies of ``card`` still to be played by other seats (unseen or known held)."""
+        held = sum(cards.count(card) for seat, cards in enumerate(self.holds) if seat != self.seat)
+        return self.unseen.count(card) + held
+
+
+def knowledge(observation: Observation) -> Knowledge:
+    """Read what ``observation.seat`` knows of the hidden cards (see `Knowledge`)."""
+    return _Reading(observation).knowledge()
+
+
+def sample_state(observation: Observation, rng: random.Random) -> State:
+    """A full state the observer cannot tell from the real one, with the unseen cards dealt.
+
+    Every seat keeps the cards it was seen to hold (shown meld not yet played, passed cards,
+    the two-hand table, a shown kitty), no seat gets a card its play ruled out (a suit it
+    did not follow, a trump it did not play, a card higher than one it failed to beat), and
+    each hand, the stock, a hidden kitty and the buried cards have their sizes. The
+    sampler then tries to make every shown meld exact (see the module notes).
+
+    The sampled state's history is empty and its later deals come from a seed drawn from
+    ``rng``; ``observe(sampled, observation.seat) == observation``.
+
+    Args:
+        observation: What one seat sees (any phase of a hand).
+        rng: The source of randomness (the result is a function of its state).
+
+    Raises:
+        ValueError: The observation is not one the engine can produce (its cards do not add
+            up to the deck).
+    """
+    return _Reading(observation).sample(rng)
+
+
+def sample_states(observation: Observation, rng: random.Random, count: int) -> Iterator[State]:
+    """``count`` independent `sample_state` draws, reading the observation only once."""
+    reading = _Reading(observation)
+    return (reading.sample(rng) for _ in range(count))
+
+
+# --- Reading an observation ------------------------------------------------------------
+
+_Need = tuple[Card, tuple[int, ...]]
+"""A card known to be in one of some holders, the preferred one first."""
+
+
+class _Reading:
+    """An observation turned into holders, their sizes, known cards and ceilings."""
+
+    def __init__(self, view: Observation) -> None:
+        self.view = view
+        variant = view.variant
+        players = variant.deal.players
+        self.players = players
+        self.played = _played(view, players)
+        self.ceilings = _ceilings(view, players)
+        me, bidder = view.seat, view.bidder
+
+        # Holders: each other seat's hand, then hidden piles (kitty, buried, stock).
+        self.sizes: list[int] = [0 if s == me else view.hand_sizes[s] for s in range(players)]
+        self.caps: list[tuple[int, ...]] = [self.ceilings[s] for s in range(players)]
+        self.kitty_pile = self._pile(variant.deal.kitty if self._kitty_hidden_pile() else 0)
+        taken = bidder is not None and view.phase is not Phase.AUCTION and variant.deal.kitty > 0
+        buried_n = 0
+        if taken and bidder is not None and bidder != me:
+            total = variant.deal.hand + variant.deal.kitty
+            buried_n = total - view.hand_sizes[bidder] - len(self.played[bidder])
+        self.buried_pile = self._pile(buried_n)
+        self.stock_pile = self._pile(view.stock_size)
+
+        self.pool = self._unseen_pool()
+        self.needs = self._needs()
+        self.free = self.pool.copy()
+        for card, _ in self.needs:
+            self.free[card] -= 1
+        if any(n < 0 for n in self.free.values()) or sum(self.pool.values()) != sum(self.sizes):
+            raise ValueError(
+                f"seat {me}'s observation is not a position of the game: its cards do not add "
+                "up to the deck"
+            )
+
+    def _pile(self, size: int) -> int | None:
+        if size <= 0:
+            return None
+        self.sizes.append(size)
+        self.caps.append(_ANY)
+        return len(self.sizes) - 1
+
+    def _kitty_hidden_pile(self) -> bool:
+        """Before the auction is won the kitty lies face down, a pile of its own."""
+        view = self.view
+        return view.variant.deal.kitty > 0 and not view.kitty and view.phase is Phase.AUCTION
+
+    def _unseen_pool(self) -> Counter[Card]:
+        view = self.view
+        pool = Counter(make_deck(view.variant.deal.deck))
+        pool.subtract(view.hand)
+        for cards in self.played:
+            pool.subtract(cards)
+        if view.turn_up is not None:
+            pool[view.turn_up] -= 1
+        pool.subtract(view.buried)  # the bidder's own buried cards
+        if any(n < 0 for n in pool.values()):
+            raise ValueError(
+                f"seat {view.seat}'s observation holds more copies of a card than the deck"
+            )
+        return +pool
+
+    def _needs(self) -> list[_Need]:
+        """The cards known to be in a holder: meld, passed cards, table, kitty, turned card."""
+        view, me, bidder = self.view, self.view.seat, self.view.bidder
+        needs: list[_Need] = []
+        variant = view.variant
+        turned_stays = not variant.has_auction and not variant.deal.stock  # Parlett's three-hand
+        for seat in range(self.players):
+            if seat == me:
+                continue
+            hand_only: Counter[Card] = Counter()
+            meld = view.melds[seat] if view.melds else None
+            if meld is not None:
+                hand_only |= _meld_cards(meld)
+            if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
+                hand_only |= self._passed_to(seat)
+            turned = view.turned_up
+            if turned is not None and seat == view.dealer and turned_stays:
+                hand_only |= Counter((turned,))  # the turned trump stays in the dealer's hand
+            either = Counter(view.kitty) if seat == bidder else Counter()
+            played = Counter(self.played[seat])
+            # What was held at meld time, less what has been played since.
+            in_hand = hand_only - played
+            if view.table:  # two-hand: the melded cards face up on the table now
+                in_hand |= Counter(view.table[seat])
+            anywhere = ((hand_only | either) - played) - in_hand
+            for card in in_hand.elements():
+                needs.append((card, (seat,)))
+            piles = (seat,) if self.buried_pile is None else (seat, self.buried_pile)
+            for card in anywhere.elements():
+                needs.append((card, piles))
+        return needs
+
+    def _passed_to(self, seat: int) -> Counter[Card]:
+        """Cards the observer passed to ``seat`` that it may be assumed to keep."""
+        view = self.view
+        if not view.passed_by_me:
+            return Counter()
+        return Counter(view.passed_by_me) - Counter(view.passed_to_me)
+
+    # --- Public forms ---
+
+    def knowledge(self) -> Knowledge:
+        holds: list[list[Card]] = [[] for _ in range(self.players)]
+        for card, holders in self.needs:
+            if len(holders) == 1:
+                holds[holders[0]].append(card)
+        placed = Counter(card for cards in holds for card in cards)
+        unseen = self.pool - placed
+        return Knowledge(
+            seat=self.view.seat,
+            hand=self.view.hand,
+            played=self.played,
+            unseen=_in_order(unseen.elements()),
+            holds=tuple(_in_order(cards) for cards in holds),
+            ceilings=self.ceilings,
+        )
+
+    def sample(self, rng: random.Random) -> State:
+        deal = _Deal(self, rng)
+        deal.place_needs()
+        deal.place_free()
+        deal.force_marriage()
+        deal.repair_meld()
+        return _build(self, deal, rng)
+
+
+def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
+    played: list[list[Card]] = [[] for _ in range(players)]
+    for trick in view.tricks:
+        for seat, card in trick.plays:
+            played[seat].append(card)
+    for seat, card in view.trick:
+        played[seat].append(card)
+    return tuple(tuple(cards) for cards in played)
+
+
+def _meld_cards(meld: Meld) -> Counter[Card]:
+    """The fewest copies of each card a meld needs: a card serves once within a meld type."""
+    by_type: dict[object, Counter[Card]] = {}
+    for item in meld.items:
+        by_type.setdefault(item.type, Counter()).update(item.cards)
+    needed: Counter[Card] = Counter()
+    for counted in by_type.values():
+        needed |= counted
+    return needed
+
+
+def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
+    return tuple(sorted((CARDS[c.index] for c in cards), key=lambda c: c.index))
+
+
+# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+
+
+def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
+    """For each seat and suit, the highest rank the seat may still hold."""
+    variant = view.variant
+    rules, trump = variant.play, view.trump
+    ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
+    # Two-hand: while the stock lasts any card may be played, and cards drawn later were
+    # not held then; only the tricks after the stock is gone reveal anything.
+    free = (variant.deck_size - players * variant.deal.hand) // players if variant.deal.stock else 0
+    tricks: list[Sequence[tuple[int, Card]]] = [t.plays for t in view.tricks[free:]]
+    if len(view.tricks) >= free:
+        tricks.append(view.trick)
+    for plays in tricks:
+        for i in range(1, len(plays)):
+            seat, card = plays[i]
+            before = [c for _, c in plays[:i]]
+            for suit, ceiling in _revealed(before, card, trump, rules):
+                ceilings[seat][suit] = min(ceilings[seat][suit], ceiling)
+    return tuple(tuple(c) for c in ceilings)
+
+
+def _revealed(
+    before: Sequence[Card], card: Card, trump: Suit | None, rules: Play
+) -> Iterator[tuple[Suit, int]]:
+    """The ceilings proven by playing ``card`` after ``before``.
+
+    They are exact: a hand meets them if and only if ``card`` was a legal play from it.
+    """
+    led = before[0].suit
+    if card.suit is led:
+        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
+        ruffed = led is not trump and any(c.suit is trump for c in before)
+        if heads and (rules.beat_after_trump or not ruffed):
+            top = max(c.rank for c in before if c.suit is led)
+            if card.rank <= top:
+                yield led, top  # it could not beat the top card of the suit
+        return
+    yield led, VOID
+    if trump is None or not rules.must_trump or led is trump:
+        return
+    trumps = [c.rank for c in before if c.suit is trump]
+    best = max(trumps) if trumps else None
+    if card.suit is trump:
+        if best is not None and rules.must_overtrump and card.rank <= best:
+            yield trump, best  # it could not overtrump
+    elif best is not None and rules.must_overtrump and not rules.trump_when_cannot_overtrump:
+        yield trump, best  # free to discard only when it could not overtrump
+    else:
+        yield trump, VOID
+
+
+# --- Dealing the unseen cards ----------------------------------------------------------
+
+
+class _Deal:
+    """One assignment of the unseen cards to the holders, built in place."""
+
+    def __init__(self, reading: _Reading, rng: random.Random) -> None:
+        self.reading = reading
+        self.rng = rng
+        self.room = list(reading.sizes)
+        self.fixed: list[list[Card]] = [[] for _ in reading.sizes]
+        self.loose: list[list[Card]] = [[] for _ in reading.sizes]
+
+    def allowed(self, holder: int, card: Card) -> bool:
+        return card.rank <= self.reading.caps[holder][card.suit]
+
+    def place_needs(self) -> None:
+        for card, holders in self.reading.needs:
+            for holder in holders:
+                if self.room[holder] > 0:
+                    self.fixed[holder].append(card)
+                    self.room[holder] -= 1
+                    break
+            else:
+                raise ValueError(f"no room for {card}, known to be held")
+
+    def place_free(self) -> None:
+        """Deal the free cards: at random, by room, repairing dead ends by moving cards on."""
+        rng, room = self.rng, self.room
+        cards = list(self.reading.free.elements())
+        rng.shuffle(cards)
+        holders = range(len(room))
+        for card in cards:
+            options = [h for h in holders if room[h] > 0 and self.allowed(h, card)]
+            if options:
+                weights = [room[h] for h in options]
+                holder = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+                self.loose[holder].append(card)
+                room[holder] -= 1
+            elif not self._make_room(card, set()):
+                raise ValueError(f"no holder may take {card}: the observation is inconsistent")
+
+    def _make_room(self, card: Card, tried: set[int]) -> bool:
+        """Place ``card`` by moving a loose card out of a full holder (augmenting path)."""
+        for holder in range(len(self.room)):
+            if holder in tried or not self.allowed(holder, card):
+                continue
+            tried.add(holder)
+            if self.room[holder] > 0:
+                self.loose[holder].append(card)
+                self.room[holder] -= 1
+                return True
+            for i, other in enumerate(self.loose[holder]):
+                if self._make_room(other, tried):
+                    self.loose[holder][i] = card
+                    return True
+        return False
+
+    def hand(self, holder: int) -> list[Card]:
+        return self.fixed[holder] + self.loose[holder]
+
+    # --- Making the shown meld exact ---
+
+    def force_marriage(self) -> None:
+        """A bidder naming trump under ``marriage`` rules holds a marriage (else it surrendered)."""
+        view = self.reading.view
+        bidder = view.bidder
+        rule = view.variant.trump
+        if (
+            view.phase is not Phase.TRUMP
+            or bidder is None
+            or bidder == view.seat
+            or rule.rule is not TrumpRule.MARRIAGE
+            or rule.without_marriage is not WithoutMarriage.SURRENDER
+        ):
+            return
+        if _married(self.hand(bidder)):
+            return
+        for suit in self.rng.sample(list(Suit), 4):
+            if self._give(bidder, CARDS[suit * 6 + Rank.KING]) and self._give(
+                bidder, CARDS[suit * 6 + Rank.QUEEN]
+            ):
+                return
+
+    def _give(self, seat: int, card: Card) -> bool:
+        """Swap ``card`` into ``seat``'s hand from another holder's loose cards."""
+        if card in self.hand(seat):
+            return True
+        mine = [i for i, c in enumerate(self.loose[seat]) if c != card]
+        for holder, loose in enumerate(self.loose):
+            if holder != seat and card in loose and mine:
+                i = self.rng.choice(mine)
+                j = loose.index(card)
+                self.loose[seat][i], loose[j] = card, self.loose[seat][i]
+                return True
+        return False
+
+    def repair_meld(self) -> None:
+        """Swap loose cards until every melded hand scores exactly its shown meld."""
+        reading = self.reading
+        view = reading.view
+        if view.variant.deal.stock or not view.melds:
+            return
+        melded = [s for s, m in enumerate(view.melds) if m is not None and s != view.seat]
+        if not melded:
+            return
+        excess = {s: self._excess(s) for s in melded}
+        rng = self.rng
+        for _ in range(_REPAIR_SWAPS):
+            wrong = [s for s in melded if excess[s]]
+            if not wrong:
+                return
+            seat = rng.choice(wrong)
+            other = rng.randrange(len(self.loose))
+            if other == seat or not self.loose[seat] or not self.loose[other]:
+                continue
+            i = rng.randrange(len(self.loose[seat]))
+            j = rng.randrange(len(self.loose[other]))
+            x, y = self.loose[seat][i], self.loose[other][j]
+            if x == y or not self.allowed(seat, y) or not self.allowed(other, x):
+                continue
+            self.loose[seat][i], self.loose[other][j] = y, x
+            after = {s: self._excess(s) for s in (seat, other) if s in excess}
+            if sum(after.values()) <= sum(excess[s] for s in after):
+                excess.update(after)
+            else:
+                self.loose[seat][i], self.loose[other][j] = x, y
+
+    def _excess(self, seat: int) -> int:
+        """How far the seat's hand at meld time scores from its shown meld (0: exact)."""
+        reading, view = self.reading, self.reading.view
+        meld = view.melds[seat]
+        assert meld is not None
+        cards = [*self.hand(seat), *reading.played[seat]]
+        if seat == view.bidder and reading.buried_pile is not None:
+            cards += self.hand(reading.buried_pile)  # meld is laid down before the bury
+        return abs(score_meld(cards, meld.trump, view.variant).total - meld.total)
+
+
+def _married(cards: Sequence[Card]) -> bool:
+    held = {c.index for c in cards}
+    return any({s * 6 + Rank.KING, s * 6 + Rank.QUEEN} <= held for s in Suit)
+
+
+# --- Building the state ----------------------------------------------------------------
+
+
+def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
+    view = reading.view
+    variant = view.variant
+    players, me, bidder = reading.players, view.seat, view.bidder
+    hands = tuple(view.hand if s == me else _in_order(deal.hand(s)) for s in range(players))
+    kitty = view.kitty
+    if reading.kitty_pile is not None:
+        kitty = _in_order(deal.hand(reading.kitty_pile))
+    buried = view.buried
+    if reading.buried_pile is not None:
+        buried = _in_order(deal.hand(reading.buried_pile))
+    stock: tuple[Card, ...] = ()
+    if reading.stock_pile is not None:
+        stock = tuple(CARDS[c.index] for c in deal.hand(reading.stock_pile))
+        stock = tuple(rng.sample(stock, len(stock)))
+    if bidder is not None and variant.deal.kitty and not kitty and view.phase is not Phase.AUCTION:
+        # A kitty the observer never saw: some of the bidder's cards, as far as anyone knows.
+        pool = [*hands[bidder], *buried, *reading.played[bidder]]
+        kitty = _in_order(rng.sample(pool, variant.deal.kitty))
+    passed, returned = _passing(view, hands, reading.played, rng)
+    hand = Hand(
+        number=view.hand_number,
+        dealer=view.dealer,
+        dealt=_dealt(view, hands, reading.played, kitty, buried, passed, returned),
+        persons=view.persons,
+        dealer_person=_dealer_person(view),
+        auction=view.auction,
+        passed=tuple(
+            any(s == seat and isinstance(a, Pass) for s, a in view.auction)
+            for seat in range(players)
+        ),
+        bidder=bidder,
+        bid=view.bid,
+        trump=view.trump,
+        passed_cards=passed,
+        returned_cards=returned,
+        melds=view.melds,
+        kitty=kitty,
+        buried=buried,
+        turned_up=view.turned_up,
+        turn_up=view.turn_up,
+        stock=stock,
+        table=view.table,
+        shown=view.shown,
+        meld_points=_meld_points(view),
+        turn_melded=view.melded_this_turn,
+    )
+    side_of = _sides(variant, view.persons)
+    won = [0] * variant.sides
+    counters = [False] * variant.sides
+    for trick in view.tricks:
+        side = side_of[trick.winner]
+        won[side] += 1
+        counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
+    start = tuple(
+        score - sum(r.scores[i] for r in view.results) for i, score in enumerate(view.scores)
+    )
+    game = Game(
+        variant=variant,
+        seed=rng.getrandbits(63),
+        first_dealer=(_dealer_person(view) - view.hand_number) % variant.deal.seated,
+        start_hands=None,
+        start_scores=start,
+        scores=view.scores,
+        target=view.target,
+        results=view.results,
+        winner=view.winner,
+        last_tricks=view.last_tricks,
+    )
+    return State(
+        phase=view.phase,
+        to_act=view.to_act,
+        hands=hands,
+        trick=view.trick,
+        tricks=view.tricks,
+        points=view.points,
+        tricks_won=tuple(won),
+        counters=tuple(counters),
+        hand=hand,
+        game=game,
+    )
+
+
+def _sides(variant: Variant, persons: tuple[int, ...]) -> tuple[int, ...]:
+    if variant.deal.partnerships:
+        return tuple(seat % 2 for seat in range(variant.deal.players))
+    return persons
+
+
+def _dealer_person(view: Observation) -> int:
+    """The person who deals: with sit-outs, the one before the first seat (engine._seating)."""
+    seated = view.variant.deal.seated
+    if seated == view.variant.deal.players:
+        return view.dealer
+    return (view.persons[0] - 1) % seated
+
+
+def _passing(
+    view: Observation,
+    hands: tuple[tuple[Card, ...], ...],
+    played: tuple[tuple[Card, ...], ...],
+    rng: random.Random,
+) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The passed and returned cards: known to the pair, plausible to everyone else."""
+    bidder = view.bidder
+    n = view.variant.passing.cards
+    if bidder is None or not n or view.phase in (Phase.AUCTION, Phase.TRUMP, Phase.PASS):
+        return (), ()
+    partner = (bidder + 2) % 4
+    if view.seat == bidder:
+        return view.passed_to_me, view.passed_by_me
+    if view.seat == partner:
+        return view.passed_by_me, view.passed_to_me
+    passed = _in_order(rng.sample([*hands[bidder], *played[bidder]], n))
+    if view.phase is Phase.RETURN:
+        return passed, ()
+    return passed, _in_order(rng.sample([*hands[partner], *played[partner]], n))
+
+
+def _dealt(
+    view: Observation,
+    hands: tuple[tuple[Card, ...], ...],
+    played: tuple[tuple[Card, ...], ...],
+    kitty: tuple[Card, ...],
+    buried: tuple[Card, ...],
+    passed: tuple[Card, ...],
+    returned: tuple[Card, ...],
+) -> tuple[tuple[Card, ...], ...]:
+    """Each seat's cards as dealt, undoing the kitty and the passing (not the two-hand draws)."""
+    bidder = view.bidder
+    dealt: list[Counter[Card]] = [Counter((*h, *p)) for h, p in zip(hands, played, strict=True)]
+    if bidder is not None and kitty and view.phase is not Phase.AUCTION:
+        dealt[bidder].update(buried)
+        dealt[bidder].subtract(kitty)
+    if bidder is not None and passed:
+        partner = (bidder + 2) % 4
+        dealt[bidder].subtract(passed)
+        dealt[bidder].update(returned)
+        dealt[partner].update(passed)
+        dealt[partner].subtract(returned)
+    return tuple(_in_order((+c).elements()) for c in dealt)
+
+
+def _meld_points(view: Observation) -> tuple[int, ...]:
+    """Two-hand: each seat's meld this hand, the dealer's turned dix included."""
+    variant = view.variant
+    if not variant.deal.stock:
+        return ()
+    points = [sum(m.points for m in shown) for shown in view.shown]
+    turned = view.turned_up
+    if variant.stock.dealer_dix and turned is not None and turned.rank is Rank.NINE:
+        points[view.dealer] += meld_values(variant).get("dix", (0,))[0]
+    return tuple(points)
