@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import io
 import re
+import subprocess
+import sys
 
 import pytest
 
@@ -78,3 +80,33 @@ def test_random_player_is_deterministic_given_its_seed() -> None:
 def test_unknown_profile_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--variant", "nope"]) == 2
     assert "no built-in profile 'nope'" in capsys.readouterr().err
+
+
+def test_demo_players_are_bots_hard_by_default(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Issue 6: `pinochle demo` seats four `pinochle.bots` players (Hard unless --level says).
+    import pinochle.bots
+
+    made: list[tuple[str, int | None]] = []
+    real = pinochle.bots.make_bot
+
+    def spy(level: str, seed: int | None = None) -> pinochle.bots.Bot:
+        made.append((level, seed))
+        return real(level, seed)
+
+    monkeypatch.setattr(pinochle.bots, "make_bot", spy)
+    assert main(["demo", "--seed", "6", "--max-hands", "1"]) == 0
+    assert made == [("hard", 6), ("hard", 7), ("hard", 8), ("hard", 9)]
+    made.clear()
+    assert main(["demo", "--seed", "6", "--max-hands", "1", "--level", "easy"]) == 0
+    assert [level for level, _ in made] == ["easy"] * 4
+    assert main(["demo", "--level", "grandmaster"]) == 2
+    capsys.readouterr()
+
+
+def test_the_bots_load_only_when_a_game_needs_them() -> None:
+    # design.md: `import pinochle` never imports the bots; the command line loads them lazily.
+    code = "import sys, pinochle, pinochle.cli\nassert 'pinochle.bots' not in sys.modules\n"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
+    assert done.returncode == 0, done.stderr

@@ -304,7 +304,8 @@ def every_card(value: object, path: str = "observation") -> Iterator[tuple[str, 
 
 def knowable(state: State, seat: int) -> Counter[Card]:
     """The cards ``seat`` may know: its own, the played ones, every shown meld and table
-    card, the turn-up, the widow once shown, and the buried cards if it buried them."""
+    card, the turn-up and the first turned card, the widow once shown, and the buried
+    cards if it buried them."""
     hand = state.hand
     known: set[Card] = set(state.hands[seat]) | set(hand.dealt[seat])
     known.update(c for _, c in state.trick)
@@ -316,8 +317,8 @@ def knowable(state: State, seat: int) -> Counter[Card]:
     for shown in hand.shown:
         known.update(c for m in shown for c in m.cards)
     known.update(c for table in hand.table for c in table)
-    if hand.turn_up is not None:
-        known.add(hand.turn_up)
+    # The turn-up, and the card first turned for trump (face up at the deal, rules.md 13.1).
+    known.update(c for c in (hand.turn_up, hand.turned_up) if c is not None)
     if kitty_taken(state) and (state.variant.kitty.shown or seat == hand.bidder):
         known.update(hand.kitty)
     if seat == hand.bidder:

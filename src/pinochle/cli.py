@@ -1,4 +1,4 @@
-"""The ``pinochle`` command: demo games, meld, counting, profiles and score sheets.
+"""The ``pinochle`` command: play, demo games, meld, counting, profiles and score sheets.
 
 Each verb is one small ``_run_*`` function with its own subparser, so a new verb is one
 more pair. Bad input never shows a traceback: it prints one line starting with
@@ -30,6 +30,7 @@ from pinochle.cards import (
 from pinochle.demo import play_demo
 from pinochle.errors import PinochleError, VariantError
 from pinochle.meld import Meld, meld_by_trump, score_meld
+from pinochle.play import DEFAULT_LEVEL, LEVELS, play_game
 from pinochle.scoring import MeldStatus
 from pinochle.sheet import ScoreSheet, SheetError, SheetHand
 from pinochle.tricks import card_points, deck_points, round_trick_points
@@ -40,6 +41,7 @@ __all__ = ["main"]
 PROG = "pinochle"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+DEMO_LEVEL = "hard"
 
 
 class _InputError(Exception):
@@ -131,6 +133,12 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     )
     demo.add_argument("--seed", type=int, default=None, help="make the game reproducible")
     demo.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=DEMO_LEVEL,
+        help=f"the computer players' level (default: {DEMO_LEVEL})",
+    )
+    demo.add_argument(
         "--max-hands",
         type=int,
         default=200,
@@ -138,6 +146,17 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         help="stop after N hands even without a winner (default: 200)",
     )
     demo.set_defaults(run=_run_demo)
+
+    play = verbs.add_parser("play", help="play a game in the terminal against the computer")
+    _add_variant(play)
+    play.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
+    )
+    play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
+    play.set_defaults(run=_run_play)
 
     score = verbs.add_parser("score", help="keep a game's score sheet in a JSON file")
     actions = score.add_subparsers(title="actions", metavar="ACTION", required=True)
@@ -334,8 +353,13 @@ def _run_check(args: argparse.Namespace) -> int:
 
 def _run_demo(args: argparse.Namespace) -> int:
     variant = _load(args.variant)
-    play_demo(variant, seed=args.seed, out=sys.stdout, max_hands=args.max_hands)
+    play_demo(variant, seed=args.seed, out=sys.stdout, max_hands=args.max_hands, level=args.level)
     return EXIT_OK
+
+
+def _run_play(args: argparse.Namespace) -> int:
+    play_game(_load(args.variant), level=args.level, seed=args.seed)
+    return EXIT_OK  # a finished game and one the player left are both a clean exit
 
 
 def _run_score_new(args: argparse.Namespace) -> int:

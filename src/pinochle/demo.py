@@ -1,8 +1,8 @@
 """Narrate a whole game in plain text: the deal, the auction, trump, passes, meld, tricks, scores.
 
 `play_demo` drives a game with one player function per seat (each sees only its
-`Observation`) and prints every hand readably. `pinochle demo` uses it with random
-legal players; the computer players of `pinochle.bots` plug in the same way.
+`Observation`) and prints every hand readably. By default every seat is a computer player
+of `pinochle.bots` (Hard); any other `Player`, such as `random_player`, plugs in the same way.
 """
 
 from __future__ import annotations
@@ -14,10 +14,19 @@ from typing import TextIO
 from pinochle.actions import Action, Bid, Pass
 from pinochle.cards import format_cards, sort_cards
 from pinochle.engine import apply, legal_actions, new_game, observe
+from pinochle.meld import Meld
 from pinochle.state import Observation, State
 from pinochle.variant import Variant
 
-__all__ = ["Player", "narrate_hand", "play_demo", "random_player"]
+__all__ = [
+    "Player",
+    "meld_text",
+    "narrate_hand",
+    "person_names",
+    "play_demo",
+    "random_player",
+    "side_name",
+]
 
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, it returns one of the observation's legal actions."""
@@ -50,8 +59,12 @@ def random_player(seed: int | None = None) -> Player:
     return choose
 
 
-def _names(variant: Variant) -> tuple[str, ...]:
-    """A name per person at the table (per seat when everyone plays)."""
+def person_names(variant: Variant) -> tuple[str, ...]:
+    """A name per person at the table (per seat when everyone plays).
+
+    Four-hand tables are North, East, South, West; two- and three-hand tables First,
+    Second (, Third); three-hand tables with sit-outs name people Ann, Bob, Cid, ...
+    """
     if variant.deal.seated != variant.deal.players:
         return PERSON_NAMES[: variant.deal.seated]
     return SEAT_NAMES[variant.deal.players]
@@ -67,7 +80,7 @@ def narrate_hand(after: State) -> list[str]:
     hand = after.game.last_hand
     if hand is None:
         return []
-    people = _names(variant)
+    people = person_names(variant)
     names = tuple(people[person] for person in hand.persons)  # by seat
     lines = [f"Hand {hand.number + 1}: {people[hand.dealer_person]} deals"]
     if len(people) > len(names):
@@ -99,8 +112,7 @@ def narrate_hand(after: State) -> list[str]:
     for seat, meld in enumerate(hand.melds):
         if meld is None:
             continue
-        items = "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items)
-        lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {items or '-'}")
+        lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {meld_text(meld)}")
     for seat, declared in enumerate(hand.shown):  # two-hand: melds laid after tricks
         lines.extend(f"  {names[seat]} melds {shown}" for shown in declared)
     for number, trick in enumerate(after.game.last_tricks, start=1):
@@ -108,14 +120,20 @@ def narrate_hand(after: State) -> list[str]:
         lines.append(f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}")
     result = after.results[-1]
     lines.append(f"  Result: {result.reason}")
-    sides = "  ".join(f"{_side_name(variant, i)} {s:+d}" for i, s in enumerate(result.scores))
-    totals = "  ".join(f"{_side_name(variant, i)} {s}" for i, s in enumerate(after.scores))
+    sides = "  ".join(f"{side_name(variant, i)} {s:+d}" for i, s in enumerate(result.scores))
+    totals = "  ".join(f"{side_name(variant, i)} {s}" for i, s in enumerate(after.scores))
     lines.append(f"  Hand: {sides}   Scores: {totals}")
     return lines
 
 
-def _side_name(variant: Variant, side: int) -> str:
-    names = _names(variant)
+def meld_text(meld: Meld) -> str:
+    """A meld's combinations on one line: ``marriage K♥ Q♥ 2; pinochle Q♠ J♦ 4`` (or ``-``)."""
+    return "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items) or "-"
+
+
+def side_name(variant: Variant, side: int) -> str:
+    """A side's name: ``N-S`` or ``E-W`` for partners, else the person's name."""
+    names = person_names(variant)
     if variant.deal.partnerships:
         return f"{names[side][0]}-{names[side + 2][0]}"
     return names[side]
@@ -128,27 +146,31 @@ def play_demo(
     seed: int | None = None,
     out: TextIO,
     max_hands: int = 200,
+    level: str = "hard",
 ) -> State:
     """Play a whole game and print every hand to ``out``.
 
     Args:
         variant: The rules.
-        players: One player per seat (default: `random_player` for every seat).
+        players: One player per seat (default: a `pinochle.bots` player of ``level`` at every
+            seat, each seeded from the game's seed and its seat).
         seed: The game's seed (default: the operating system's entropy).
         out: Where to write.
         max_hands: Stop after this many hands even if nobody has won (random players can
             wander a long time under profiles without a losing floor).
+        level: The default players' level: ``"easy"``, ``"medium"``, ``"hard"`` or
+            ``"expert"`` (see `pinochle.bots.make_bot`).
 
     Returns:
         The last state.
     """
     state = new_game(variant, seed=seed)
     seats = variant.deal.players
-    chosen = (
-        list(players)
-        if players is not None
-        else [random_player(state.game.seed + seat) for seat in range(seats)]
-    )
+    if players is None:
+        from pinochle.bots import make_bot  # lazily: `import pinochle` never imports the bots
+
+        players = [make_bot(level, seed=state.game.seed + seat) for seat in range(seats)]
+    chosen = list(players)
     print(f"{variant.name}: {variant.title} (seed {state.game.seed})", file=out)
     while not state.is_over and len(state.results) < max_hands:
         seat = state.to_act
@@ -165,7 +187,7 @@ def play_demo(
             print(f"Hand {state.hand.number + 1}: everyone passes; redeal", file=out)
         state = nxt
     if state.is_over and state.winner is not None:
-        print(f"Game over: {_side_name(variant, state.winner)} win {state.scores}", file=out)
+        print(f"Game over: {side_name(variant, state.winner)} win {state.scores}", file=out)
     else:
         print(f"Stopped after {len(state.results)} hands: {state.scores}", file=out)
     return state

@@ -248,9 +248,18 @@ class _Reading:
         )
 
     def sample(self, rng: random.Random) -> State:
-        deal = _Deal(self, rng)
-        deal.place_needs()
-        deal.place_free()
+        for _ in range(_ATTEMPTS):
+            deal = _Deal(self, rng)
+            try:
+                deal.place_needs()
+                deal.place_free()
+            except _DeadEndError:
+                continue  # a card known to be "in the hand or buried" went the wrong way
+            break
+        else:
+            raise ValueError(
+                f"seat {self.view.seat}'s observation allows no deal of the unseen cards"
+            )
         deal.force_marriage()
         deal.repair_meld()
         return _build(self, deal, rng)
@@ -336,6 +345,12 @@ def _revealed(
 
 # --- Dealing the unseen cards ----------------------------------------------------------
 
+_ATTEMPTS: Final = 50
+
+
+class _DeadEndError(Exception):
+    """This attempt placed cards so that ``card`` fits nowhere; start again."""
+
 
 class _Deal:
     """One assignment of the unseen cards to the holders, built in place."""
@@ -351,14 +366,15 @@ class _Deal:
         return card.rank <= self.reading.caps[holder][card.suit]
 
     def place_needs(self) -> None:
+        """Place the known cards; one that may be in the hand or buried goes either way."""
+        room = self.room
         for card, holders in self.reading.needs:
-            for holder in holders:
-                if self.room[holder] > 0:
-                    self.fixed[holder].append(card)
-                    self.room[holder] -= 1
-                    break
-            else:
-                raise ValueError(f"no room for {card}, known to be held")
+            options = [h for h in holders if room[h] > 0 and self.allowed(h, card)]
+            if not options:
+                raise _DeadEndError(card)
+            holder = self.rng.choices(options, [room[h] for h in options])[0]
+            self.fixed[holder].append(card)
+            room[holder] -= 1
 
     def place_free(self) -> None:
         """Deal the free cards: at random, by room, repairing dead ends by moving cards on."""
@@ -374,7 +390,7 @@ class _Deal:
                 self.loose[holder].append(card)
                 room[holder] -= 1
             elif not self._make_room(card, set()):
-                raise ValueError(f"no holder may take {card}: the observation is inconsistent")
+                raise _DeadEndError(card)
 
     def _make_room(self, card: Card, tried: set[int]) -> bool:
         """Place ``card`` by moving a loose card out of a full holder (augmenting path)."""

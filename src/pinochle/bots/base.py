@@ -1,5 +1,4 @@
-"""The bot interface, the level names, and the uniformly random player everyone is measured
-against."""
+"""The bot interface, and the uniformly random player every level is measured against."""
 
 from __future__ import annotations
 

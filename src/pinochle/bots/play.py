@@ -1,0 +1,394 @@
+"""Card play for the Medium and Hard computer players (seed S1, rules.md 17).
+
+`play_card` picks a card from one seat's `Observation` by the table's rules of thumb
+(seed S1, "Tips to win"):
+
+- feed the partner: when its card is sure to win the trick, add the most valuable counter
+  (smearing), but keep sure winners and trumps;
+- starve the opponents: when they take the trick, play a 9, J or Q;
+- win a trick worth winning with the cheapest card no later opponent can beat;
+- lead: the side that holds the bid draws trumps, then anyone cashes sure winners, then
+  leads a low card of a suit the partner may win; defenders lead trump only when they
+  hold nothing else;
+- two-hand, while the stock lasts (no obligations): win a trick that carries points or
+  when a meld waits to be shown, else throw a low card that is no part of a meld to be.
+
+Hard remembers every card played and every void shown (`pinochle.knowledge`). Medium sees
+only its hand, the current trick, the meld shown and the two-hand table: it takes every
+card it cannot see to be still out, and nobody to be void. Both take a player who is not
+known to be void to follow suit, so a card is *sure* when no later opponent may hold a
+higher card of its suit, nor trump it having shown out of the suit.
+"""
+
+from __future__ import annotations
+
+import functools
+import random
+from collections.abc import Callable, Sequence
+
+from pinochle import (
+    CARDS,
+    Card,
+    DeckKind,
+    Observation,
+    Play,
+    Rank,
+    Suit,
+    Variant,
+    card_points,
+    knowledge,
+    score_meld,
+)
+
+__all__ = ["play_card"]
+
+_SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
+_HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
+_PINOCHLE = (CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK])
+_VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
+
+
+def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> Card:
+    """The card a Medium (``memory=False``) or Hard (``memory=True``) player plays now.
+
+    Args:
+        observation: What the seat to play sees; its legal actions are `Play` actions.
+        rng: Breaks ties between equally good cards (same rng state, same card).
+        memory: True: remember every card played and every void shown (Hard); False: see
+            only the hand, the current trick, the meld shown and the table (Medium).
+
+    Returns:
+        The card of one of ``observation.legal_actions``.
+
+    Raises:
+        ValueError: The seat is not the one to play a card.
+    """
+    cards = [a.card for a in observation.legal_actions if isinstance(a, Play)]
+    if not cards or observation.to_act != observation.seat:
+        raise ValueError(
+            f"seat {observation.seat} has no card to play now: the {observation.phase} phase "
+            f"waits for seat {observation.to_act}"
+        )
+    if len(cards) == 1:
+        return cards[0]
+    table = _Table(observation, memory)
+    if observation.turn_up is not None:  # two-hand: the stock lasts, any card is legal
+        return _stock_play(table, observation, cards, rng)
+    if not table.trick:
+        return _lead(table, cards, rng)
+    return _follow(table, cards, rng)
+
+
+# --- What the player knows ---------------------------------------------------------------
+
+
+class _Memory:
+    """Where the cards outside the player's hand may be.
+
+    Attributes:
+        free: Copies of each card (by `Card.index`) that any other seat may hold.
+        holds: Each seat's cards it is known to hold (shown meld, passed cards, table).
+        ceilings: For each seat and suit, the highest rank it may hold (-1: void).
+    """
+
+    __slots__ = ("ceilings", "free", "holds")
+
+    def __init__(
+        self,
+        free: list[int],
+        holds: Sequence[Sequence[Card]],
+        ceilings: Sequence[Sequence[int]],
+    ) -> None:
+        self.free = free
+        self.holds = holds
+        self.ceilings = ceilings
+
+    def may_hold(self, seat: int, card: Card) -> bool:
+        """Whether ``seat`` may hold a copy of ``card``."""
+        if card in self.holds[seat]:
+            return True
+        return self.free[card.index] > 0 and card.rank <= self.ceilings[seat][card.suit]
+
+    def may_hold_any(self, seat: int, cards: Sequence[Card]) -> bool:
+        """Whether ``seat`` may hold any of ``cards``."""
+        return any(self.may_hold(seat, card) for card in cards)
+
+    def is_void(self, seat: int, suit: Suit) -> bool:
+        """Whether ``seat`` surely holds no card of ``suit``."""
+        return not self.may_hold_any(seat, _SUIT_CARDS[suit])
+
+
+def _recall(observation: Observation) -> _Memory:
+    """Hard: every card played and every void shown, from `pinochle.knowledge`."""
+    known = knowledge(observation)
+    free = [0] * len(CARDS)
+    for card in known.unseen:
+        free[card.index] += 1
+    return _Memory(free, known.holds, known.ceilings)
+
+
+def _glance(observation: Observation) -> _Memory:
+    """Medium: only what lies in view now; every card it cannot see may be anywhere."""
+    variant = observation.variant
+    copies = 2 if variant.deal.deck is DeckKind.SINGLE else 4
+    free = [0 if copies == 4 and c.rank is Rank.NINE else copies for c in CARDS]
+    players = variant.deal.players
+    holds: list[list[Card]] = []
+    for seat in range(players):
+        meld = observation.melds[seat] if observation.melds else None
+        cards = {c for item in meld.items for c in item.cards} if meld is not None else set()
+        cards.update(observation.table[seat] if observation.table else ())
+        cards.difference_update(c for s, c in observation.trick if s == seat)
+        holds.append([] if seat == observation.seat else sorted(cards))
+    turn_up = () if observation.turn_up is None else (observation.turn_up,)
+    seen = [*observation.hand, *observation.buried, *turn_up, *(c for _, c in observation.trick)]
+    for card in [*seen, *(c for cards in holds for c in cards)]:
+        free[card.index] = max(0, free[card.index] - 1)
+    return _Memory(free, holds, [[int(Rank.ACE)] * len(Suit)] * players)
+
+
+def _card_values(variant: Variant) -> tuple[int, ...]:
+    """Each card's trick points, by `Card.index` (they depend on the method and scale only)."""
+    key = (variant.counting.method, variant.scale)
+    values = _VALUES.get(key)
+    if values is None:
+        values = _VALUES[key] = tuple(card_points((card,), variant) for card in CARDS)
+    return values
+
+
+class _Table:
+    """One decision's facts: trump, sides, the trick so far, and the player's memory."""
+
+    def __init__(self, observation: Observation, memory: bool) -> None:
+        variant = observation.variant
+        players = variant.deal.players
+        seat = observation.seat
+        self.trump = observation.trump
+        self.values = _card_values(variant)
+        self._observation = observation
+        self._remembers = memory
+        if variant.deal.partnerships:
+            sides: Sequence[int] = [s % 2 for s in range(players)]
+        else:
+            sides = observation.persons  # each seat plays alone
+        mine = sides[seat]
+        self.opponents = frozenset(s for s in range(players) if sides[s] != mine)
+        self.partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)
+        bidder = observation.bidder
+        self.holds_bid = bidder is not None and sides[bidder] == mine
+        self.trick = tuple(card for _, card in observation.trick)
+        self.seats = tuple(s for s, _ in observation.trick)
+        played = len(self.trick)
+        after = range(1, players - played)
+        later = ((seat + i) % players for i in after)
+        self.later_opponents = tuple(s for s in later if s in self.opponents)
+        last = len(observation.hand) == 1
+        self.bonus = variant.counting.last_trick if last else 0
+
+    @functools.cached_property
+    def memory(self) -> _Memory:
+        """Where the other cards may be (read only when a decision needs it)."""
+        read = _recall if self._remembers else _glance
+        return read(self._observation)
+
+    def value(self, card: Card) -> int:
+        """The card's trick points."""
+        return self.values[card.index]
+
+    def is_trump(self, card: Card) -> bool:
+        """Whether the card is a trump."""
+        return card.suit == self.trump
+
+    def can_beat(self, seat: int, best: Card, led: Suit) -> bool:
+        """Whether ``seat`` may beat ``best``, the winning card of a trick ``led`` started."""
+        memory, trump = self.memory, self.trump
+        if not memory.is_void(seat, led):  # taken to follow suit
+            return best.suit == led and memory.may_hold_any(seat, _HIGHER[best.index])
+        if trump is None or led == trump:
+            return False
+        if best.suit == trump:
+            return memory.may_hold_any(seat, _HIGHER[best.index])
+        return memory.may_hold_any(seat, _SUIT_CARDS[trump])
+
+    def safe(self, best: Card, led: Suit) -> bool:
+        """Whether ``best`` wins the trick: no opponent still to play may beat it."""
+        return not any(self.can_beat(seat, best, led) for seat in self.later_opponents)
+
+    def sure_lead(self, card: Card) -> bool:
+        """Whether ``card``, led, wins whatever the opponents hold."""
+        return not any(self.can_beat(seat, card, card.suit) for seat in self.opponents)
+
+    def beats(self, card: Card, best: Card) -> bool:
+        """Whether ``card``, played now, takes the trick from ``best``."""
+        if card.suit == best.suit:
+            return card.rank > best.rank
+        return card.suit == self.trump
+
+    def points(self, card: Card) -> int:
+        """The trick's points once ``card`` is added (the last trick's bonus too)."""
+        return sum(self.values[c.index] for c in self.trick) + self.value(card) + self.bonus
+
+
+# --- Choosing ----------------------------------------------------------------------------
+
+
+_Key = Callable[[Card], tuple[int, ...]]
+
+
+def _pick(cards: Sequence[Card], key: _Key, rng: random.Random) -> Card:
+    """The card with the smallest key; ties are broken at random."""
+    keyed = [(key(card), card) for card in cards]
+    best = min(k for k, _ in keyed)
+    ties = [card for k, card in keyed if k == best]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
+def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
+    """The card that gives away least: fewest points, then a plain card, then the lowest."""
+    return _pick(cards, lambda c: (table.value(c), table.is_trump(c), c.rank), rng)
+
+
+def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
+    """The winning card that costs least: a plain card before a trump, then the lowest."""
+    return _pick(cards, lambda c: (table.is_trump(c), c.rank), rng)
+
+
+def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
+    """A card for a started trick: smear, win it cheaply, or throw low."""
+    trick = table.trick
+    led = trick[0].suit
+    best = trick[0]
+    winner = table.seats[0]
+    for seat, card in zip(table.seats, trick, strict=True):
+        if table.beats(card, best):
+            best, winner = card, seat
+    if winner in table.partners and table.safe(best, led):
+        return _smear(table, cards, rng)
+    winners = [c for c in cards if table.beats(c, best) and table.safe(c, led)]
+    worth = [c for c in winners if table.points(c) > 0]
+    if worth:
+        return _cheapest(table, worth, rng)
+    return _throw_low(table, cards, rng)
+
+
+def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
+    """The most valuable counter for the partner's sure trick (S1 "Feed your partner").
+
+    Sure winners stay in hand, and trumps too unless trump was led (then they are spent
+    following anyway); without such a counter, the lowest card.
+    """
+    trump_led = table.is_trump(table.trick[0])
+    counters = [
+        c
+        for c in cards
+        if table.value(c) > 0 and (trump_led or not table.is_trump(c)) and not table.sure_lead(c)
+    ]
+    if counters:
+        return _pick(counters, lambda c: (-table.value(c), table.is_trump(c), -c.rank), rng)
+    return _throw_low(table, cards, rng)
+
+
+def _lead(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
+    """The lead: draw trumps (bidding side), cash a sure winner, or lead low to the partner."""
+    trumps = [c for c in cards if table.is_trump(c)]
+    plain = [c for c in cards if not table.is_trump(c)]
+    if trumps and table.holds_bid and _opponents_hold_trump(table):
+        return _lead_trump(table, trumps, rng)
+    sure = [c for c in plain if table.sure_lead(c)]
+    if sure:
+        return _pick(sure, lambda c: (-table.value(c), -c.rank), rng)
+    if plain:
+        return _pick(plain, lambda c: _low_lead_key(table, c), rng)
+    return _lead_trump(table, trumps, rng)
+
+
+def _opponents_hold_trump(table: _Table) -> bool:
+    trump = table.trump
+    if trump is None:
+        return False
+    trumps = _SUIT_CARDS[trump]
+    return any(table.memory.may_hold_any(seat, trumps) for seat in table.opponents)
+
+
+def _lead_trump(table: _Table, trumps: Sequence[Card], rng: random.Random) -> Card:
+    """The lowest sure trump, else the lowest trump."""
+    sure = [c for c in trumps if table.sure_lead(c)]
+    if sure:
+        return _pick(sure, lambda c: (c.rank,), rng)
+    return _throw_low(table, trumps, rng)
+
+
+def _low_lead_key(table: _Table, card: Card) -> tuple[bool, int, int, int]:
+    """Lead order of a plain card that is not sure: no counter, the partner's suit, low.
+
+    Counters go last, kings before tens (a ten led into an outstanding ace is lost), unless
+    the partner is known to win the suit: then the counter goes to its trick.
+    """
+    value = table.value(card)
+    return (value > 0, _partner_chance(table, card.suit), value, card.rank)
+
+
+def _partner_chance(table: _Table, suit: Suit) -> int:
+    """How well a partner may win a lead of ``suit``: 0 known, 1 maybe, 2 not (or no partner)."""
+    memory = table.memory
+    outside = [c for c in reversed(_SUIT_CARDS[suit]) if memory.free[c.index] or _known(table, c)]
+    top = outside[0] if outside else None
+    chance = 2
+    for partner in table.partners:
+        holds = memory.holds[partner]
+        ruffs = (
+            table.trump is not None
+            and suit != table.trump
+            and memory.is_void(partner, suit)
+            and memory.may_hold_any(partner, _SUIT_CARDS[table.trump])
+        )
+        if ruffs or (top is not None and top in holds):
+            return 0
+        if top is not None and memory.may_hold(partner, top):
+            chance = 1
+    return chance
+
+
+def _known(table: _Table, card: Card) -> bool:
+    """Whether another seat is known to hold ``card``."""
+    return any(card in cards for cards in table.memory.holds)
+
+
+# --- Two-hand, while the stock lasts -----------------------------------------------------
+
+
+def _stock_play(
+    table: _Table, observation: Observation, cards: Sequence[Card], rng: random.Random
+) -> Card:
+    """Win a trick with points or when a meld waits; else throw a card no meld needs."""
+    keep = _meld_cards(observation.hand, table.trump)
+    if table.trick:
+        led = table.trick[0]
+        wants_meld = _meld_waits(observation)
+        winners = [
+            c
+            for c in cards
+            if table.beats(c, led) and (wants_meld or (c not in keep and table.points(c) > 0))
+        ]
+        if winners:
+            return _pick(winners, lambda c: (c in keep, table.is_trump(c), c.rank), rng)
+    return _pick(cards, lambda c: (c in keep, table.value(c), table.is_trump(c), c.rank), rng)
+
+
+def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> frozenset[Card]:
+    """Cards of melds to be: aces, trumps, the pinochle, married kings and queens."""
+    held = set(hand)
+    keep = {c for c in held if c.rank is Rank.ACE or c.suit == trump or c in _PINOCHLE}
+    for suit in Suit:
+        king, queen = CARDS[suit * 6 + Rank.KING], CARDS[suit * 6 + Rank.QUEEN]
+        if king in held and queen in held:
+            keep.update((king, queen))
+    return frozenset(keep)
+
+
+def _meld_waits(observation: Observation) -> bool:
+    """Whether the hand holds more meld than it has laid on the table (two-hand)."""
+    variant, trump = observation.variant, observation.trump
+    on_table = observation.table[observation.seat] if observation.table else ()
+    in_hand = score_meld(observation.hand, trump, variant).total
+    return in_hand > score_meld(on_table, trump, variant).total
