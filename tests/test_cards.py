@@ -141,3 +141,22 @@ def test_cards_that_cannot_be_in_the_deck() -> None:
 def test_sort_puts_trump_first_and_high_cards_first() -> None:
     hand = parse_cards("9S AH QC AS TH")
     assert format_cards(sort_cards(hand, trump=Suit.HEARTS), "ascii") == "AH TH AS 9S QC"
+
+
+def test_errors_survive_pickling() -> None:
+    """A process pool (benchmarks/arena.py) sends errors between processes intact."""
+    import pickle
+
+    from pinochle import CardParseError, IllegalActionError, SheetError, VariantError
+
+    for error in (
+        CardParseError("ZZ", 3, "no such rank"),
+        VariantError("house.toml", "bidding.minimum", "expected a number"),
+        IllegalActionError("play A♠", "must follow clubs"),
+        SheetError("no such side", hand=4),
+        SheetError("empty sheet"),
+    ):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error)
+        assert str(again) == str(error)
+        assert vars(again) == vars(error)

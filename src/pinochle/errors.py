@@ -32,6 +32,10 @@ class CardParseError(PinochleError, ValueError):
         self.reason = reason
         super().__init__(f"bad card {token!r} at position {position}: {reason}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, int, str]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), (self.token, self.position, self.reason)
+
 
 class DeckError(PinochleError, ValueError):
     """A set of cards cannot exist in the profile's deck (too many copies, or a missing rank)."""
@@ -53,6 +57,10 @@ class VariantError(PinochleError, ValueError):
         where = f"{source}: {key}" if key else source
         super().__init__(f"{where}: {problem}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), (self.source, self.key, self.problem)
+
 
 class SettlementError(PinochleError, ValueError):
     """The facts of a hand are impossible or incomplete under the profile."""
@@ -71,6 +79,10 @@ class IllegalActionError(PinochleError, ValueError):
         self.reason = reason
         super().__init__(f"{action}: {reason}")
 
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), (self.action, self.reason)
+
 
 class SheetError(PinochleError, ValueError):
     """A hand cannot be recorded, or a score sheet document is invalid.
@@ -84,3 +96,11 @@ class SheetError(PinochleError, ValueError):
         self.hand = hand
         self.problem = problem
         super().__init__(f"hand {hand}: {problem}" if hand is not None else problem)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return _sheet_error, (self.problem, self.hand)
+
+
+def _sheet_error(problem: str, hand: int | None) -> SheetError:
+    return SheetError(problem, hand=hand)

@@ -1,0 +1,643 @@
+"""The heuristic players' decisions other than the card to play (seed S1, rules.md 17).
+
+Every function here is pure: it reads one seat's `pinochle.Observation` and returns one of
+its legal actions (or a number that leads to one). The hand evaluation follows S1's tips:
+"Bid on meld and trumps. Meld is points in the bank, and a long trump suit wins tricks.
+Add what your partner usually brings and stop a few points short of your guess."
+
+A hand's value with a given trump is its meld, plus the share of the deck's trick points
+its side can expect, plus (with a partner) a typical partner's meld and what passing
+cards usually adds to the side's meld, plus (before a kitty is seen) what the kitty
+should add. The trick share comes from the hand's trick power (aces, the trump ten,
+trump length beyond a fair share, tens behind aces) against the whole deck's. Every
+number is a share of the profile's own totals (`pinochle.deck_points`, the meld table),
+so a tens profile bids on the tens scale with no constant to change.
+
+``careful=True`` selects the Hard player's extra judgement: it never breaks its own meld
+when it gives cards away, returns and buries to void short side suits, and does not
+outbid its partner without a hand that supports the higher contract on its own.
+"""
+
+from __future__ import annotations
+
+import functools
+import operator
+import random
+import statistics
+from collections import Counter
+from collections.abc import Callable, Sequence
+
+import attrs
+
+from pinochle import (
+    CARDS,
+    Bid,
+    Bury,
+    Card,
+    Declare,
+    Draw,
+    ExchangeDix,
+    NameTrump,
+    Observation,
+    Pass,
+    PassCards,
+    Phase,
+    PlayOn,
+    Rank,
+    Suit,
+    ThrowIn,
+    Variant,
+    card_points,
+    deck_points,
+    make_deck,
+    meld_by_trump,
+    meld_values,
+    score_meld,
+)
+
+__all__ = [
+    "HOPE",
+    "KITTY_SAMPLES",
+    "MARGIN",
+    "Estimate",
+    "bid_ceiling",
+    "choose_bid",
+    "choose_bury",
+    "choose_meld_turn",
+    "choose_pass",
+    "choose_return",
+    "choose_throw_in",
+    "choose_trump",
+    "estimates",
+    "exchange_gain",
+    "hand_value",
+    "partner_meld",
+    "trick_points",
+]
+
+MARGIN = 0.08
+"""How far short of its estimate a player stops bidding, as a share of the deck's trick
+points: 2 of 25 on the ones scale, 20 of 250 on tens (S1: "stop a few points short")."""
+
+HOPE = 0.25
+"""The bidder's most hopeful extra trick points over its estimate, as a share of the deck's
+trick points: it throws in only when meld plus this much more is still below the bid."""
+
+KITTY_SAMPLES = 8
+"""Kitties imagined to value a hand before the kitty is seen (three-hand auction)."""
+
+# Trick power by rank (9 J Q K T A), fitted to the trick points sides took in games
+# between Hard players: aces and the trump ten win tricks, a low trump is worth little on
+# its own but each trump beyond a fair share of the suit wins a late trick.
+_TRUMP_POWER = (0.5, 0.7, 0.5, 0.5, 3.0, 5.0)
+_SIDE_POWER = (0.0, 0.0, 0.0, 0.0, 0.4, 4.0)
+_TEN_WITH_ACE = 0.7
+_LENGTH_POWER = 3.0
+
+
+# --- Hand evaluation -------------------------------------------------------------------
+
+
+@attrs.frozen
+class Estimate:
+    """What a hand is worth with one suit as trump, on the profile's scale.
+
+    Attributes:
+        trump: The trump suit.
+        meld: The hand's own meld with that trump.
+        partner: The allowance for the partner's meld (0 without a partner).
+        exchange: The meld a bidder's side expects to gain from the cards partners pass
+            each other (0 once passed, or without passing).
+        tricks: The trick points the hand's side can expect.
+        minimum_meld: Side meld below this counts nothing (``settlement.minimum_meld``).
+    """
+
+    trump: Suit
+    meld: int
+    partner: float
+    exchange: float
+    tricks: float
+    minimum_meld: int = 0
+
+    @property
+    def total(self) -> float:
+        """Meld (the partner's and the passing's included) plus expected trick points."""
+        return self._counted(self.meld + self.partner + self.exchange) + self.tricks
+
+    @property
+    def alone(self) -> float:
+        """As `total`, counting only the hand's own meld."""
+        return self._counted(self.meld) + self.tricks
+
+    def _counted(self, meld: float) -> float:
+        return meld if meld >= self.minimum_meld else 0.0
+
+
+def _fair_length(variant: Variant) -> float:
+    """The trumps an average hand holds: the suit's cards over the players."""
+    return variant.deck_size / 4 / variant.deal.players
+
+
+def _power_table(trump: Suit) -> tuple[float, ...]:
+    """Each card's own trick power with this trump, by `Card.index`."""
+    return tuple((_TRUMP_POWER if card.suit is trump else _SIDE_POWER)[card.rank] for card in CARDS)
+
+
+_SUITS = tuple(Suit)
+_POWER = tuple(_power_table(suit) for suit in _SUITS)
+_ACE, _TEN, _KING, _QUEEN = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    """How many copies of each card the hand holds, by `Card.index`."""
+    held = [0] * len(CARDS)
+    for card in cards:
+        held[card.index] += 1
+    return held
+
+
+def _power(held: Sequence[int], trump: Suit) -> float:
+    """The cards' own trick power with this trump, card by card (see the module notes)."""
+    power: float = sum(map(operator.mul, held, _POWER[trump]))
+    for suit in _SUITS:  # a ten behind an ace of its suit
+        if suit is not trump and held[suit * 6 + _ACE]:
+            power += held[suit * 6 + _TEN] * _TEN_WITH_ACE
+    return power
+
+
+@functools.lru_cache(maxsize=8)
+def _deck_power(variant: Variant) -> float:
+    """The whole deck's trick power (the same for every trump)."""
+    return _power(_counts(make_deck(variant.deal.deck)), Suit.CLUBS)
+
+
+def _share(held: Sequence[int], trump: Suit, variant: Variant, extra_trumps: float) -> float:
+    """The share of the deck's trick points the hand's side can expect."""
+    length = sum(held[trump * 6 : trump * 6 + 6]) + extra_trumps - _fair_length(variant)
+    power = _power(held, trump) + _LENGTH_POWER * max(0.0, length)
+    share = min(1.0, power / _deck_power(variant))
+    if variant.deal.partnerships:
+        share += (1.0 - share) / (variant.deal.players - 1)
+    return share
+
+
+def trick_points(
+    cards: Sequence[Card], trump: Suit, variant: Variant, *, extra_trumps: float = 0.0
+) -> float:
+    """The trick points the holder's side can expect with this trump.
+
+    The hand's share of the deck's trick power (each trump beyond a fair share of the suit
+    adds to it), plus with a partner a fair share of the rest (the partner's expected
+    part), times `pinochle.deck_points`.
+
+    Args:
+        cards: The hand.
+        trump: The trump suit.
+        variant: The profile.
+        extra_trumps: Trumps the hand expects to receive (a bidder about to be passed
+            cards), which lengthen its trump suit.
+    """
+    return deck_points(variant) * _share(_counts(cards), trump, variant, extra_trumps)
+
+
+@functools.lru_cache(maxsize=32)
+def partner_meld(variant: Variant) -> float:
+    """A typical partner's meld: the median meld of random hands with a random trump.
+
+    Computed once per profile from a fixed seed, so it is the same in every run.
+    """
+    rng = random.Random(0)
+    deck = make_deck(variant.deal.deck)
+    totals = [
+        score_meld(rng.sample(deck, variant.deal.hand), rng.choice(list(Suit)), variant).total
+        for _ in range(256)
+    ]
+    return statistics.median(totals)
+
+
+@functools.lru_cache(maxsize=32)
+def exchange_gain(variant: Variant) -> float:
+    """The meld a bidder's side gains on average from passing cards (rules.md 6).
+
+    Deals random pairs of partners' hands; the bidder names its best suit, the partner
+    passes and the bidder returns as Hard does; the gain is the change in the two hands'
+    meld. Computed once per profile from a fixed seed (0 without passing).
+    """
+    n = variant.passing.cards
+    if not n:
+        return 0.0
+    rng = random.Random(0)
+    deck, size = list(make_deck(variant.deal.deck)), variant.deal.hand
+    gains = []
+    for _ in range(64):
+        rng.shuffle(deck)
+        bidder, partner = tuple(sorted(deck[:size])), deck[size : 2 * size]
+        found = _evaluate(bidder, variant, False)
+        trump = max(found.values(), key=lambda e: e.total).trump
+        passed = _to_bidder(partner, n, trump, variant, careful=True)
+        whole = [*bidder, *passed]
+        returned = _from_bidder(whole, n, trump, variant, careful=True)
+        after = (_without(whole, returned), [*_without(partner, passed), *returned])
+        before = (bidder, partner)
+        gains.append(sum(_meld(h, trump, variant) for h in after))
+        gains[-1] -= sum(_meld(h, trump, variant) for h in before)
+    return statistics.fmean(gains)
+
+
+def _meld(cards: Sequence[Card], trump: Suit, variant: Variant) -> int:
+    return score_meld(cards, trump, variant).total
+
+
+def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
+    rest = list(cards)
+    for card in gone:
+        rest.remove(card)
+    return rest
+
+
+def _nameable(held: Sequence[int], variant: Variant) -> tuple[Suit, ...]:
+    """The suits this hand may name trump in (rules.md 5: some need a marriage)."""
+    if variant.trump.rule != "marriage":
+        return _SUITS
+    married = tuple(s for s in _SUITS if held[s * 6 + _KING] and held[s * 6 + _QUEEN])
+    if married or variant.trump.without_marriage == "surrender":
+        return married
+    return _SUITS
+
+
+def _evaluate(
+    cards: tuple[Card, ...], variant: Variant, before_passing: bool
+) -> dict[Suit, Estimate]:
+    melds = meld_by_trump(cards, variant)
+    held = _counts(cards)
+    partner = partner_meld(variant) if variant.deal.partnerships else 0.0
+    passed, players = variant.passing.cards, variant.deal.players
+    exchange = exchange_gain(variant) if before_passing else 0.0
+    points, minimum = deck_points(variant), variant.settlement.minimum_meld
+    found = {}
+    for suit in _nameable(held, variant):
+        extra = 0.0
+        if before_passing and passed:  # the partner will pass some of its trumps
+            mine = sum(held[suit * 6 : suit * 6 + 6])
+            extra = min(passed, max(0.0, variant.deck_size / 4 - mine) / (players - 1))
+        tricks = points * _share(held, suit, variant, extra)
+        found[suit] = Estimate(suit, melds[suit].total, partner, exchange, tricks, minimum)
+    return found
+
+
+_estimates = functools.lru_cache(maxsize=256)(_evaluate)
+
+
+def estimates(
+    cards: Sequence[Card], variant: Variant, *, before_passing: bool = False
+) -> dict[Suit, Estimate]:
+    """The hand's value with each suit it may name as trump (none: it cannot name one).
+
+    Args:
+        cards: The hand.
+        variant: The profile (its trump rule may require a marriage in the suit).
+        before_passing: The hand is a bidder's before its partner passes it cards: count
+            on a share of the partner's trumps.
+    """
+    return _estimates(tuple(sorted(cards)), variant, before_passing)
+
+
+def _best(found: dict[Suit, Estimate], *, alone: bool) -> float:
+    if not found:  # no suit to name: the hand would be surrendered
+        return 0.0
+    return max(e.alone if alone else e.total for e in found.values())
+
+
+@functools.lru_cache(maxsize=64)
+def _with_kitty(cards: tuple[Card, ...], variant: Variant, alone: bool) -> float:
+    """The hand's expected best value once it takes a kitty of the unseen cards."""
+    unseen = list((Counter(make_deck(variant.deal.deck)) - Counter(cards)).elements())
+    rng = random.Random(bytes(c.index for c in cards))  # the same kitties for the same hand
+    values = []
+    for _ in range(KITTY_SAMPLES):
+        whole = (*cards, *rng.sample(unseen, variant.deal.kitty))
+        values.append(_best(_evaluate(whole, variant, False), alone=alone))
+    return statistics.fmean(values)
+
+
+def hand_value(observation: Observation, *, alone: bool = False) -> float:
+    """What the seat's hand is worth to its side as the bidder's, with its best trump.
+
+    Args:
+        observation: The seat's view. In the auction, a kitty still unseen adds its expected
+            value and cards a partner will pass add trump length.
+        alone: Leave out the partner's typical meld (the hand on its own).
+    """
+    variant, cards = observation.variant, tuple(sorted(observation.hand))
+    auction = observation.phase is Phase.AUCTION
+    if auction and variant.deal.kitty:
+        return _with_kitty(cards, variant, alone)
+    return _best(_estimates(cards, variant, auction), alone=alone)
+
+
+# --- The auction and trump -------------------------------------------------------------
+
+
+def _partner(observation: Observation) -> int | None:
+    if not observation.variant.deal.partnerships:
+        return None
+    return (observation.seat + 2) % observation.variant.deal.players
+
+
+def bid_ceiling(observation: Observation, *, error: float = 0.0, alone: bool = False) -> float:
+    """The highest contract the seat will take on: its estimate, a little short.
+
+    Args:
+        observation: The seat's view in the auction.
+        error: Added to the estimate (the Easy player's misjudgement), in points.
+        alone: Judge the hand without the partner's meld.
+    """
+    margin = MARGIN * deck_points(observation.variant)
+    return hand_value(observation, alone=alone) - margin + error
+
+
+def choose_bid(
+    observation: Observation, *, error: float = 0.0, careful: bool = False
+) -> Bid | Pass:
+    """The lowest legal bid within the seat's ceiling, else pass (or, forced, the lowest bid).
+
+    Args:
+        observation: The seat's view in the auction.
+        error: Added to the estimate (Easy's misjudgement), in points.
+        careful: Hard: over its partner's bid it counts only its own meld, so it outbids the
+            partner only when its hand alone supports the higher contract.
+    """
+    legal = observation.legal_actions
+    bids = [a for a in legal if isinstance(a, Bid)]
+    over_partner = careful and observation.bidder is not None
+    over_partner = over_partner and observation.bidder == _partner(observation)
+    ceiling = bid_ceiling(observation, error=error, alone=over_partner)
+    for bid in bids:  # lowest first
+        if bid.amount <= ceiling:
+            return bid
+    if any(isinstance(a, Pass) for a in legal) or not bids:
+        return Pass()
+    return bids[0]  # the last to speak must bid
+
+
+def choose_trump(observation: Observation) -> NameTrump:
+    """The suit with the best meld plus expected trick points (trump length and strength)."""
+    variant = observation.variant
+    found = estimates(observation.hand, variant, before_passing=variant.passing.cards > 0)
+    suits = [a.suit for a in observation.legal_actions if isinstance(a, NameTrump)]
+    suits = suits or list(found)
+    if not suits:
+        raise ValueError(f"seat {observation.seat} may name no trump suit")
+    return NameTrump(max(suits, key=lambda s: found[s].total if s in found else float("-inf")))
+
+
+# --- Giving cards away: passing, returning, burying ------------------------------------
+
+
+def _meld_copies(
+    cards: Sequence[Card], trump: Suit, variant: Variant, *, dix: bool
+) -> Counter[Card]:
+    """The copies of each card the hand's best meld uses (a dix only if ``dix``)."""
+    meld = score_meld(cards, trump, variant)
+    used = Counter(
+        c for item in meld.items if dix or not item.name.endswith("dix") for c in item.cards
+    )
+    held = Counter(cards)
+    return Counter({c: min(n, held[c]) for c, n in used.items()})
+
+
+def _meld_points(cards: Sequence[Card], trump: Suit, variant: Variant, *, dix: bool) -> int:
+    meld = score_meld(cards, trump, variant)
+    return sum(i.points for i in meld.items if dix or not i.name.endswith("dix"))
+
+
+_Preference = Callable[[Card, Sequence[Card], Counter[Card], int], tuple[float, ...]]
+"""Orders the cards to give away, highest first. Called with the card, the cards left, the
+free copies among them (outside the meld) and how many cards are still to choose."""
+
+
+def _give_away(
+    cards: Sequence[Card],
+    n: int,
+    trump: Suit,
+    variant: Variant,
+    prefer: _Preference,
+    *,
+    dix: bool,
+) -> tuple[Card, ...]:
+    """Choose ``n`` cards one at a time, never breaking meld while any other card is free.
+
+    A card is free when the hand holds more copies than its best meld uses (so giving it
+    costs no meld); once none is, the card that costs the least meld goes.
+    """
+    left = list(cards)
+    chosen: list[Card] = []
+    for k in range(n, 0, -1):
+        held = Counter(left)
+        free = held - _meld_copies(left, trump, variant, dix=dix)
+        candidates = list(free)
+        if not candidates:
+            before = _meld_points(left, trump, variant, dix=dix)
+            loss = {
+                c: before - _meld_points(_without(left, (c,)), trump, variant, dix=dix)
+                for c in held
+            }
+            candidates = [c for c in held if loss[c] == min(loss.values())]
+        pick = max(candidates, key=lambda c: (*prefer(c, left, free, k), -c.index))
+        chosen.append(pick)
+        left.remove(pick)
+    return tuple(chosen)
+
+
+# Rank orders (9 J Q K T A), higher = given away sooner.
+_HELP = (1.0, 2.0, 3.0, 10.0, 20.0, 50.0)  # what a bidder wants outside trump
+_TRUMP_HELP = (1.0, 5.0, 3.0, 3.0, 6.0, 7.0)  # run pieces A T J first: the bidder has K Q
+_LOW_FIRST = (6.0, 5.0, 4.0, 3.0, 2.0, 1.0)  # 9 J Q K T A: the aces stay
+_COUNTERS_FIRST = (4.0, 5.0, 6.0, 8.0, 7.0, 1.0)  # K T, then Q J 9: the aces stay
+
+
+def _helps(trump: Suit) -> _Preference:
+    """Passing to the bidder: trumps (run pieces first), aces, counters; from short suits."""
+
+    def prefer(card: Card, left: Sequence[Card], free: Counter[Card], k: int) -> tuple[float, ...]:
+        value = 100.0 + _TRUMP_HELP[card.rank] if card.suit is trump else _HELP[card.rank]
+        return (value, -sum(c.suit is card.suit for c in left))
+
+    return prefer
+
+
+def _sheds(order: Sequence[float], trump: Suit, *, aces_void: bool) -> _Preference:
+    """Hard's discards: side cards before trumps, voiding the shortest side suit it can.
+
+    A suit can be voided when every card of it is free and there are enough cards still to
+    choose; ``aces_void=False`` keeps a suit holding an ace (a sure winner).
+    """
+
+    def prefer(card: Card, left: Sequence[Card], free: Counter[Card], k: int) -> tuple[float, ...]:
+        if card.suit is trump:
+            return (0.0, 0.0, 0.0, order[card.rank])
+        suit = [c for c in left if c.suit is card.suit]
+        voidable = (
+            len(suit) <= k
+            and all(free[c] >= suit.count(c) for c in suit)
+            and (aces_void or all(c.rank is not Rank.ACE for c in suit))
+        )
+        return (1.0, float(voidable), -len(suit) if voidable else 0.0, order[card.rank])
+
+    return prefer
+
+
+def _lowest(cards: Sequence[Card], n: int, trump: Suit) -> tuple[Card, ...]:
+    """The n cards worth least to keep: low side cards first, trumps last."""
+
+    def keep(card: Card) -> tuple[float, int]:
+        value = 100.0 + card.rank if card.suit is trump else _HELP[card.rank]
+        return (value, card.index)
+
+    return tuple(sorted(cards, key=keep)[:n])
+
+
+def _to_bidder(
+    hand: Sequence[Card], n: int, trump: Suit, variant: Variant, *, careful: bool
+) -> tuple[Card, ...]:
+    """The cards a partner passes to the bidder (see `choose_pass`)."""
+    prefer = _helps(trump)
+    if careful:
+        return _give_away(hand, n, trump, variant, prefer, dix=False)
+    free = Counter(hand)
+    return tuple(sorted(hand, key=lambda c: (prefer(c, hand, free, n), -c.index))[-n:])
+
+
+def _from_bidder(
+    hand: Sequence[Card], n: int, trump: Suit, variant: Variant, *, careful: bool
+) -> tuple[Card, ...]:
+    """The cards the bidder returns (see `choose_return`)."""
+    if careful:
+        prefer = _sheds(_LOW_FIRST, trump, aces_void=True)
+        return _give_away(hand, n, trump, variant, prefer, dix=True)
+    return _lowest(hand, n, trump)
+
+
+def _trump_of(observation: Observation) -> Suit:
+    trump = observation.trump
+    if trump is None:
+        raise ValueError(f"seat {observation.seat}: no trump named yet in {observation.phase}")
+    return trump
+
+
+def choose_pass(observation: Observation, *, careful: bool = False) -> PassCards:
+    """The bidder's partner passes the cards that help the bidder most.
+
+    Trumps first (the run's A, 10 and J before the K and Q the bidder probably holds), then
+    aces, then counters, from short suits. ``careful`` (Hard) never breaks its own
+    pinochle, run, arounds or marriages while any other card will do (a dix may go: it
+    scores for the bidder as well).
+    """
+    variant = observation.variant
+    n, trump = variant.passing.cards, _trump_of(observation)
+    return PassCards(_to_bidder(observation.hand, n, trump, variant, careful=careful))
+
+
+def choose_return(observation: Observation, *, careful: bool = False) -> PassCards:
+    """The bidder returns as many cards: the lowest side cards, keeping trumps.
+
+    ``careful`` (Hard) keeps its meld and trumps and returns the other side cards, voiding
+    its shortest side suit first, low cards before counters.
+    """
+    variant = observation.variant
+    n, trump = variant.passing.cards, _trump_of(observation)
+    return PassCards(_from_bidder(observation.hand, n, trump, variant, careful=careful))
+
+
+def _outside_meld(observation: Observation, n: int) -> tuple[Card, ...]:
+    """The cards outside the seat's shown meld (all of them if fewer than n are)."""
+    meld = observation.melds[observation.seat] if observation.melds else None
+    if meld is None:
+        return observation.hand
+    spare = Counter(observation.hand) - Counter(c for item in meld.items for c in item.cards)
+    rest = tuple(sorted(spare.elements()))
+    return rest if len(rest) >= n else observation.hand
+
+
+def choose_bury(observation: Observation, *, careful: bool = False) -> Bury:
+    """The bidder buries as many cards as the kitty held: side cards outside the meld.
+
+    ``careful`` (Hard) voids its shortest side suit without an ace first, then buries
+    counters (kings and tens) where buried cards count for the bidder
+    (``kitty.buried_count``), else low cards; aces and trumps stay.
+    """
+    variant = observation.variant
+    trump, n = _trump_of(observation), variant.deal.kitty
+    if careful:
+        order = _COUNTERS_FIRST if variant.kitty.buried_count else _LOW_FIRST
+        prefer = _sheds(order, trump, aces_void=False)
+        return Bury(_give_away(observation.hand, n, trump, variant, prefer, dix=True))
+    return Bury(_lowest(_outside_meld(observation, n), n, trump))
+
+
+# --- After meld ------------------------------------------------------------------------
+
+
+def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
+    """Throw in only when the side's meld plus the most it can hope from tricks is below the bid.
+
+    The hope is the expected trick points plus `HOPE` of the deck's; buried cards that
+    count for the bidder are already won.
+    """
+    variant = observation.variant
+    bidder = observation.bidder if observation.bidder is not None else observation.seat
+    side = [s for s in range(variant.deal.players) if _same_side(observation, s, bidder)]
+    meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
+    if meld < variant.settlement.minimum_meld:
+        meld = 0
+    total = deck_points(variant)
+    banked = card_points(observation.buried, variant) if variant.kitty.buried_count else 0
+    share = trick_points(observation.hand, _trump_of(observation), variant) / total
+    hope = banked + min(total - banked, (total - banked) * share + HOPE * total)
+    return ThrowIn() if meld + hope < observation.bid else PlayOn()
+
+
+def _same_side(observation: Observation, seat: int, other: int) -> bool:
+    if observation.variant.deal.partnerships:
+        return seat % 2 == other % 2
+    return seat == other
+
+
+_MELD_KEYS = {
+    "run": ("run", 0),
+    "royal marriage": ("royal_marriage", 0),
+    "marriage": ("marriage", 0),
+    "dix": ("dix", 0),
+    "aces around": ("aces", 0),
+    "kings around": ("kings", 0),
+    "queens around": ("queens", 0),
+    "jacks around": ("jacks", 0),
+    "pinochle": ("pinochle", 0),
+    "double pinochle": ("pinochle", 1),
+}
+
+
+def _declared_points(action: Declare, variant: Variant) -> int:
+    key, copies = _MELD_KEYS.get(action.kind, ("", 0))
+    row = meld_values(variant).get(key, ())
+    return row[copies] if copies < len(row) else 0
+
+
+def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
+    """Two-hand, after winning a trick: meld, exchange the dix, and draw (rules.md 13.2).
+
+    The best-scoring meld first (one a turn), then the dix exchange (it scores the dix and
+    takes the turned-up card), then a dix, and draw last.
+    """
+    legal = observation.legal_actions
+    declares = [a for a in legal if isinstance(a, Declare)]
+    melds = [a for a in declares if a.kind != "dix"]
+    if melds:
+        return max(melds, key=lambda a: _declared_points(a, observation.variant))
+    # Exchanging gains the turned-up card and scores the dix; declaring it only scores.
+    exchange = next((a for a in legal if isinstance(a, ExchangeDix)), None)
+    if exchange is not None:
+        return exchange
+    if declares:
+        return declares[0]
+    return Draw()
