@@ -540,10 +540,11 @@ def _chip_result(
         )
         for i, m in enumerate(meld)
     )
+    chips = f"{abs(each)} chip" + ("" if abs(each) == 1 else "s")
     if each >= 0:
-        reason = f"{outcome.value}: each opponent pays the bidder {each} chips"
+        reason = f"{outcome.value}: each opponent pays the bidder {chips}"
     else:
-        reason = f"{outcome.value}: the bidder pays each opponent {-each} chips"
+        reason = f"{outcome.value}: the bidder pays each opponent {chips}"
     return HandResult(outcome, bidder, bid, sides, reason)
 
 
