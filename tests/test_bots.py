@@ -11,12 +11,14 @@ from __future__ import annotations
 import ast
 import pickle
 import random
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from pinochle import (
     Bid,
+    Card,
     NameTrump,
     Pass,
     Phase,
@@ -27,11 +29,13 @@ from pinochle import (
     builtin_variants,
     legal_actions,
     load_variant,
+    make_deck,
     new_game,
     observe,
     parse_cards,
 )
 from pinochle.bots import LEVELS, Bot, ExpertBot, HardBot, make_bot
+from pinochle.bots.expert import contract_values
 from pinochle.bots.rollout import _engine_play_out, _list_play_out, margin, sides
 
 PROFILES = sorted(builtin_variants())
@@ -186,7 +190,49 @@ def test_expert_takes_a_trick_full_of_counters_it_is_sure_to_win() -> None:
     assert choice == Play(parse_cards("9S")[0])
 
 
-def test_expert_decides_everything_but_cards_as_hard_does() -> None:
+def _pinochlerun_deal(first: str) -> list[list[Card]]:
+    """Seat 1 (first to speak when seat 0 deals) holds ``first``; the rest dealt in order."""
+    mine = parse_cards(first)
+    rest = list((Counter(make_deck("single")) - Counter(mine)).elements())
+    return [rest[0:12], mine, rest[12:24], rest[24:36]]
+
+
+def test_expert_bids_a_strong_hand_and_passes_a_weak_one() -> None:
+    variant = load_variant("pinochlerun")
+    strong = new_game(
+        variant, seed=1, hands=_pinochlerun_deal("AS AS TS TS KS KS QS QS JS JS AH AD")
+    )
+    assert isinstance(ExpertBot(seed=2).choose(observe(strong, 1)), Bid)
+    weak = new_game(variant, seed=1, hands=_pinochlerun_deal("9C 9C JC JC 9D 9D QD 9H 9H JH 9S JS"))
+    assert ExpertBot(seed=2).choose(observe(weak, 1)) == Pass()
+
+
+def test_expert_sampled_contract_values_are_meld_plus_trick_points() -> None:
+    variant = load_variant("pinochlerun")
+    state = new_game(
+        variant, seed=1, hands=_pinochlerun_deal("AS AS TS TS KS KS QS QS JS JS AH AD")
+    )
+    values = contract_values(observe(state, 1), random.Random(3), 12, HardBot(seed=1))
+    assert len(values) == 12  # nobody else is forced to bid: every deal comes to seat 1
+    # A double run in spades is 150 on the ones scale (rules.md 7.3) before the partner's
+    # meld, and the side cannot take more than the deck's 25 trick points (rules.md 10).
+    assert all(150 <= v <= 150 + 80 + 25 for v in values)
+
+
+def test_expert_leaves_to_hard_what_sampling_does_not_help() -> None:
+    """Double deck, a partner's bid, and everything but bids and cards are Hard's."""
+    for name in ("pinochlerun-double-deck", "pagat-double-deck"):
+        state = new_game(load_variant(name), seed=8)
+        view = observe(state, state.to_act or 0)
+        assert ExpertBot(seed=4).choose(view) == HardBot(seed=4).choose(view)
     state = new_game(load_variant("pinochlerun"), seed=8)
+    state = apply(state, Bid(25))  # seat 1 bids; seat 2 passes; seat 3 (partner 1) to speak
+    state = apply(state, Pass())
+    view = observe(state, 3)
+    assert view.bidder == 1
+    assert ExpertBot(seed=4).choose(view) == HardBot(seed=4).choose(view)
+    while state.phase is Phase.AUCTION:
+        state = apply(state, Pass() if Pass() in legal_actions(state) else legal_actions(state)[0])
     view = observe(state, state.to_act or 0)
+    assert view.phase is Phase.TRUMP
     assert ExpertBot(seed=4).choose(view) == HardBot(seed=4).choose(view)

@@ -7,30 +7,53 @@ each imagined deal, finishes the hand with a quick full-information policy, and 
 card whose settled hand scores best on average for its side. The same deals are used for
 every card, so the comparison is not blurred by the luck of the sampling.
 
-Its other decisions (bids, trump, passing, burying, the two-hand meld turn) are Hard's.
+In the auction of a single-deck game it bids with the same sampling: in each imagined deal
+it takes the contract at the lowest legal bid, lets Hard name trump, pass, return and bury
+for every seat, plays the tricks out, and counts its side's meld and trick points; it bids
+while the lowest legal bid is at most the median of those values. (In double-deck games
+the sampled estimate bid worse than Hard's judgement in the arena, so there it bids as Hard
+does; see docs/bots.md.) Its other decisions are Hard's.
 """
 
 from __future__ import annotations
 
+import random
 import statistics
 
-from pinochle import Action, Observation, Phase, Play, sample_states
+from pinochle import (
+    Action,
+    Bid,
+    DeckKind,
+    Observation,
+    Pass,
+    Phase,
+    Play,
+    PlayOn,
+    State,
+    apply,
+    legal_actions,
+    observe,
+    sample_states,
+)
 from pinochle.bots.base import Bot
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import play_out, sides
+from pinochle.bots.rollout import play_out, sides, trick_points
 
 __all__ = ["ExpertBot"]
 
 SAMPLES = 24
-"""Deals imagined per card decision (seed S1: "24 imagined deals")."""
+"""Deals imagined per decision (seed S1: "24 imagined deals")."""
+
+BID_QUANTILE = 0.5
+"""Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
 
 
 class ExpertBot(Bot):
-    """Expert: the card that scores best on average over sampled deals.
+    """Expert: the card (and, single deck, the bid) that does best over sampled deals.
 
     Args:
         seed: Seeds the sampling (and Hard's choices for the other decisions).
-        samples: Deals imagined per card decision.
+        samples: Deals imagined per decision.
     """
 
     level = "expert"
@@ -39,12 +62,20 @@ class ExpertBot(Bot):
         super().__init__(seed)
         self.samples = samples
         self._hard = HardBot(seed)
+        self._others = HardBot(seed)  # plays every seat of the imagined deals
 
     def choose(self, observation: Observation) -> Action:
-        """Sample deals for a card to play; otherwise decide as Hard does."""
+        """Sample deals for a card or a bid; otherwise decide as Hard does."""
+        if observation.phase is Phase.TRICKS:
+            return self._card(observation)
+        if observation.phase is Phase.AUCTION:
+            bid = self._bid(observation)
+            if bid is not None:
+                return bid
+        return self._hard.choose(observation)
+
+    def _card(self, observation: Observation) -> Action:
         actions = observation.legal_actions
-        if observation.phase is not Phase.TRICKS:
-            return self._hard.choose(observation)
         if len(actions) == 1:
             return actions[0]
         worlds = list(sample_states(observation, self.rng, self.samples))
@@ -56,3 +87,79 @@ class ExpertBot(Bot):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _bid(self, observation: Observation) -> Action | None:
+        """Bid the lowest legal amount if the sampled deals support it, else pass.
+
+        None leaves the decision to Hard: double deck, a forced bid, or a partner holding
+        the bid (Hard does not outbid its partner without good reason).
+        """
+        legal = observation.legal_actions
+        bids = [a for a in legal if isinstance(a, Bid)]
+        variant = observation.variant
+        partner = (observation.seat + 2) % 4 if variant.deal.partnerships else None
+        if (
+            variant.deal.deck is not DeckKind.SINGLE
+            or not bids
+            or not isinstance(legal[0], Pass)
+            or (partner is not None and observation.bidder == partner)
+        ):
+            return None
+        values = contract_values(observation, self.rng, self.samples, self._others)
+        if len(values) < self.samples // 3:
+            return None  # the imagined auctions rarely came to it: no judgement
+        values.sort()
+        ceiling = values[int(BID_QUANTILE * (len(values) - 1))]
+        return bids[0] if bids[0].amount <= ceiling else legal[0]
+
+
+def contract_values(
+    observation: Observation, rng: random.Random, samples: int, player: Bot
+) -> list[float]:
+    """The seat's side's meld plus trick points, in sampled deals where it wins the bid.
+
+    In each deal the seat bids the lowest legal amount and everyone else passes; ``player``
+    then makes every other decision (trump, passing, burying) for every seat, the bidder
+    plays on, and the tricks are played out quickly. Deals where the auction does not come
+    to the seat (another must bid) or the hand ends before play are left out.
+    """
+    seat = observation.seat
+    values: list[float] = []
+    for world in sample_states(observation, rng, samples):
+        state = _as_bidder(world, seat)
+        if state is None:
+            continue
+        settled = len(state.results)
+        while state.phase is not Phase.TRICKS and len(state.results) == settled:
+            acting = state.to_act
+            assert acting is not None
+            if state.phase is Phase.THROW_IN:
+                state = apply(state, PlayOn())
+            else:
+                state = apply(state, player.choose(observe(state, acting)))
+        if len(state.results) != settled:
+            continue  # no marriage, or out of reach: not a contract to judge
+        mine = sides(state)
+        side = mine[seat]
+        meld = sum(
+            m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
+        )
+        values.append(meld + trick_points(state)[side])
+    return values
+
+
+def _as_bidder(world: State, seat: int) -> State | None:
+    """The imagined auction: ``seat`` bids the minimum it may, everyone else passes."""
+    state, number, settled = world, world.hand.number, len(world.results)
+    while state.phase is Phase.AUCTION:
+        actions = legal_actions(state)
+        if state.to_act == seat:
+            action: Action = next(a for a in actions if isinstance(a, Bid))
+        elif isinstance(actions[0], Pass):
+            action = actions[0]
+        else:
+            return None  # another seat is forced to bid
+        state = apply(state, action)
+        if state.hand.number != number:
+            return None
+    return state if state.hand.bidder == seat and len(state.results) == settled else None

@@ -36,7 +36,7 @@ from pinochle import (
     trick_winner,
 )
 
-__all__ = ["margin", "play_out", "quick_card", "sides"]
+__all__ = ["margin", "play_out", "quick_card", "sides", "trick_points"]
 
 _COUNTERS = frozenset((Rank.ACE, Rank.TEN, Rank.KING))
 
@@ -108,6 +108,25 @@ def quick_card(
 
 def _list_play_out(state: State, card: Card) -> tuple[int, ...]:
     """Finish the tricks on lists of cards and settle the hand (four- and three-hand)."""
+    points, won, counters = _list_tricks(state, card)
+    return _settle(state, points, won, counters)
+
+
+def trick_points(state: State) -> list[int]:
+    """Each side's trick points once the quick policy has played out the tricks.
+
+    The state must be in the trick play of a four- or three-hand game; buried cards count
+    for the bidder where the profile says so.
+    """
+    points, _, _ = _list_tricks(state, None)
+    hand, variant = state.hand, state.variant
+    if hand.bidder is not None and hand.buried and variant.kitty.buried_count:
+        points[sides(state)[hand.bidder]] += card_points(hand.buried, variant)
+    return points
+
+
+def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], list[bool]]:
+    """Finish the tricks on lists of cards: each side's points, tricks and counters."""
     variant = state.variant
     rules, hand = variant.play, state.hand
     trump = hand.trump
@@ -142,8 +161,7 @@ def _list_play_out(state: State, card: Card) -> tuple[int, ...]:
         counters[side] = counters[side] or last or any(c.rank in _COUNTERS for c in played)
         trick = []
         if last:
-            break
-    return _settle(state, points, won, counters)
+            return points, won, counters
 
 
 def _settle(
