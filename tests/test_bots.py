@@ -192,7 +192,7 @@ def test_expert_takes_a_trick_full_of_counters_it_is_sure_to_win() -> None:
 
 def _pinochlerun_deal(first: str) -> list[list[Card]]:
     """Seat 1 (first to speak when seat 0 deals) holds ``first``; the rest dealt in order."""
-    mine = parse_cards(first)
+    mine = list(parse_cards(first))
     rest = list((Counter(make_deck("single")) - Counter(mine)).elements())
     return [rest[0:12], mine, rest[12:24], rest[24:36]]
 
