@@ -6,8 +6,9 @@ how the settled hand scored for one side against the others.
 
 Trick play after the meld is the same in every four- and three-hand profile, so those hands
 are finished on plain lists of cards with the library's own rule functions
-(`legal_plays`, `trick_winner`, `card_points`) and settled with `settle_hand`: about five
-times faster than stepping the engine, which matters at 24 deals times every legal card.
+(`legal_plays`, `trick_winner`, `card_points`) and settled with `settle_hand`: about twice
+as fast as stepping the engine (0.25 against 0.46 ms for the rest of a pinochlerun hand),
+which matters at 24 deals times every legal card.
 The two-hand stock game (draws, meld turns) is finished through the engine itself.
 """
 
