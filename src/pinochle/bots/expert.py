@@ -39,7 +39,7 @@ from pinochle.bots.base import Bot
 from pinochle.bots.heuristic import HardBot
 from pinochle.bots.rollout import play_out, sides, trick_points
 
-__all__ = ["ExpertBot"]
+__all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
 
 SAMPLES = 24
 """Deals imagined per decision (seed S1: "24 imagined deals")."""
