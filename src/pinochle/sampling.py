@@ -213,7 +213,7 @@ class _Reading:
             # What was held at meld time, less what has been played since.
             in_hand = hand_only - played
             if view.table:  # two-hand: the melded cards face up on the table now
-                in_hand |= Counter(view.table[seat])
+                in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
             anywhere = ((hand_only | either) - played) - in_hand
             for card in in_hand.elements():
                 needs.append((card, (seat,)))
@@ -221,6 +221,19 @@ class _Reading:
             for card in anywhere.elements():
                 needs.append((card, piles))
         return needs
+
+    def _exchanged_turn_up(self) -> Counter[Card]:
+        """Two-hand: the turned-up card that a dix exchange put in the other player's hand.
+
+        Once the turn-up is the dix, the card first turned up is in a hand or played; if the
+        observer neither holds nor saw a copy of it, the other player has it.
+        """
+        view = self.view
+        turned = view.turned_up
+        if turned is None or view.turn_up is None or view.turn_up == turned:
+            return Counter()
+        seen = view.hand.count(turned) + sum(cards.count(turned) for cards in self.played)
+        return Counter() if seen else Counter((turned,))
 
     def _passed_to(self, seat: int) -> Counter[Card]:
         """Cards the observer passed to ``seat`` that it may be assumed to keep."""
