@@ -56,8 +56,9 @@ class Knowledge:
             in other hands, the stock, a hidden kitty or the buried cards. Cards known to be
             in a particular hand are in `holds` instead.
         holds: Each seat's cards it is known to hold now: shown meld not yet played, cards
-            passed to it, its two-hand table, a shown kitty (for the bidder, unless it may
-            have been buried); empty for the observer itself (see `hand`).
+            passed to it, its two-hand table and the turned card a dix exchange took, the
+            turned trump a dealer keeps, a shown kitty (for the bidder, unless it may have
+            been buried); empty for the observer itself (see `hand`).
         ceilings: For each seat and `Suit` (by index), the highest `Rank` it may still hold
             in the suit; ``VOID`` (-1) when it holds none. Every card it played is checked
             against the follow, beat, trump and overtrump obligations of the profile.
