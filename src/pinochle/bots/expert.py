@@ -153,12 +153,13 @@ def _as_bidder(world: State, seat: int) -> State | None:
     state, number, settled = world, world.hand.number, len(world.results)
     while state.phase is Phase.AUCTION:
         actions = legal_actions(state)
-        if state.to_act == seat:
-            action: Action = next(a for a in actions if isinstance(a, Bid))
-        elif isinstance(actions[0], Pass):
+        bid = next((a for a in actions if isinstance(a, Bid)), None)
+        if state.to_act == seat and bid is not None:
+            action: Action = bid
+        elif state.to_act != seat and isinstance(actions[0], Pass):
             action = actions[0]
         else:
-            return None  # another seat is forced to bid
+            return None  # another seat is forced to bid, or the seat can bid no higher
         state = apply(state, action)
         if state.hand.number != number:
             return None
