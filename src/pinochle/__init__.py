@@ -32,7 +32,7 @@ from pinochle.cards import (
     parse_suit,
     sort_cards,
 )
-from pinochle.engine import apply, bid_limit, legal_actions, new_game, observe
+from pinochle.engine import apply, bid_limit, legal_actions, new_game, observe, settle_play
 from pinochle.errors import (
     CardParseError,
     DeckError,
@@ -135,6 +135,7 @@ __all__ = [
     "sample_states",
     "score_meld",
     "settle_hand",
+    "settle_play",
     "sort_cards",
     "trick_winner",
 ]

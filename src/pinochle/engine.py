@@ -45,7 +45,7 @@ from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
 from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
 
-__all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe"]
+__all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
 T = TypeVar("T")
 
@@ -777,27 +777,60 @@ def _nines_only(state: State) -> tuple[bool, ...]:
     return tuple(k == {"dix"} for k in kinds)
 
 
-def _settle(state: State, surrendered: str | None = None) -> State:
-    """Score the hand, then deal the next one or end the game."""
+def settle_play(
+    state: State, points: Sequence[int], tricks: Sequence[int], counters: Sequence[bool]
+) -> HandResult:
+    """How the state's hand settles if its tricks end with these totals, by side.
+
+    The meld shown, the buried cards, the bid and every settlement key apply as when the
+    engine settles the hand itself. Search players use it to score a hand they played out
+    on their own (`pinochle.bots` finishes imagined hands on plain lists of cards).
+
+    Args:
+        state: A state of the hand (its meld is shown).
+        points: Each side's trick points, last trick included, buried cards not.
+        tricks: Tricks won by each side.
+        counters: Whether each side took a counter (A, 10, K) or the last trick.
+    """
+    return _result(state, tuple(points), tuple(tricks), tuple(counters))
+
+
+def _result(
+    state: State,
+    points: tuple[int, ...] | None,
+    tricks: tuple[int, ...] | None,
+    counters: tuple[bool, ...] | None,
+    surrendered: str | None = None,
+) -> HandResult:
+    """The hand's settlement: played (with the totals) or not (``points`` None)."""
     hand, variant = state.hand, state.variant
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
-    played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
-    points = state.points
-    if played and bidder is not None and hand.buried and variant.kitty.buried_count:
+    if points is not None and bidder is not None and hand.buried and variant.kitty.buried_count:
         points = _add(points, bidder, card_points(hand.buried, variant))
-    result: HandResult = settle_hand(
+    return settle_hand(
         variant,
         bidder=bidder,
         bid=hand.bid,
         meld=_side_melds(state),
-        points=points if played else None,
-        tricks=state.tricks_won if played else None,
-        counters=state.counters if played else None,
+        points=points,
+        tricks=tricks,
+        counters=counters,
         nines_only=_nines_only(state),
         thrown_in=surrendered == "thrown in",
         no_marriage=surrendered == "no marriage",
         trump=hand.trump,
     )
+
+
+def _settle(state: State, surrendered: str | None = None) -> State:
+    """Score the hand, then deal the next one or end the game."""
+    hand, variant = state.hand, state.variant
+    played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
+    if played:
+        result = _result(state, state.points, state.tricks_won, state.counters)
+    else:
+        result = _result(state, None, None, None, surrendered)
+    bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     end = game_end(variant, scores, bidder=bidder, target=game.target)

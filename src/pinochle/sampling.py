@@ -32,7 +32,7 @@ from pinochle.actions import Pass
 from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.state import Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, Play, TrumpRule, Variant, WithoutMarriage
+from pinochle.variant import Beat, Play, TrumpRule, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -558,13 +558,6 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         meld_points=_meld_points(view),
         turn_melded=view.melded_this_turn,
     )
-    side_of = _sides(variant, view.persons)
-    won = [0] * variant.sides
-    counters = [False] * variant.sides
-    for trick in view.tricks:
-        side = side_of[trick.winner]
-        won[side] += 1
-        counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
     start = tuple(
         score - sum(r.scores[i] for r in view.results) for i, score in enumerate(view.scores)
     )
@@ -580,24 +573,27 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         winner=view.winner,
         last_tricks=view.last_tricks,
     )
-    return State(
+    sides = variant.sides
+    state = State(
         phase=view.phase,
         to_act=view.to_act,
         hands=hands,
         trick=view.trick,
         tricks=view.tricks,
         points=view.points,
-        tricks_won=tuple(won),
-        counters=tuple(counters),
+        tricks_won=(0,) * sides,
+        counters=(False,) * sides,
         hand=hand,
         game=game,
     )
-
-
-def _sides(variant: Variant, persons: tuple[int, ...]) -> tuple[int, ...]:
-    if variant.deal.partnerships:
-        return tuple(seat % 2 for seat in range(variant.deal.players))
-    return persons
+    # The tricks and counters each side has taken follow from the tricks shown.
+    won = [0] * sides
+    counters = [False] * sides
+    for trick in view.tricks:
+        side = state.side_of(trick.winner)
+        won[side] += 1
+        counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
+    return attrs.evolve(state, tricks_won=tuple(won), counters=tuple(counters))
 
 
 def _dealer_person(view: Observation) -> int:
