@@ -539,8 +539,9 @@ class Variant:
         Args:
             text: The TOML document.
             source: A name for error messages (a file path or profile name).
-            base_dir: Where a relative ``extends`` path is looked up (default: the current
-                directory).
+            base_dir: The folder a relative ``extends`` path is looked up in. Without one the
+                text may extend built-in profiles only: a document never makes the library
+                read another file unless the caller says where from.
 
         Raises:
             VariantError: The text is not valid TOML or not a valid profile.
@@ -549,16 +550,32 @@ class Variant:
             data = tomllib.loads(text)
         except tomllib.TOMLDecodeError as exc:
             raise VariantError(source, "", f"not valid TOML: {exc}") from None
-        return _resolve(data, source, Path(base_dir) if base_dir else Path.cwd(), ())
+        return _resolve(data, source, Path(base_dir) if base_dir is not None else None, ())
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any], *, source: str = "<dict>") -> Variant:
-        """Build a profile from a mapping shaped like the TOML file (``extends`` allowed)."""
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        source: str = "<dict>",
+        base_dir: Path | str | None = None,
+    ) -> Variant:
+        """Build a profile from a mapping shaped like the TOML file (``extends`` allowed).
+
+        Args:
+            data: The profile's keys, nested as in the TOML file.
+            source: A name for error messages.
+            base_dir: The folder a relative ``extends`` path is looked up in; without one
+                ``extends`` may name built-in profiles only (see `from_toml`).
+
+        Raises:
+            VariantError: Not a valid profile.
+        """
         if not isinstance(data, Mapping):
             raise VariantError(
                 source, "", f"expected a table of profile keys, found {_describe(data)}"
             )
-        return _resolve(dict(data), source, Path.cwd(), ())
+        return _resolve(dict(data), source, Path(base_dir) if base_dir is not None else None, ())
 
     def to_dict(self) -> dict[str, Any]:
         """The profile as plain data shaped like the TOML file (``None`` written as ``False``)."""
@@ -766,8 +783,13 @@ def _overlay(parent: Variant, data: dict[str, Any], source: str) -> Variant:
     return variant
 
 
-def _resolve(data: dict[str, Any], source: str, base_dir: Path, seen: tuple[str, ...]) -> Variant:
-    """Resolve ``extends`` (recursively) and build the profile."""
+def _resolve(
+    data: dict[str, Any], source: str, base_dir: Path | None, seen: tuple[str, ...]
+) -> Variant:
+    """Resolve ``extends`` (recursively) and build the profile.
+
+    ``base_dir`` is where a path in ``extends`` is looked up; None allows built-in names only.
+    """
     extends = data.pop("extends", "")
     if not isinstance(extends, str):
         raise VariantError(
@@ -968,9 +990,17 @@ def _is_path(name_or_path: str | Path) -> bool:
 
 
 def _load(
-    name_or_path: str | Path, base_dir: Path, seen: tuple[str, ...], wanted_by: str
+    name_or_path: str | Path, base_dir: Path | None, seen: tuple[str, ...], wanted_by: str
 ) -> Variant:
     if _is_path(name_or_path):
+        if base_dir is None:
+            # A record, a sheet or a text from the network must not make us read a file.
+            raise VariantError(
+                wanted_by,
+                "extends",
+                "a profile document may extend only a built-in profile, not a file path "
+                "(pass base_dir to allow files)",
+            )
         path = (base_dir / name_or_path).resolve()
         label = str(path)
         if not path.is_file():
