@@ -1,0 +1,164 @@
+"""Reading documents (profiles, records, score sheets) from bytes, text and files safely.
+
+Every loader of the library goes through these few functions, so that any input, however
+hostile (another encoding, a byte-order mark, null bytes, a huge or deeply nested document,
+integers with thousands of digits), ends in the loader's own `PinochleError` subclass with a
+message that names the document, never in a raw `UnicodeDecodeError`, `RecursionError` or
+`ValueError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tomllib
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from pinochle.errors import PinochleError
+
+__all__ = [
+    "MAX_DOCUMENT_BYTES",
+    "MAX_PATH_CHARS",
+    "decode_text",
+    "parse_json",
+    "parse_toml",
+    "read_text",
+]
+
+MAX_DOCUMENT_BYTES = 16 * 1024 * 1024
+"""The largest document the loaders read (16 MiB): a 40,000-hand score sheet is about 4 MiB."""
+
+MAX_PATH_CHARS = 4096
+"""The longest path or profile name the loaders look up."""
+
+MAX_DEPTH = 32
+"""How deeply a document's tables and lists may nest; the library's own go four deep."""
+
+ErrorFactory = Callable[[str], PinochleError]
+"""Builds the loader's own error from a problem text (the loader adds where)."""
+
+
+def check_path(path: str | os.PathLike[str], error: ErrorFactory) -> Path:
+    """Return ``path`` as a `Path`, or raise ``error`` if it cannot name a file."""
+    if not isinstance(path, str | os.PathLike):
+        raise error(f"expected a file path, found {type(path).__name__}")
+    text = os.fspath(path)
+    if not isinstance(text, str):
+        raise error(f"expected a file path as text, found {type(text).__name__}")
+    if "\0" in text:
+        raise error("a path cannot contain a null character")
+    if len(text) > MAX_PATH_CHARS:
+        raise error(f"the path is {len(text)} characters long; at most {MAX_PATH_CHARS} allowed")
+    return Path(text)
+
+
+def decode_text(data: bytes, error: ErrorFactory) -> str:
+    """Decode a document's bytes as UTF-8 (a UTF-8 byte-order mark is allowed and dropped).
+
+    Raises:
+        PinochleError: From ``error``: the bytes are not UTF-8 text, or hold a null byte.
+    """
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise error("the file is UTF-16 text; save it as UTF-8")
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise error(
+            f"not UTF-8 text: byte 0x{data[exc.start]:02x} at offset {exc.start}; "
+            "save the file as UTF-8"
+        ) from None
+    if "\0" in text:
+        raise error(f"a null character at offset {text.index(chr(0))}: this is not a text file")
+    return text
+
+
+def read_text(path: str | os.PathLike[str], error: ErrorFactory) -> str:
+    """Read a document file as UTF-8 text, refusing anything that is not a modest text file.
+
+    Raises:
+        PinochleError: From ``error``: the path is malformed, the file is missing, unreadable,
+            too large or not UTF-8 text.
+    """
+    file = check_path(path, error)
+    try:
+        size = file.stat().st_size
+        if file.is_dir():
+            raise error("is a folder, not a file")
+        if size > MAX_DOCUMENT_BYTES:
+            raise error(f"the file has {size} bytes; at most {MAX_DOCUMENT_BYTES} are read")
+        with open(file, "rb") as stream:
+            data = stream.read(MAX_DOCUMENT_BYTES + 1)
+    except FileNotFoundError:
+        raise error("no such file") from None
+    except OSError as exc:
+        raise error(f"cannot read the file: {exc.strerror or exc}") from None
+    if len(data) > MAX_DOCUMENT_BYTES:
+        raise error(f"the file is larger than {MAX_DOCUMENT_BYTES} bytes")
+    return decode_text(data, error)
+
+
+def _check_depth(value: Any, error: ErrorFactory) -> None:
+    """Refuse documents nested deeper than `MAX_DEPTH` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            raise error(f"nested more than {MAX_DEPTH} levels deep")
+        stack.extend((child, depth + 1) for child in children)
+
+
+def _text(text: object, error: ErrorFactory) -> str:
+    if isinstance(text, bytes | bytearray):
+        return decode_text(bytes(text), error)
+    if not isinstance(text, str):
+        raise error(f"expected the document as text, found {type(text).__name__}")
+    if len(text) > MAX_DOCUMENT_BYTES:
+        raise error(f"the document has {len(text)} characters; at most {MAX_DOCUMENT_BYTES}")
+    return text
+
+
+def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
+    """Parse a JSON document.
+
+    Raises:
+        PinochleError: From ``error``: not JSON, nested too deeply, or a number too long to
+            read (Python refuses integers of more than 4,300 digits).
+    """
+    source = _text(text, error)
+    try:
+        data = json.loads(source)
+    except json.JSONDecodeError as exc:
+        raise error(f"not valid JSON: {exc}") from None
+    except RecursionError:
+        raise error(
+            f"not a document this library reads: nested more than {MAX_DEPTH} deep"
+        ) from None
+    except ValueError as exc:  # an integer with too many digits
+        raise error(f"not a document this library reads: {exc}") from None
+    _check_depth(data, error)
+    return data
+
+
+def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
+    """Parse a TOML document, with the same guarantees as `parse_json`."""
+    source = _text(text, error)
+    try:
+        data = tomllib.loads(source)
+    except tomllib.TOMLDecodeError as exc:
+        raise error(f"not valid TOML: {exc}") from None
+    except RecursionError:
+        raise error(
+            f"not a document this library reads: nested more than {MAX_DEPTH} deep"
+        ) from None
+    except ValueError as exc:  # an integer with too many digits
+        raise error(f"not a document this library reads: {exc}") from None
+    _check_depth(data, error)
+    return data
