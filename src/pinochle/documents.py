@@ -138,9 +138,7 @@ def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
     except json.JSONDecodeError as exc:
         raise error(f"not valid JSON: {exc}") from None
     except RecursionError:
-        raise error(
-            f"not a document this library reads: nested more than {MAX_DEPTH} deep"
-        ) from None
+        raise error("nested too deeply to read") from None
     except ValueError as exc:  # an integer with too many digits
         raise error(f"not a document this library reads: {exc}") from None
     _check_depth(data, error)
@@ -155,9 +153,7 @@ def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
     except tomllib.TOMLDecodeError as exc:
         raise error(f"not valid TOML: {exc}") from None
     except RecursionError:
-        raise error(
-            f"not a document this library reads: nested more than {MAX_DEPTH} deep"
-        ) from None
+        raise error("nested too deeply to read") from None
     except ValueError as exc:  # an integer with too many digits
         raise error(f"not a document this library reads: {exc}") from None
     _check_depth(data, error)
