@@ -96,7 +96,7 @@ def test_format_both_styles_round_trip() -> None:
     cards = parse_cards("AH TH 9C QS")
     assert format_cards(cards) == "A♥ 10♥ 9♣ Q♠"
     assert format_cards(cards, "ascii") == "AH TH 9C QS"
-    with pytest.raises(ValueError, match="unknown card style"):
+    with pytest.raises(ValueError, match="style: expected a card style"):
         format_cards(cards, "fancy")  # type: ignore[arg-type]
 
 

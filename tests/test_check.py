@@ -107,7 +107,7 @@ def test_a_run_is_reproducible_and_reports_progress() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(ValueError, match="at least 1"):
+    with pytest.raises(ValueError, match="games: expected a whole number from 1"):
         check_variant(load_variant(), games=0)
 
 

@@ -299,7 +299,7 @@ def test_bad_input_raises_typed_errors() -> None:
         score_meld(SINGLE_EXAMPLE, "X", ONES)
     with pytest.raises(CardParseError, match="position 2"):
         score_meld("AH XH", "H", ONES)
-    with pytest.raises(TypeError, match="position 2"):
+    with pytest.raises(TypeError, match=r"cards\[1\]: expected a Card"):
         score_meld([Card(Suit.HEARTS, Rank.ACE), 7], "H", ONES)  # type: ignore[list-item]
     with pytest.raises(TypeError, match="trump"):
         score_meld(SINGLE_EXAMPLE, 2, ONES)  # type: ignore[arg-type]

@@ -34,12 +34,17 @@ from pinochle.cards import (
 )
 from pinochle.engine import apply, bid_limit, legal_actions, new_game, observe, settle_play
 from pinochle.errors import (
+    ActionParseError,
+    ArgumentError,
     CardParseError,
     DeckError,
     IllegalActionError,
+    ObservationError,
+    ParseError,
     PinochleError,
     SettlementError,
     SheetError,
+    SuitParseError,
     VariantError,
 )
 from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
@@ -68,6 +73,8 @@ from pinochle.variant import Variant, builtin_variants, load_variant
 __all__ = [
     "CARDS",
     "Action",
+    "ActionParseError",
+    "ArgumentError",
     "Bid",
     "Bury",
     "Card",
@@ -91,7 +98,9 @@ __all__ = [
     "MeldType",
     "NameTrump",
     "Observation",
+    "ObservationError",
     "Outcome",
+    "ParseError",
     "Pass",
     "PassCards",
     "Phase",
@@ -106,6 +115,7 @@ __all__ = [
     "SideResult",
     "State",
     "Suit",
+    "SuitParseError",
     "ThrowIn",
     "Variant",
     "VariantError",

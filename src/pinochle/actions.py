@@ -7,12 +7,15 @@ Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 
 from __future__ import annotations
 
+import operator
+import re
 from collections.abc import Iterable
 from typing import TypeAlias
 
 import attrs
 
 from pinochle.cards import CARDS, Card, Suit, format_cards, parse_cards, parse_suit
+from pinochle.errors import ActionParseError, ArgumentError, CardParseError, SuitParseError
 
 __all__ = [
     "PLAYS",
@@ -33,11 +36,29 @@ __all__ = [
 ]
 
 
+def _whole_number(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+    if type(value) is not int:  # bool and float are not bids; a float would reach the scores
+        raise ArgumentError(attribute.name, "a whole number (int)", value)
+
+
+def _suit(value: object) -> Suit:
+    if isinstance(value, Suit):
+        return value
+    if isinstance(value, str):
+        return parse_suit(value)
+    raise ArgumentError("suit", "a Suit such as Suit.HEARTS, or its text 'H'", value)
+
+
 @attrs.frozen
 class Bid:
-    """Bid this amount (on the profile's scale)."""
+    """Bid this amount (on the profile's scale).
 
-    amount: int
+    Raises:
+        ArgumentError: ``amount`` is not an `int` (``Bid(26.0)``, ``Bid("30")`` and
+            ``Bid(True)`` are refused).
+    """
+
+    amount: int = attrs.field(validator=_whole_number)
 
     def __str__(self) -> str:
         return f"bid {self.amount}"
@@ -53,16 +74,33 @@ class Pass:
 
 @attrs.frozen
 class NameTrump:
-    """The high bidder names the trump suit."""
+    """The high bidder names the trump suit (a `Suit`, or its text: ``NameTrump("H")``).
 
-    suit: Suit
+    Raises:
+        ArgumentError: ``suit`` is neither a `Suit` nor text (``NameTrump(2)``).
+        SuitParseError: ``suit`` is text that is not a suit.
+    """
+
+    suit: Suit = attrs.field(converter=_suit)
 
     def __str__(self) -> str:
         return f"trump {self.suit.symbol}"
 
 
-def _canonical(cards: Iterable[Card]) -> tuple[Card, ...]:
-    return tuple(sorted(cards, key=lambda c: c.index))
+def _canonical(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The cards in `Card.index` order; text and card names are read with `parse_cards`."""
+    try:
+        return tuple(sorted(cards, key=_INDEX))  # type: ignore[arg-type]
+    except (AttributeError, TypeError):  # text, names, or something that is no card at all
+        return tuple(sorted(parse_cards(cards), key=_INDEX))
+
+
+_INDEX = operator.attrgetter("index")
+
+
+def _kind(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise ArgumentError(attribute.name, "a meld name such as 'royal marriage'", value)
 
 
 @attrs.frozen
@@ -100,7 +138,7 @@ class Declare:
     ``"dix"``.
     """
 
-    kind: str
+    kind: str = attrs.field(validator=_kind)
     cards: tuple[Card, ...] = attrs.field(converter=_canonical)
 
     def __str__(self) -> str:
@@ -150,7 +188,13 @@ class Play:
     card: Card
 
     def __new__(cls, card: Card) -> Play:
-        """Return the shared play of this card."""
+        """Return the shared play of this card.
+
+        Raises:
+            ArgumentError: ``card`` is not a `Card` (read text with `parse_action`).
+        """
+        if type(card) is not Card:
+            raise ArgumentError("card", "a Card such as parse_cards('AS')[0]", card)
         return PLAYS[card.index]
 
     @classmethod
@@ -199,14 +243,21 @@ def play_action(card: Card) -> Play:
 def parse_action(text: str) -> Action:
     """Read an action from its text form (the output of ``str(action)``).
 
+    A bid's amount is written in ASCII digits (``bid 30``); cards as `parse_cards` reads them.
+
     Raises:
-        ValueError: The text is not an action.
+        ActionParseError: The text is not an action (a `ValueError` too); the error says why.
+        ArgumentError: ``text`` is not a string.
     """
+    if not isinstance(text, str):
+        raise ArgumentError("text", "an action's text such as 'bid 30' or 'play A♠'", text)
     words = text.strip().split(None, 1)
     verb = words[0].lower() if words else ""
-    rest = words[1] if len(words) > 1 else ""
+    rest = words[1].strip() if len(words) > 1 else ""
     try:
         if verb == "bid":
+            if not _AMOUNT.fullmatch(rest):
+                raise ActionParseError(text, "a bid is 'bid' and a whole number in digits 0-9")
             return Bid(int(rest))
         if verb == "pass" and not rest:
             return Pass()
@@ -226,14 +277,20 @@ def parse_action(text: str) -> Action:
         if verb == "play" and rest.lower() == "on":
             return PlayOn()
         if verb == "play":
-            (card,) = parse_cards(rest)
-            return play_action(card)
+            played = parse_cards(rest)
+            if len(played) != 1:
+                raise ActionParseError(text, f"play one card, not {len(played)}")
+            return play_action(played[0])
         if verb == "throw" and rest.lower() == "in":
             return ThrowIn()
-    except ValueError as exc:
-        raise ValueError(f"not an action: {text!r} ({exc})") from None
-    raise ValueError(
-        f"not an action: {text!r} (expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', "
-        "'bury CARDS', 'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' "
-        "or 'play CARD')"
+    except (CardParseError, SuitParseError) as exc:
+        raise ActionParseError(text, str(exc)) from None
+    raise ActionParseError(
+        text,
+        "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
+        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' or 'play CARD'",
     )
+
+
+_AMOUNT = re.compile(r"-?[0-9]{1,18}")
+"""A bid's amount: ASCII digits only (``int`` would also read ``٣٠`` and ``1_0``)."""

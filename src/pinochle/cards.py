@@ -11,12 +11,12 @@ from __future__ import annotations
 import enum
 import re
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Literal
 
 import attrs
 
-from pinochle.errors import CardParseError, DeckError
+from pinochle.errors import ArgumentError, CardParseError, DeckError, SuitParseError
 
 __all__ = [
     "CARDS",
@@ -116,7 +116,22 @@ class Card:
     index: int = attrs.field(init=False, eq=False, hash=False)
 
     def __attrs_post_init__(self) -> None:
+        if type(self.suit) is not Suit:
+            raise ArgumentError("suit", "a Suit such as Suit.SPADES", self.suit)
+        if type(self.rank) is not Rank:
+            raise ArgumentError("rank", "a Rank such as Rank.ACE", self.rank)
         object.__setattr__(self, "index", self.suit * 6 + self.rank)
+
+    # A card crosses a pickle or a copy as its index and comes back as the shared object in
+    # `CARDS`: the engine compares cards by identity, so a fresh copy would be a stranger.
+    def __reduce__(self) -> tuple[Callable[[int], Card], tuple[int]]:
+        return _shared_card, (self.index,)
+
+    def __copy__(self) -> Card:
+        return CARDS[self.index]
+
+    def __deepcopy__(self, memo: object) -> Card:
+        return CARDS[self.index]
 
     # Equality and hashing by index: cards are compared in every inner loop.
     def __eq__(self, other: object) -> bool:
@@ -146,7 +161,13 @@ class Card:
 
     @classmethod
     def from_index(cls, index: int) -> Card:
-        """The card with this `index` (0-23)."""
+        """The card with this `index` (0-23).
+
+        Raises:
+            ArgumentError: ``index`` is not a whole number from 0 to 23.
+        """
+        if type(index) is not int or not 0 <= index < len(CARDS):
+            raise ArgumentError("index", "a card index from 0 to 23", index)
         return CARDS[index]
 
 
@@ -154,9 +175,14 @@ CARDS: tuple[Card, ...] = tuple(Card(suit, rank) for suit in Suit for rank in Ra
 """The 24 distinct cards, in `Card.index` order."""
 
 
+def _shared_card(index: int) -> Card:
+    """The shared card of this index: how a pickled card comes back."""
+    return CARDS[index]
+
+
 def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
     """Return a fresh, unshuffled deck: 48 cards for ``"single"``, 80 for ``"double"``."""
-    kind = DeckKind(kind)
+    kind = _deck_kind(kind)
     copies = copies_in_deck(kind)
     cards = CARDS if kind is DeckKind.SINGLE else [c for c in CARDS if c.rank is not Rank.NINE]
     # The shared CARDS objects: the engine then compares cards by identity, fast.
@@ -165,7 +191,14 @@ def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
 
 def copies_in_deck(kind: DeckKind | str) -> int:
     """How many copies of each card the deck holds (2 single, 4 double)."""
-    return 2 if DeckKind(kind) is DeckKind.SINGLE else 4
+    return 2 if _deck_kind(kind) is DeckKind.SINGLE else 4
+
+
+def _deck_kind(kind: object) -> DeckKind:
+    try:
+        return DeckKind(kind)  # type: ignore[arg-type]
+    except ValueError:
+        raise ArgumentError("kind", "a deck kind: 'single' or 'double'", kind) from None
 
 
 def check_in_deck(cards: Iterable[Card], kind: DeckKind | str) -> None:
@@ -178,8 +211,9 @@ def check_in_deck(cards: Iterable[Card], kind: DeckKind | str) -> None:
     Raises:
         DeckError: A card appears more often than the deck holds it, or the deck has no such
             card (nines in the double deck).
+        ArgumentError: ``kind`` is not a deck kind.
     """
-    kind = DeckKind(kind)
+    kind = _deck_kind(kind)
     limit = copies_in_deck(kind)
     for card, count in Counter(cards).items():
         if kind is DeckKind.DOUBLE and card.rank is Rank.NINE:
@@ -253,14 +287,23 @@ def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:
 
     Raises:
         CardParseError: A token is not a card; the error names the token and its 1-based position.
+        ArgumentError: ``text`` is neither text nor an iterable, or a token is neither a card
+            nor text.
     """
-    tokens: Iterable[str | Card]
-    tokens = [t for t in _SEPARATORS.split(text) if t] if isinstance(text, str) else text
+    tokens: Iterable[object]
+    if isinstance(text, str):
+        tokens = [t for t in _SEPARATORS.split(text) if t]
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | bytearray):
+        tokens = text
+    else:
+        raise ArgumentError("cards", "card text or an iterable of cards", text)
     cards: list[Card] = []
     for position, token in enumerate(tokens, start=1):
         if isinstance(token, Card):
             cards.append(token)
             continue
+        if not isinstance(token, str):
+            raise ArgumentError(f"cards[{position - 1}]", "a Card or a card's text", token)
         card = _BY_TEXT.get(token.strip().lower())
         if card is None:
             raise CardParseError(token, position, _explain(token.strip() or "?"))
@@ -272,14 +315,17 @@ def parse_suit(suit: Suit | str) -> Suit:
     """Read a suit from a `Suit`, a letter (``"H"``), a symbol (``"♥"``) or a name (``"hearts"``).
 
     Raises:
-        ValueError: The text is not a suit.
+        SuitParseError: The text is not a suit (a `ValueError` too).
+        ArgumentError: ``suit`` is neither a `Suit` nor text.
     """
     if isinstance(suit, Suit):
         return suit
+    if not isinstance(suit, str):
+        raise ArgumentError("suit", "a Suit or a suit's text such as 'H' or 'hearts'", suit)
     text = suit.strip().lower()
     found = _SUIT_CHARS.get(text) or _SUIT_NAMES.get(text)
     if found is None:
-        raise ValueError(f"{suit!r} is not a suit (use C, D, H, S, ♣ ♦ ♥ ♠ or a suit name)")
+        raise SuitParseError(suit, "use C, D, H, S, ♣ ♦ ♥ ♠ or a suit name")
     return found
 
 
@@ -303,4 +349,4 @@ def format_cards(cards: Sequence[Card] | Iterable[Card], style: CardStyle = "sym
         return " ".join(card.ascii for card in cards)
     if style == "symbols":
         return " ".join(str(card) for card in cards)
-    raise ValueError(f"unknown card style {style!r}: use 'symbols' or 'ascii'")
+    raise ArgumentError("style", "a card style: 'symbols' or 'ascii'", style)

@@ -36,6 +36,7 @@ from pinochle.actions import (
     PlayOn,
     ThrowIn,
 )
+from pinochle.arguments import number
 from pinochle.auction import next_bid
 from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
 from pinochle.engine import apply, bid_limit, legal_actions, new_game
@@ -890,10 +891,10 @@ def check_variant(
         What held and what failed, with a reproducing record for each failure.
 
     Raises:
-        ValueError: ``games`` or ``max_hands`` is not positive.
+        ArgumentError: ``games`` or ``max_hands`` is not a positive whole number.
     """
-    if games < 1 or max_hands < 1:
-        raise ValueError(f"games and max_hands must be at least 1, found {games}, {max_hands}")
+    number("games", games, 1)
+    number("max_hands", max_hands, 1)
     hooks = _hooks or CheckHooks()
     scale_note = _scale_note(variant)
     names = [name for name in CHECKS if name != "scale-switch" or not scale_note]

@@ -14,6 +14,7 @@ from typing import TextIO
 from pinochle.actions import Action, Bid, Pass
 from pinochle.cards import format_cards, sort_cards
 from pinochle.engine import apply, legal_actions, new_game, observe
+from pinochle.errors import IllegalActionError
 from pinochle.meld import Meld
 from pinochle.state import Observation, State
 from pinochle.variant import Variant
@@ -178,7 +179,7 @@ def play_demo(
         view = observe(state, seat)
         action = chosen[seat](view)
         if action not in legal_actions(state):
-            raise ValueError(f"seat {seat}'s player chose an illegal action: {action}")
+            raise IllegalActionError(str(action), f"seat {seat}'s player chose an illegal action")
         nxt = apply(state, action)
         if len(nxt.results) > len(state.results):
             for line in narrate_hand(nxt):

@@ -13,12 +13,14 @@ import functools
 import operator
 import random
 import secrets
+import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
 import attrs
 
+from pinochle import arguments
 from pinochle.actions import (
     PLAYS,
     Action,
@@ -37,7 +39,7 @@ from pinochle.actions import (
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import CardChoices
-from pinochle.errors import DeckError, IllegalActionError
+from pinochle.errors import ArgumentError, DeckError, IllegalActionError
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
@@ -146,7 +148,7 @@ def new_game(
     seed: int | None = None,
     dealer: int = 0,
     *,
-    hands: Sequence[Sequence[Card]] | None = None,
+    hands: Sequence[Sequence[Card] | str] | None = None,
     scores: Sequence[int] | None = None,
 ) -> State:
     """Start a game: deal the first hand and wait for the first decision.
@@ -157,22 +159,30 @@ def new_game(
             entropy picks a seed (kept in ``state.game.seed`` so the game can be replayed).
         dealer: The first dealer's seat.
         hands: Start from these hands instead of a shuffled first deal (later deals still
-            come from the seed).
+            come from the seed); each hand is cards or card text.
         scores: Start from these scores (default all zero).
 
     Raises:
         DeckError: ``hands`` is not a possible deal under the profile.
-        ValueError: ``dealer`` or ``scores`` do not fit the table.
+        ArgumentError: ``variant`` is not a `Variant`; ``seed`` is not a whole number from 0
+            to 2**64 - 1; ``dealer`` is not a seat; ``scores`` are not one whole number per
+            side (within ±10**9); ``hands`` are not cards.
+        CardParseError: A hand given as text holds something that is not a card.
     """
-    seated = variant.deal.seated
-    if not 0 <= dealer < seated:
-        raise ValueError(f"dealer: expected a seat from 0 to {seated - 1}, found {dealer}")
-    start = tuple(scores) if scores is not None else (0,) * variant.sides
-    if len(start) != variant.sides:
-        raise ValueError(f"scores: expected {variant.sides} values, found {len(start)}")
+    variant = arguments.variant(variant)
+    dealer = arguments.seat("dealer", dealer, variant.deal.seated)
     if seed is None:
         seed = secrets.randbits(63)
-    given = _check_hands(variant, hands) if hands is not None else None
+    seed = arguments.number("seed", seed, 0, arguments.SEED_LIMIT - 1)
+    sides = variant.sides
+    start = arguments.numbers("scores", scores, sides) if scores is not None else (0,) * sides
+    given = None
+    if hands is not None:
+        if isinstance(hands, str) or not isinstance(hands, Sequence):
+            raise ArgumentError("hands", "one sequence of cards (or card text) per seat", hands)
+        given = _check_hands(
+            variant, [arguments.cards(f"hands[{i}]", h) for i, h in enumerate(hands)]
+        )
     game = Game(variant, seed, dealer, given, start, start, variant.game.target)
     return _start_hand(game, 0, dealer, None)
 
@@ -879,6 +889,10 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
 }
 
 
+_STATE_EXPECTED = "a State (start one with pinochle.new_game)"
+_ACTION_TYPES = frozenset(typing.get_args(Action))
+
+
 def legal_actions(state: State) -> Sequence[Action]:
     """Every legal action for the player to act, each exactly once (twins are one action).
 
@@ -886,7 +900,10 @@ def legal_actions(state: State) -> Sequence[Action]:
     every distinct choice (it can hold over a thousand); an empty sequence once the game is
     over.
     """
-    cached = state.legal_cache
+    try:
+        cached = state.legal_cache
+    except AttributeError:
+        raise ArgumentError("state", _STATE_EXPECTED, state) from None
     if cached is None:
         cached = _LEGAL[state.phase](state)
         object.__setattr__(state, "legal_cache", cached)  # a cache, invisible to equality
@@ -900,7 +917,13 @@ def apply(state: State, action: Action) -> State:
         IllegalActionError: The action is not legal now; the message says why in a player's
             words ("must follow clubs", "must beat K♣ with A♣ or 10♣", "bid must be at least
             26").
+        ArgumentError: ``state`` is not a `State`, or ``action`` is not an action (read text
+            with `pinochle.parse_action`).
     """
+    if type(action) not in _ACTION_TYPES:
+        raise ArgumentError("action", "an action such as Bid(30) or Play(card)", action)
+    if type(state) is not State:
+        raise ArgumentError("state", _STATE_EXPECTED, state)
     if state.phase is Phase.GAME_OVER:
         raise IllegalActionError(str(action), "the game is over")
     return _APPLY[state.phase](state, action)
@@ -913,9 +936,9 @@ def observe(state: State, seat: int) -> Observation:
     meld, played tricks, scores), the cards it passed or received, and its legal actions
     when it is to act. It never holds another seat's hidden cards.
     """
-    players = state.variant.deal.players
-    if not 0 <= seat < players:
-        raise ValueError(f"seat: expected 0 to {players - 1}, found {seat}")
+    if type(state) is not State:
+        raise ArgumentError("state", _STATE_EXPECTED, state)
+    seat = arguments.seat("seat", seat, state.variant.deal.players)
     hand = state.hand
     to_me: tuple[Card, ...] = ()
     by_me: tuple[Card, ...] = ()

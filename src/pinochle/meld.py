@@ -39,6 +39,7 @@ from pinochle.cards import (
     parse_suit,
     sort_cards,
 )
+from pinochle.errors import VARIANT_EXPECTED, ArgumentError
 from pinochle.variant import Doubles, MeldRules, MeldTable, Variant
 
 __all__ = ["Meld", "MeldItem", "MeldType", "meld_by_trump", "meld_values", "score_meld"]
@@ -362,7 +363,10 @@ def _compile(rules: MeldRules, scale: int, deck: DeckKind) -> _Tables:
 
 @functools.lru_cache(maxsize=64)
 def _tables(variant: Variant) -> _Tables:
-    return _compile(variant.meld, variant.scale, variant.deal.deck)
+    try:
+        return _compile(variant.meld, variant.scale, variant.deal.deck)
+    except AttributeError:
+        raise ArgumentError("variant", VARIANT_EXPECTED, variant) from None
 
 
 # --- Scoring ---------------------------------------------------------------------------
@@ -370,7 +374,13 @@ def _tables(variant: Variant) -> _Tables:
 
 def _holdings(cards: Iterable[Card] | str, tables: _Tables) -> tuple[_Holding, ...]:
     """The hand's four suit holdings, clubs to spades."""
-    hand = parse_cards(cards) if isinstance(cards, str) else tuple(cards)
+    if isinstance(cards, str):
+        hand = parse_cards(cards)
+    else:
+        try:
+            hand = tuple(cards)
+        except TypeError:
+            raise ArgumentError("cards", "card text or an iterable of cards", cards) from None
     weights = tables.weights
     try:
         code = sum([weights[card.index] for card in hand])
@@ -398,10 +408,7 @@ def _not_in_deck(hand: tuple[Card, ...], deck: DeckKind) -> typing.NoReturn:
 
 
 def _read_tokens(hand: tuple[object, ...]) -> tuple[Card, ...]:
-    """Cards given as a mix of cards and names ("AS"); anything else is a `TypeError`."""
-    for position, token in enumerate(hand, start=1):
-        if not isinstance(token, Card | str):
-            raise TypeError(f"expected a card at position {position}, found {token!r}")
+    """Cards given as a mix of cards and names ("AS"); anything else is an `ArgumentError`."""
     return parse_cards(typing.cast(tuple[Card | str, ...], hand))
 
 
@@ -422,7 +429,7 @@ def _trump(trump: Suit | str | None) -> Suit | None:
         return trump
     if isinstance(trump, str):
         return parse_suit(trump)
-    raise TypeError(f"trump must be a suit, a suit name or None, found {trump!r}")
+    raise ArgumentError("trump", "a Suit, a suit's text such as 'H', or None", trump)
 
 
 def score_meld(cards: Iterable[Card] | str, trump: Suit | str | None, variant: Variant) -> Meld:
@@ -440,8 +447,9 @@ def score_meld(cards: Iterable[Card] | str, trump: Suit | str | None, variant: V
     Raises:
         DeckError: The cards cannot all come from the profile's deck.
         CardParseError: The text holds something that is not a card.
-        ValueError: ``trump`` is not a suit.
-        TypeError: ``cards`` holds something that is neither a card nor a card name.
+        SuitParseError: ``trump`` is text that is not a suit.
+        ArgumentError: ``cards`` holds something that is neither a card nor a card name,
+            ``trump`` is neither a suit nor text, or ``variant`` is not a `Variant`.
     """
     tables = _tables(variant)
     return _meld(_holdings(cards, tables), _trump(trump), tables)

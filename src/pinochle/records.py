@@ -9,20 +9,32 @@ illegal action or an impossible card is rejected with the step and the reason.
 
 from __future__ import annotations
 
+import difflib
 import json
-from collections.abc import Iterator
-from typing import Any
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
 
 import attrs
 
 from pinochle.actions import Action, parse_action
+from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import Card, format_cards, parse_cards
+from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.state import State
 from pinochle.variant import Variant
 
-__all__ = ["FORMAT", "GameRecord", "RecordError", "record_of", "replay", "replay_states"]
+__all__ = [
+    "FORMAT",
+    "MAX_PROBLEMS",
+    "GameRecord",
+    "RecordError",
+    "record_of",
+    "replay",
+    "replay_states",
+]
 
 FORMAT = "pinochle-game-record"
 """The ``format`` tag of a record's JSON document."""
@@ -30,7 +42,26 @@ VERSION = 1
 
 
 class RecordError(PinochleError, ValueError):
-    """A record cannot be read or replayed; the message names the step or field and why."""
+    """A record cannot be read or replayed; the message names the step or field and why.
+
+    Attributes:
+        problems: Every problem found, each naming its field or step (the message joins
+            them with "; "); reading stops after `MAX_PROBLEMS`.
+    """
+
+    def __init__(self, *problems: str) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), self.problems
+
+
+MAX_PROBLEMS = 20
+"""The most problems one `RecordError` lists."""
+
+_KEYS = ("format", "version", "variant", "seed", "dealer", "scores", "hands", "actions")
 
 
 @attrs.frozen
@@ -71,72 +102,130 @@ class GameRecord:
         return json.dumps(self.to_dict(), indent=indent, ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, data: Any) -> GameRecord:
+    def from_dict(cls, data: Any, *, base_dir: Path | str | None = None) -> GameRecord:
         """Read a record from JSON data.
 
+        Args:
+            data: The decoded JSON document.
+            base_dir: Where the embedded profile may find a file it ``extends``; without one
+                it may extend built-in profiles only, so a record never makes the library
+                read another file.
+
         Raises:
-            RecordError: A field is missing or malformed; the message names it.
+            RecordError: A field is missing, unknown or malformed; the error lists every such
+                field (up to `MAX_PROBLEMS`).
         """
         if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError(f"not a game record: expected format {FORMAT!r}")
+            raise RecordError(f"not a game record: expected an object with format {FORMAT!r}")
         version = data.get("version")
         if type(version) is not int or version != VERSION:
-            raise RecordError(f"unknown record version {version!r}")
-        if not isinstance(data.get("variant"), dict):
-            raise RecordError("variant: expected a table of profile keys")
-        try:
-            variant = Variant.from_dict(data["variant"], source="record variant")
-        except PinochleError as exc:
-            raise RecordError(f"variant: {exc}") from None
-        seed, dealer = data.get("seed"), data.get("dealer", 0)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise RecordError(f"seed: expected an integer, found {seed!r}")
-        if not isinstance(dealer, int) or isinstance(dealer, bool):
-            raise RecordError(f"dealer: expected a seat number, found {dealer!r}")
-        scores = data.get("scores")
-        if scores is not None and (
-            not isinstance(scores, list) or not all(type(s) is int for s in scores)
-        ):
-            raise RecordError(f"scores: expected a list of integers, found {scores!r}")
-        hands = data.get("hands")
-        parsed_hands = None
-        if hands is not None:
-            if not isinstance(hands, list) or not all(isinstance(h, str) for h in hands):
-                raise RecordError("hands: expected a list of card strings, one per seat")
-            try:
-                parsed_hands = tuple(parse_cards(h) for h in hands)
-            except PinochleError as exc:
-                raise RecordError(f"hands: {exc}") from None
-        actions = data.get("actions", [])
-        if not isinstance(actions, list):
-            raise RecordError("actions: expected a list of action strings")
-        parsed: list[Action] = []
-        for step, text in enumerate(actions, start=1):
-            try:
-                parsed.append(parse_action(str(text)))
-            except ValueError as exc:
-                raise RecordError(f"step {step}: {exc}") from None
-        return cls(
-            variant,
-            seed,
-            dealer,
-            tuple(scores) if scores is not None else None,
-            parsed_hands,
-            tuple(parsed),
-        )
+            raise RecordError(f"version: this library reads version {VERSION}, found {version!r}")
+        problems: list[str] = []
+        for key in data:
+            if key not in _KEYS:
+                close = difflib.get_close_matches(str(key), _KEYS, n=1)
+                hint = f"; did you mean {close[0]!r}?" if close else ""
+                problems.append(f"{str(key)[:40]!r}: unknown field{hint}")
+        variant = _read(problems, "variant", lambda: _variant(data.get("variant"), base_dir))
+        seed = _read(problems, "seed", lambda: _number(data.get("seed"), 0, SEED_LIMIT - 1))
+        seats = variant.deal.seated if variant is not None else 5
+        dealer = _read(problems, "dealer", lambda: _number(data.get("dealer", 0), 0, seats - 1))
+        scores = _read(problems, "scores", lambda: _scores(data.get("scores")))
+        hands = _read(problems, "hands", lambda: _hands(data.get("hands")))
+        actions = _read(problems, "actions", lambda: _actions(problems, data.get("actions", [])))
+        if problems:
+            raise RecordError(*problems[:MAX_PROBLEMS])
+        assert variant is not None
+        assert seed is not None
+        assert dealer is not None
+        return cls(variant, seed, dealer, scores, hands, actions or ())
 
     @classmethod
-    def from_json(cls, text: str) -> GameRecord:
-        """Read a record from a JSON document.
+    def from_json(cls, text: str | bytes, *, base_dir: Path | str | None = None) -> GameRecord:
+        """Read a record from a JSON document (text, or UTF-8 bytes).
 
         Raises:
-            RecordError: The text is not JSON or not a record.
+            RecordError: The document is not JSON (or too large, too deep, not UTF-8) or not
+                a record.
         """
+        return cls.from_dict(parse_json(text, RecordError), base_dir=base_dir)
+
+
+T = TypeVar("T")
+
+
+def _read(problems: list[str], field: str, read: Callable[[], T]) -> T | None:
+    """Run one field's reader; a problem is noted under the field's name."""
+    try:
+        return read()
+    except _FieldProblem as exc:
+        problems.append(f"{field}: {exc}")
+        return None
+
+
+class _FieldProblem(Exception):  # noqa: N818 - a note to collect, never raised to the caller
+    """One field of a record is malformed (collected, then raised as a `RecordError`)."""
+
+
+def _variant(data: object, base_dir: Path | str | None) -> Variant:
+    if not isinstance(data, dict):
+        raise _FieldProblem("expected a table of profile keys")
+    try:
+        return Variant.from_dict(data, source="record variant", base_dir=base_dir)
+    except PinochleError as exc:
+        raise _FieldProblem(str(exc)) from None
+
+
+def _number(value: object, low: int, high: int) -> int:
+    if type(value) is not int or not low <= value <= high:
+        raise _FieldProblem(f"expected a whole number from {low} to {high}, found {_short(value)}")
+    return value
+
+
+def _scores(value: object) -> tuple[int, ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(type(s) is int and abs(s) <= LIMIT for s in value):
+        raise _FieldProblem(
+            f"expected a list of whole numbers (within ±{LIMIT}), found {_short(value)}"
+        )
+    return tuple(value)
+
+
+def _hands(value: object) -> tuple[tuple[Card, ...], ...] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or not all(isinstance(h, str) for h in value):
+        raise _FieldProblem("expected a list of card strings, one per seat")
+    try:
+        return tuple(parse_cards(h) for h in value)
+    except PinochleError as exc:
+        raise _FieldProblem(str(exc)) from None
+
+
+def _actions(problems: list[str], value: object) -> tuple[Action, ...]:
+    if not isinstance(value, list):
+        raise _FieldProblem("expected a list of action strings")
+    parsed: list[Action] = []
+    for step, text in enumerate(value, start=1):
+        if not isinstance(text, str):
+            problems.append(f"step {step}: expected an action's text, found {_short(text)}")
+            continue
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(f"not valid JSON: {exc}") from None
-        return cls.from_dict(data)
+            parsed.append(parse_action(text))
+        except PinochleError as exc:
+            problems.append(f"step {step}: {exc}")
+        if len(problems) >= MAX_PROBLEMS:
+            break
+    return tuple(parsed)
+
+
+def _short(value: object) -> str:
+    try:
+        text = json.dumps(value, ensure_ascii=False)
+    except (TypeError, ValueError):
+        text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def record_of(state: State) -> GameRecord:

@@ -29,7 +29,9 @@ from typing import Final
 import attrs
 
 from pinochle.actions import Pass
+from pinochle.arguments import number
 from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
+from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.state import Game, Hand, Observation, Phase, State
 from pinochle.variant import Beat, Play, TrumpRule, WithoutMarriage
@@ -90,8 +92,24 @@ class Knowledge:
 
 
 def knowledge(observation: Observation) -> Knowledge:
-    """Read what ``observation.seat`` knows of the hidden cards (see `Knowledge`)."""
-    return _Reading(observation).knowledge()
+    """Read what ``observation.seat`` knows of the hidden cards (see `Knowledge`).
+
+    Raises:
+        ArgumentError: ``observation`` is not an `Observation` (see `pinochle.observe`).
+    """
+    return _Reading(_observation(observation)).knowledge()
+
+
+def _observation(value: object) -> Observation:
+    if type(value) is not Observation:
+        raise ArgumentError("observation", "an Observation (from pinochle.observe)", value)
+    return value
+
+
+def _rng(value: object) -> random.Random:
+    if not isinstance(value, random.Random):
+        raise ArgumentError("rng", "a random.Random", value)
+    return value
 
 
 def sample_state(observation: Observation, rng: random.Random) -> State:
@@ -111,15 +129,19 @@ def sample_state(observation: Observation, rng: random.Random) -> State:
         rng: The source of randomness (the result is a function of its state).
 
     Raises:
-        ValueError: The observation is not one the engine can produce (its cards do not add
-            up to the deck).
+        ObservationError: The observation is not one the engine can produce (its cards do
+            not add up to the deck).
+        ArgumentError: ``observation`` is not an `Observation` or ``rng`` not a
+            `random.Random`.
     """
-    return _Reading(observation).sample(rng)
+    return _Reading(_observation(observation)).sample(_rng(rng))
 
 
 def sample_states(observation: Observation, rng: random.Random, count: int) -> Iterator[State]:
     """``count`` independent `sample_state` draws, reading the observation only once."""
-    reading = _Reading(observation)
+    reading = _Reading(_observation(observation))
+    rng = _rng(rng)
+    count = number("count", count, 0)
     return (reading.sample(rng) for _ in range(count))
 
 
@@ -159,7 +181,7 @@ class _Reading:
         for card, _ in self.needs:
             self.free[card] -= 1
         if any(n < 0 for n in self.free.values()) or sum(self.pool.values()) != sum(self.sizes):
-            raise ValueError(
+            raise ObservationError(
                 f"seat {me}'s observation is not a position of the game: its cards do not add "
                 "up to the deck"
             )
@@ -186,7 +208,7 @@ class _Reading:
             pool[view.turn_up] -= 1
         pool.subtract(view.buried)  # the bidder's own buried cards
         if any(n < 0 for n in pool.values()):
-            raise ValueError(
+            raise ObservationError(
                 f"seat {view.seat}'s observation holds more copies of a card than the deck"
             )
         return +pool
@@ -271,7 +293,7 @@ class _Reading:
                 continue  # a card known to be "in the hand or buried" went the wrong way
             break
         else:
-            raise ValueError(
+            raise ObservationError(
                 f"seat {self.view.seat}'s observation allows no deal of the unseen cards"
             )
         deal.force_marriage()

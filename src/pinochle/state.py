@@ -12,8 +12,8 @@ builds two small objects, not one large one:
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Sequence
-from typing import TypeAlias
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeAlias
 
 import attrs
 
@@ -246,6 +246,24 @@ class State:
             found.append(action)
         return tuple(reversed(found))
 
+    def __reduce__(self) -> tuple[Callable[..., State], tuple[object, ...]]:
+        # The history is a chain of pairs as deep as the game is long: pickle and deepcopy
+        # would recurse once a link and fail on a long game. It crosses flat, as a tuple;
+        # the legal-action cache is left behind (it is rebuilt on demand).
+        return _restore_state, (
+            self.phase,
+            self.to_act,
+            self.hands,
+            self.trick,
+            self.tricks,
+            self.points,
+            self.tricks_won,
+            self.counters,
+            self.hand,
+            self.game,
+            self.actions,
+        )
+
     def side_of(self, seat: int) -> int:
         """The side (score index) a seat plays for: its partnership, or its person."""
         return seat % 2 if self.game.variant.deal.partnerships else self.hand.persons[seat]
@@ -253,6 +271,16 @@ class State:
     def seats(self) -> Iterator[int]:
         """Every seat, from 0."""
         return iter(range(self.game.variant.deal.players))
+
+
+def _restore_state(*fields: Any) -> State:
+    """A pickled or copied `State` back, its flat history relinked (see `State.__reduce__`)."""
+    history: History = None
+    for action in fields[-1]:
+        history = (action, history)
+    state: State = State(*fields[:-1])
+    object.__setattr__(state, "history", history)
+    return state
 
 
 @attrs.frozen

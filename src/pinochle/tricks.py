@@ -12,6 +12,7 @@ import functools
 from collections.abc import Iterable, Sequence
 
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
+from pinochle.errors import VARIANT_EXPECTED, ArgumentError
 from pinochle.variant import Beat, CountingMethod, Play, Rounding, Variant
 
 __all__ = [
@@ -42,7 +43,10 @@ def _point_table(method: CountingMethod, scale: int) -> tuple[int, ...]:
 
 def _table(variant: Variant) -> tuple[int, ...]:
     # Keyed on (method, scale), not the whole profile: at most six tables ever exist.
-    return _point_table(variant.counting.method, variant.scale)
+    try:
+        return _point_table(variant.counting.method, variant.scale)
+    except AttributeError:
+        raise ArgumentError("variant", VARIANT_EXPECTED, variant) from None
 
 
 def card_points(cards: Iterable[Card] | str, variant: Variant) -> int:
@@ -60,7 +64,10 @@ def card_points(cards: Iterable[Card] | str, variant: Variant) -> int:
     if isinstance(cards, str):
         cards = parse_cards(cards)
     table = _table(variant)
-    return sum(table[card.index] for card in cards)
+    try:
+        return sum(table[card.index] for card in cards)
+    except (AttributeError, TypeError):  # card names in a list, or something else entirely
+        return sum(table[card.index] for card in parse_cards(cards))
 
 
 @functools.cache
@@ -75,6 +82,8 @@ def deck_points(variant: Variant) -> int:
     For example 25 for a single deck on the ones scale, 250 on the tens scale (every method),
     and 50 for the double deck with a last trick worth 2 (rules.md 10).
     """
+    if not isinstance(variant, Variant):
+        raise ArgumentError("variant", VARIANT_EXPECTED, variant)
     counting = variant.counting
     return _deck_card_points(counting.method, variant.scale, variant.deal.deck) + (
         counting.last_trick
@@ -108,10 +117,10 @@ def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
         trump: The trump suit, or None.
 
     Raises:
-        ValueError: The trick is empty.
+        ArgumentError: The trick is empty.
     """
     if not plays:
-        raise ValueError("an empty trick has no winner")
+        raise ArgumentError("plays", "at least one card (an empty trick has no winner)", plays)
     best = 0
     top = plays[0]
     for i in range(1, len(plays)):

@@ -16,6 +16,7 @@ actions, for every decision the engine asks of a player::
 
 from __future__ import annotations
 
+from pinochle import ArgumentError
 from pinochle.bots.base import Bot, RandomBot
 from pinochle.bots.expert import ExpertBot
 from pinochle.bots.heuristic import EasyBot, HardBot, MediumBot
@@ -49,12 +50,10 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
         seed: Makes the bot's choices reproducible.
 
     Raises:
-        ValueError: The level is not one of `LEVELS`.
+        ArgumentError: The level is not one of `LEVELS` (a `ValueError` too).
     """
     try:
         kind = LEVELS[level.lower()]
-    except KeyError:
-        raise ValueError(
-            f"unknown bot level {level!r}: expected one of {', '.join(LEVELS)}"
-        ) from None
+    except (KeyError, AttributeError):
+        raise ArgumentError("level", f"a bot level: one of {', '.join(LEVELS)}", level) from None
     return kind(seed)
