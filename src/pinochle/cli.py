@@ -41,6 +41,8 @@ __all__ = ["main"]
 PROG = "pinochle"
 EXIT_OK = 0
 EXIT_BAD_INPUT = 2
+EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in the library, reported in one line
+EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
 DEMO_LEVEL = "hard"
 
 
@@ -55,7 +57,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: The arguments after the program name (default: ``sys.argv[1:]``).
 
     Returns:
-        The exit status: 0 on success, 2 on bad input or a usage error.
+        The exit status: 0 on success, 2 on bad input or a usage error, 130 when
+        interrupted, 70 on an internal error (a bug: reported in one line, never a
+        traceback).
     """
     parser = _parser()
     try:
@@ -66,12 +70,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except (PinochleError, _InputError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `pinochle demo | head`: the reader left; that is fine
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the exit-time flush
         return EXIT_OK
+    except KeyboardInterrupt:
+        print(f"{PROG}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except Exception as exc:  # a bug of ours: still one line, never a traceback
+        print(
+            f"{PROG}: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+            "(please report it with the command that caused it)",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL
+
+
+def _one_line(text: str) -> str:
+    """An error message on one line: newlines become "; ", and it is cut at 2,000 characters."""
+    text = "; ".join(line.strip() for line in text.splitlines() if line.strip())
+    return text if len(text) <= 2000 else text[:1997] + "..."
 
 
 # --- Parser ----------------------------------------------------------------------------
