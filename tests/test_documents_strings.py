@@ -34,3 +34,9 @@ def test_a_surrogate_pair_is_one_character_and_allowed() -> None:
 def test_toml_refuses_surrogate_escapes_as_the_callers_error() -> None:
     with pytest.raises(DocError):
         parse_toml('title = "\\ud800"', DocError)
+
+
+def test_a_byte_order_mark_is_allowed_in_text_as_in_bytes() -> None:
+    assert parse_json('\ufeff{"a": 1}', DocError) == {"a": 1}
+    assert parse_json(b'\xef\xbb\xbf{"a": 1}', DocError) == {"a": 1}
+    assert parse_toml("\ufeffa = 1", DocError) == {"a": 1}

@@ -145,7 +145,8 @@ def _text(text: object, error: ErrorFactory) -> str:
         raise error(f"expected the document as text, found {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_BYTES:
         raise error(f"the document has {len(text)} characters; at most {MAX_DOCUMENT_BYTES}")
-    return text
+    # Text read with encoding="utf-8" keeps a byte-order mark; it is allowed like in bytes.
+    return text.removeprefix("\ufeff")
 
 
 def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
