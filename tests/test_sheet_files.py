@@ -365,3 +365,20 @@ def test_load_names_the_file_and_every_problem(tmp_path: Path) -> None:
     assert info.value.path == str(path)
     assert [hand for hand, _ in info.value.problems] == [1, 2, 3]
     assert str(info.value).startswith(f"{path}: 3 problems: hand 1: bid 20 is not a legal bid")
+
+
+def test_a_file_that_cannot_be_locked_is_a_clean_error(
+    chips_file: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fcntl = pytest.importorskip("fcntl")
+    before = chips_file.read_bytes()
+
+    def refuse(fd: int, operation: int) -> None:
+        raise OSError(37, "No locks available")
+
+    monkeypatch.setattr(fcntl, "flock", refuse)
+    assert main(["score", "add", str(chips_file), *CHIP_HAND]) == 2
+    err = capsys.readouterr().err
+    assert err == f"pinochle: error: {chips_file}: cannot lock the file: No locks available\n"
+    assert chips_file.read_bytes() == before
+    only(chips_file)

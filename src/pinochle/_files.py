@@ -54,19 +54,15 @@ def locked(path: Path, error: Error) -> Iterator[int]:
         PinochleError: From ``error``: no such file, a folder, or it cannot be opened.
     """
     while True:
-        try:
-            fd = os.open(path, os.O_RDONLY | getattr(os, "O_CLOEXEC", 0))
-        except FileNotFoundError:
-            raise error("no such file") from None
-        except IsADirectoryError:
-            raise error("is a folder, not a file") from None
-        except OSError as exc:
-            raise error(f"cannot open the file: {exc.strerror or exc}") from None
+        fd = _open(path, error)
         try:
             if fcntl is not None:
                 fcntl.flock(fd, fcntl.LOCK_EX)
             if _same_file(fd, path):
                 break
+        except OSError as exc:
+            os.close(fd)
+            raise error(f"cannot lock the file: {exc.strerror or exc}") from None
         except BaseException:
             os.close(fd)
             raise
@@ -77,6 +73,23 @@ def locked(path: Path, error: Error) -> Iterator[int]:
         yield fd
     finally:
         os.close(fd)  # closing the last descriptor releases the lock
+
+
+def _open(path: Path, error: Error) -> int:
+    # Read-write where allowed (an exclusive lock over NFS needs it), else read-only: a
+    # read-only file is then refused by `check_writable` with a clear message.
+    cloexec = getattr(os, "O_CLOEXEC", 0)
+    try:
+        try:
+            return os.open(path, os.O_RDWR | cloexec)
+        except PermissionError:
+            return os.open(path, os.O_RDONLY | cloexec)
+    except FileNotFoundError:
+        raise error("no such file") from None
+    except IsADirectoryError:
+        raise error("is a folder, not a file") from None
+    except OSError as exc:
+        raise error(f"cannot open the file: {exc.strerror or exc}") from None
 
 
 def _same_file(fd: int, path: Path) -> bool:
