@@ -614,7 +614,16 @@ def test_chips_not_on_the_board_settles_as_a_concession() -> None:
     ("changes", "message"),
     [
         pytest.param({"points": (15, 9)}, r"add up to 24.*25", id="points do not add up"),
-        pytest.param({"points": (30, -5)}, r"add up to", id="negative points"),
+        pytest.param(
+            {"points": (30, -5)},
+            r"^trick points cannot be negative, found \[30, -5\]$",
+            id="negative points",
+        ),
+        pytest.param(
+            {"tricks": (13, -1)},
+            r"^tricks cannot be negative, found \[13, -1\]$",
+            id="negative tricks",
+        ),
         pytest.param({"meld": (28, 12, 0)}, r"meld: expected 2 values", id="three melds"),
         pytest.param({"points": (10, 10, 5)}, r"points: expected 2", id="three point totals"),
         pytest.param({"meld": (-1, 12)}, r"meld cannot be negative", id="negative meld"),
@@ -631,6 +640,21 @@ def test_chips_not_on_the_board_settles_as_a_concession() -> None:
 def test_impossible_facts_are_named(changes: dict[str, Any], message: str) -> None:
     with pytest.raises(SettlementError, match=message):
         s0_hand(**changes)
+
+
+def test_buried_cards_that_do_not_count_leave_the_points_short_but_never_over() -> None:
+    # kitty.buried_count = false: the buried widow cards count for nobody, so the sides'
+    # trick points may add up to less than the deck total, never to more.
+    house = load_variant("cutthroat-3").override({"kitty": {"buried_count": False}})
+    facts: dict[str, Any] = {"bidder": 0, "bid": 250, "meld": (100, 0, 0)}
+    assert settle_hand(house, points=(200, 0, 0), **facts).outcome is Outcome.MADE
+    with pytest.raises(
+        SettlementError,
+        match=r"^trick points \[250, 10, 0\] add up to 260, but a hand has only 250",
+    ):
+        settle_hand(house, points=(250, 10, 0), **facts)
+    with pytest.raises(SettlementError, match=r"^trick points cannot be negative"):
+        settle_hand(house, points=(260, -10, 0), **facts)
 
 
 def test_a_hand_without_a_bidder_is_played() -> None:

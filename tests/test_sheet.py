@@ -470,3 +470,74 @@ def test_undo_after_record_is_the_same_sheet(data: st.DataObject) -> None:
     after = sheet.record(**data.draw(hand_facts(sheet.variant)))
     assert after.undo() == sheet
     assert len(after.hands) == len(sheet.hands) + 1
+
+
+# --- Large sheets and shared hands -------------------------------------------------------------
+
+
+def test_a_large_sheet_loads_with_every_hand() -> None:
+    # benchmarks/sheet.py shows the time is linear; here only that the result is right.
+    hands = 20_000
+    sheet = ScoreSheet(load_variant("pagat-auction-3"))
+    for _ in range(hands):
+        sheet = sheet.record(bidder=0, bid=300, meld=(200, 0, 0), points=(120, 80, 50), trump="H")
+    loaded = ScoreSheet.from_json(sheet.to_json())
+    assert len(loaded) == len(loaded.hands) == hands
+    assert loaded.scores == (2 * hands, -hands, -hands)
+    assert loaded.hands[9_999].totals == (20_000, -10_000, -10_000)
+    assert loaded == sheet
+
+
+def test_sheets_recorded_on_one_sheet_are_independent() -> None:
+    # Immutability: whatever is recorded on a sheet, or on an earlier one, changes no sheet.
+    base = three_hands()
+    a = base.record(bidder=0, bid=25, meld=(0, 0), points=(25, 0))
+    b = base.record(bidder=1, bid=25, meld=(0, 0), points=(0, 25))
+    undone = a.undo()
+    c = undone.record(bidder=1, bid=25, meld=(0, 5), points=(5, 20))
+    assert [len(s) for s in (base, a, b, undone, c)] == [3, 4, 4, 3, 4]
+    assert base.hands == three_hands().hands
+    assert a.last is not None
+    assert a.last.record.points == (25, 0)
+    assert b.last is not None
+    assert b.last.record.bidder == 1
+    assert c.last is not None
+    assert c.last.record.points == (5, 20)
+    assert undone == base
+    assert a.hands[:3] == b.hands[:3] == c.hands[:3] == base.hands
+    assert a.scores == (100, 45)
+    assert b.scores == (75, 70)
+    assert c.scores == (80, 70)  # side 1 makes 25; side 0 keeps its 5 trick points
+    assert ScoreSheet.from_json(a.to_json()) == a
+
+
+def test_threads_recording_on_one_sheet_each_get_their_own_hand() -> None:
+    import threading
+
+    base = three_hands()
+    results: dict[int, ScoreSheet] = {}
+
+    def work(bid: int) -> None:
+        results[bid] = base.record(bidder=0, bid=bid, meld=(20, 0), points=(25, 0))
+
+    threads = [threading.Thread(target=work, args=(bid,)) for bid in range(25, 41)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(results) == list(range(25, 41))
+    for bid, sheet in results.items():
+        assert len(sheet) == 4
+        assert sheet.hands[-1].record.bid == bid
+    assert len(base) == 3
+
+
+def test_sheets_pickle_equal() -> None:
+    import pickle
+
+    sheet = three_hands()
+    copy = pickle.loads(pickle.dumps(sheet))
+    assert copy == sheet
+    assert hash(copy) == hash(sheet)
+    assert copy.record(bidder=0, bid=25, meld=(0, 0), points=(25, 0)).scores == (100, 45)
+    assert "hands=(SheetHand(" in repr(sheet)

@@ -12,7 +12,6 @@ import contextlib
 import json
 import os
 import sys
-import tempfile
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -32,7 +31,7 @@ from pinochle.errors import PinochleError, VariantError
 from pinochle.meld import Meld, meld_by_trump, score_meld
 from pinochle.play import DEFAULT_LEVEL, LEVELS, play_game
 from pinochle.scoring import MeldStatus
-from pinochle.sheet import ScoreSheet, SheetError, SheetHand
+from pinochle.sheet import ScoreSheet, SheetError, SheetHand, update_file
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import DEFAULT_VARIANT, Rounding, Variant, builtin_variants, load_variant
 
@@ -383,35 +382,37 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_score_new(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    if path.exists() and not args.force:
-        raise _InputError(f"{path} already exists (use --force to replace it)")
     sheet = ScoreSheet(_load(args.variant), args.scores)
-    _write_sheet(path, sheet)
-    print(f"new score sheet {path}: {sheet.variant.name} ({_summary(sheet.variant)})")
+    try:
+        sheet.save(args.file, replace=args.force)
+    except SheetError as exc:
+        if exc.problem == "already exists":
+            raise _InputError(f"{exc.path}: already exists (use --force to replace it)") from None
+        raise
+    print(f"new score sheet {args.file}: {sheet.variant.name} ({_summary(sheet.variant)})")
     print(_standing(sheet))
     return EXIT_OK
 
 
 def _run_score_add(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    sheet = _read_sheet(path)
-    sides = sheet.variant.sides
-    sheet = sheet.record(
-        bidder=args.bidder,
-        bid=0 if args.bid is None else args.bid,
-        meld=args.meld,
-        points=args.points,
-        tricks=args.tricks,
-        counters=_side_flags("--counters", args.counters, sides),
-        nines_only=_side_flags("--nines-only", args.nines_only, sides),
-        thrown_in=args.thrown_in,
-        no_marriage=args.no_marriage,
-        trump=args.trump,
-    )
-    _write_sheet(path, sheet)
+    def add(sheet: ScoreSheet) -> ScoreSheet:
+        sides = sheet.variant.sides
+        return sheet.record(
+            bidder=args.bidder,
+            bid=0 if args.bid is None else args.bid,
+            meld=args.meld,
+            points=args.points,
+            tricks=args.tricks,
+            counters=_side_flags("--counters", args.counters, sides),
+            nines_only=_side_flags("--nines-only", args.nines_only, sides),
+            thrown_in=args.thrown_in,
+            no_marriage=args.no_marriage,
+            trump=args.trump,
+        )
+
+    sheet = _update_sheet(args.file, add)
     hand = sheet.hands[-1]
-    print(f"hand {len(sheet.hands)}  {_reason(hand)}")
+    print(f"hand {len(sheet)}  {_reason(hand)}")
     scores = (
         f"side {i} {s:+d} → {t}"
         for i, (s, t) in enumerate(zip(hand.result.scores, hand.totals, strict=True))
@@ -422,7 +423,7 @@ def _run_score_add(args: argparse.Namespace) -> int:
 
 
 def _run_score_show(args: argparse.Namespace) -> int:
-    sheet = _read_sheet(Path(args.file))
+    sheet = _sheet_file(ScoreSheet.load, args.file)
     print(f"{sheet.variant.name} ({_summary(sheet.variant)})")
     print("\n".join(_sheet_table(sheet)))
     print(_standing(sheet))
@@ -430,11 +431,15 @@ def _run_score_show(args: argparse.Namespace) -> int:
 
 
 def _run_score_undo(args: argparse.Namespace) -> int:
-    path = Path(args.file)
-    sheet = _read_sheet(path)
-    undone = sheet.undo()
-    _write_sheet(path, undone)
-    print(f"removed hand {len(sheet.hands)}  {_reason(sheet.hands[-1])}")
+    removed: list[SheetHand] = []
+
+    def undo(sheet: ScoreSheet) -> ScoreSheet:
+        undone = sheet.undo()
+        removed.append(sheet.hands[-1])
+        return undone
+
+    undone = _update_sheet(args.file, undo)
+    print(f"removed hand {len(undone) + 1}  {_reason(removed[-1])}")
     print(_standing(undone))
     return EXIT_OK
 
@@ -495,41 +500,17 @@ def _read_suit(text: str) -> Suit:
         raise _InputError(f"--trump: {exc}") from None
 
 
-def _read_sheet(path: Path) -> ScoreSheet:
+def _update_sheet(file: str, change: Callable[[ScoreSheet], ScoreSheet]) -> ScoreSheet:
+    """`update_file` (locked read-modify-write), with the hint for a missing file."""
+    return _sheet_file(lambda path: update_file(path, change), file)
+
+
+def _sheet_file(run: Callable[[str], ScoreSheet], file: str) -> ScoreSheet:
     try:
-        text = path.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise _InputError(f"{path}: no such file (start one with 'pinochle score new')") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise _InputError(f"{path}: cannot read the score sheet: {exc}") from None
-    try:
-        return ScoreSheet.from_json(text)
+        return run(file)
     except SheetError as exc:
-        raise _InputError(f"{path}: {exc}") from None
-
-
-def _write_sheet(path: Path, sheet: ScoreSheet) -> None:
-    """Write through a temporary file in the same folder, so a failure leaves the old file."""
-    try:
-        mode = path.stat().st_mode & 0o777
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    try:
-        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    except OSError as exc:
-        raise _InputError(f"{path}: cannot write: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(sheet.to_json())
-        os.chmod(tmp, mode)
-        os.replace(tmp, path)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        if isinstance(exc, OSError):
-            raise _InputError(f"{path}: cannot write: {exc.strerror}") from None
+        if exc.path is not None and exc.problem == "no such file":
+            raise _InputError(f"{exc} (start one with 'pinochle score new')") from None
         raise
 
 

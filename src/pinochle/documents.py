@@ -99,12 +99,23 @@ def read_text(path: str | os.PathLike[str], error: ErrorFactory) -> str:
     return decode_text(data, error)
 
 
-def _check_depth(value: Any, error: ErrorFactory) -> None:
-    """Refuse documents nested deeper than `MAX_DEPTH` (walked without recursion)."""
+def _check_tree(value: Any, error: ErrorFactory) -> None:
+    r"""Refuse documents nested deeper than `MAX_DEPTH`, or with a string that is not text.
+
+    JSON may spell a lone surrogate (``"\ud800"``): Python reads it into a string that cannot
+    be written as UTF-8 or printed, so it is refused here, in keys and values alike.
+    The walk uses no recursion.
+    """
     stack: list[tuple[Any, int]] = [(value, 0)]
     while stack:
         item, depth = stack.pop()
+        if isinstance(item, str):
+            _check_string(item, error)
+            continue
         if isinstance(item, dict):
+            for key in item:
+                if isinstance(key, str):
+                    _check_string(key, error)
             children: Any = item.values()
         elif isinstance(item, list):
             children = item
@@ -115,6 +126,18 @@ def _check_depth(value: Any, error: ErrorFactory) -> None:
         stack.extend((child, depth + 1) for child in children)
 
 
+def _check_string(text: str, error: ErrorFactory) -> None:
+    if text.isascii():
+        return
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        code = ord(text[exc.start])
+        raise error(
+            f"a string holds the lone surrogate \\u{code:04x}, which is not a character"
+        ) from None
+
+
 def _text(text: object, error: ErrorFactory) -> str:
     if isinstance(text, bytes | bytearray):
         return decode_text(bytes(text), error)
@@ -122,15 +145,17 @@ def _text(text: object, error: ErrorFactory) -> str:
         raise error(f"expected the document as text, found {type(text).__name__}")
     if len(text) > MAX_DOCUMENT_BYTES:
         raise error(f"the document has {len(text)} characters; at most {MAX_DOCUMENT_BYTES}")
-    return text
+    # Text read with encoding="utf-8" keeps a byte-order mark; it is allowed like in bytes.
+    return text.removeprefix("\ufeff")
 
 
 def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
-    """Parse a JSON document.
+    r"""Parse a JSON document.
 
     Raises:
-        PinochleError: From ``error``: not JSON, nested too deeply, or a number too long to
-            read (Python refuses integers of more than 4,300 digits).
+        PinochleError: From ``error``: not JSON, nested too deeply, a number too long to
+            read (Python refuses integers of more than 4,300 digits), or a string holding a
+            lone surrogate (``"\ud800"``, which no UTF-8 file or terminal can hold).
     """
     source = _text(text, error)
     try:
@@ -141,7 +166,7 @@ def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
         raise error("nested too deeply to read") from None
     except ValueError as exc:  # an integer with too many digits
         raise error(f"not a document this library reads: {exc}") from None
-    _check_depth(data, error)
+    _check_tree(data, error)
     return data
 
 
@@ -156,5 +181,5 @@ def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
         raise error("nested too deeply to read") from None
     except ValueError as exc:  # an integer with too many digits
         raise error(f"not a document this library reads: {exc}") from None
-    _check_depth(data, error)
+    _check_tree(data, error)
     return data

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 __all__ = [
     "ActionParseError",
     "ArgumentError",
@@ -179,22 +181,64 @@ class IllegalActionError(PinochleError, ValueError):
 
 
 class SheetError(PinochleError, ValueError):
-    """A hand cannot be recorded, or a score sheet document is invalid.
+    """A hand cannot be recorded, or a score sheet document or file is invalid or unusable.
+
+    A sheet document can have several problems at once (hands 3 and 7 both impossible): they
+    are all in `problems`, and `problem` and `hand` are the first of them. The message names
+    the file (when there is one), then each problem with its hand number; it is always one
+    line (control characters in the document are shown escaped).
 
     Attributes:
         hand: The 1-based number of the hand at fault, or None for the sheet as a whole.
         problem: What was wrong, without the hand number.
+        problems: Every problem found, as ``(hand, problem)`` pairs in the order of the
+            document; the first is ``(hand, problem)``.
+        path: The file the sheet was read from or written to, as given, or None.
+        truncated: More problems were found than `problems` lists (it stops at 20).
     """
 
-    def __init__(self, problem: str, *, hand: int | None = None) -> None:
+    def __init__(
+        self,
+        problem: str,
+        *,
+        hand: int | None = None,
+        path: str | None = None,
+        others: Sequence[tuple[int | None, str]] = (),
+        truncated: bool = False,
+    ) -> None:
         self.hand = hand
         self.problem = problem
-        super().__init__(f"hand {hand}: {problem}" if hand is not None else problem)
+        self.problems: tuple[tuple[int | None, str], ...] = ((hand, problem), *others)
+        self.path = path
+        self.truncated = truncated
+        parts = [f"hand {h}: {p}" if h is not None else p for h, p in self.problems]
+        text = "; ".join(parts)
+        if len(parts) > 1:
+            text = f"{len(parts)}{'+' if truncated else ''} problems: {text}"
+        if truncated:
+            text += "; and more (only the first ones are listed)"
+        if path is not None:
+            text = f"{path}: {text}"
+        super().__init__(_one_line(text))
 
     def __reduce__(self) -> tuple[object, ...]:
         """Errors cross process boundaries (a process pool) intact."""
-        return _sheet_error, (self.problem, self.hand)
+        others = self.problems[1:]
+        return _sheet_error, (self.problem, self.hand, self.path, others, self.truncated)
 
 
-def _sheet_error(problem: str, hand: int | None) -> SheetError:
-    return SheetError(problem, hand=hand)
+def _sheet_error(
+    problem: str,
+    hand: int | None,
+    path: str | None = None,
+    others: Sequence[tuple[int | None, str]] = (),
+    truncated: bool = False,
+) -> SheetError:
+    return SheetError(problem, hand=hand, path=path, others=others, truncated=truncated)
+
+
+def _one_line(text: str) -> str:
+    """The text with line breaks and other control characters escaped, as in a repr."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)

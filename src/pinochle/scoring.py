@@ -239,11 +239,14 @@ def _check_facts(
             raise SettlementError(f"points: expected {n} values, found {len(points)}")
         # Buried widow cards that do not count belong to nobody (``kitty.buried_count``).
         short = variant.deal.kitty and not variant.kitty.buried_count
-        if (
-            any(p < 0 for p in points)
-            or sum(points) > total
-            or (sum(points) != total and not short)
-        ):
+        if any(p < 0 for p in points):
+            raise SettlementError(f"trick points cannot be negative, found {list(points)}")
+        if short and sum(points) > total:
+            raise SettlementError(
+                f"trick points {list(points)} add up to {sum(points)}, but a hand has only "
+                f"{total} trick points (last trick included)"
+            )
+        if sum(points) != total and not short:
             raise SettlementError(
                 f"trick points {list(points)} add up to {sum(points)}, but every hand's trick "
                 f"points (last trick included) add up to {total}"
@@ -251,7 +254,9 @@ def _check_facts(
     if tricks is not None:
         if len(tricks) != n:
             raise SettlementError(f"tricks: expected {n} values, found {len(tricks)}")
-        if any(t < 0 for t in tricks) or sum(tricks) != variant.tricks_per_hand:
+        if any(t < 0 for t in tricks):
+            raise SettlementError(f"tricks cannot be negative, found {list(tricks)}")
+        if sum(tricks) != variant.tricks_per_hand:
             raise SettlementError(
                 f"tricks {list(tricks)} add up to {sum(tricks)}, but a hand has "
                 f"{variant.tricks_per_hand} tricks"

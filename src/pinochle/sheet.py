@@ -10,23 +10,40 @@ replays them, so totals are always recomputed and a hand-edited file is checked 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+import os
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 import attrs
 
+from pinochle import _files
 from pinochle.auction import bid_problem
 from pinochle.cards import Suit, parse_suit
+from pinochle.documents import check_path, parse_json, read_text
 from pinochle.errors import SettlementError, SheetError, VariantError
 from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand
 from pinochle.variant import GameScoring, Variant, WhoMelds
 
-__all__ = ["FORMAT", "VERSION", "HandRecord", "ScoreSheet", "SheetError", "SheetHand"]
+__all__ = [
+    "FORMAT",
+    "MAX_NUMBER",
+    "MAX_PROBLEMS",
+    "VERSION",
+    "HandRecord",
+    "ScoreSheet",
+    "SheetError",
+    "SheetHand",
+    "update_file",
+]
 
 FORMAT = "pinochle-score-sheet"
 """The ``format`` tag of a score sheet's JSON document."""
 VERSION = 1
 """The version of the JSON document this library writes and reads."""
+MAX_NUMBER = 10**9
+"""The largest size of any number on a sheet (scores, bids, meld, points, tricks)."""
+MAX_PROBLEMS = 20
+"""How many problems of a sheet document a `SheetError` lists at most."""
 
 
 @attrs.frozen
@@ -80,7 +97,7 @@ class SheetHand:
         return self.end.target
 
 
-@attrs.frozen(init=False)
+@attrs.frozen(init=False, eq=False, repr=False)
 class ScoreSheet:
     """A game's score sheet under one profile: every hand, its settlement and the totals.
 
@@ -88,15 +105,22 @@ class ScoreSheet:
     zero for every side). Sides are numbered like the scores: partnerships in the
     four-hand game, single players otherwise.
 
+    Recording is amortised constant time (a sheet shares its hands with the sheet it was
+    recorded on), so replaying or loading a sheet of n hands takes time linear in n.
+
     Attributes:
         variant: The rules.
         start: The scores the sheet started from, one per side.
-        hands: Every recorded hand, oldest first.
     """
 
     variant: Variant
     start: tuple[int, ...]
-    hands: tuple[SheetHand, ...]
+    # Hands are kept in an append-only list shared by the sheets recorded one on another:
+    # this sheet's hands are the first `_count` of `_log`, which nothing ever changes.
+    _log: list[SheetHand]
+    _count: int
+    _rules: _Rules
+    _tuple: tuple[SheetHand, ...] | None
 
     def __init__(self, variant: Variant, scores: Sequence[int] | None = None) -> None:
         """Start a sheet.
@@ -106,32 +130,76 @@ class ScoreSheet:
             scores: Each side's score to start from (default: all zero).
 
         Raises:
-            SheetError: Not one whole number per side.
+            SheetError: Not one whole number per side, or a number out of range.
         """
         start = (0,) * variant.sides if scores is None else _numbers("scores", scores)
         if len(start) != variant.sides:
             raise SheetError(
                 f"scores: expected {variant.sides} values (one per side), found {len(start)}"
             )
-        self.__attrs_init__(variant, start, ())
+        self.__attrs_init__(variant, start, [], 0, _Rules.of(variant), ())
 
-    def _with_hands(self, hands: tuple[SheetHand, ...]) -> ScoreSheet:
+    def _derive(self, log: list[SheetHand], count: int) -> ScoreSheet:
         # The public constructor takes no hands: only record and undo make them.
         new = object.__new__(type(self))
-        new.__attrs_init__(self.variant, self.start, hands)
+        new.__attrs_init__(self.variant, self.start, log, count, self._rules, None)
         return new
+
+    @property
+    def hands(self) -> tuple[SheetHand, ...]:
+        """Every recorded hand, oldest first (`SheetHand`)."""
+        hands = self._tuple
+        if hands is None:
+            hands = tuple(self._log[: self._count])
+            object.__setattr__(self, "_tuple", hands)
+        return hands
+
+    @property
+    def last(self) -> SheetHand | None:
+        """The last recorded hand, or None on an empty sheet (without building `hands`)."""
+        return self._log[self._count - 1] if self._count else None
+
+    def __len__(self) -> int:
+        """The number of recorded hands."""
+        return self._count
+
+    def __eq__(self, other: object) -> bool:
+        """Sheets are equal when their profile, start scores and hands are."""
+        if not isinstance(other, ScoreSheet):
+            return NotImplemented
+        if self._count != other._count or self.start != other.start:
+            return False
+        if self.variant != other.variant:
+            return False
+        if self._log is other._log:
+            return True
+        return self.hands == other.hands
+
+    def __hash__(self) -> int:
+        """A hash consistent with equality."""
+        return hash((self.variant, self.start, self.hands))
+
+    def __repr__(self) -> str:
+        """The sheet's profile, start scores and hands."""
+        return f"ScoreSheet(variant={self.variant!r}, start={self.start!r}, hands={self.hands!r})"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        """Sheets pickle by their profile, start scores and hands."""
+        return _restore, (self.variant, self.start, self.hands)
 
     # --- The state of the game -------------------------------------------------------------
 
     @property
     def scores(self) -> tuple[int, ...]:
         """Every side's running total now (points, or chips in a chip game)."""
-        return self.hands[-1].totals if self.hands else self.start
+        last = self.last
+        return last.totals if last is not None else self.start
 
     @property
     def winner(self) -> int | None:
         """The side that won the game, or None while it goes on (always None with chips)."""
-        return self.hands[-1].end.winner if self.hands else None
+        last = self.last
+        return last.end.winner if last is not None else None
 
     @property
     def is_over(self) -> bool:
@@ -141,7 +209,8 @@ class ScoreSheet:
     @property
     def target(self) -> int | None:
         """The target in force for the next hand (it may have risen); None in a chip game."""
-        return self.hands[-1].target if self.hands else self.variant.game.target
+        last = self.last
+        return last.target if last is not None else self.variant.game.target
 
     # --- Recording -------------------------------------------------------------------------
 
@@ -176,6 +245,8 @@ class ScoreSheet:
             trump: The trump suit (`Suit`, ``"H"``, ``"♥"`` or ``"hearts"``); chip games whose
                 payments depend on the suit need it.
 
+        Every number is a whole number of at most `MAX_NUMBER` in size.
+
         Returns:
             A new sheet with the hand added; this sheet is unchanged.
 
@@ -183,12 +254,12 @@ class ScoreSheet:
             SheetError: The game is over, or the facts are impossible under the profile (the
                 message names the hand and the problem).
         """
-        number = len(self.hands) + 1
-        if self.is_over:
-            last = self.hands[-1].end
+        number = self._count + 1
+        last = self.last
+        if last is not None and last.end.winner is not None:
             raise SheetError(
-                f"the game is over: side {last.winner} won ({last.reason}); undo the last "
-                "hand to correct it",
+                f"the game is over: side {last.end.winner} won ({last.end.reason}); undo the "
+                "last hand to correct it",
                 hand=number,
             )
         try:
@@ -204,7 +275,7 @@ class ScoreSheet:
                 no_marriage=_flag("no_marriage", no_marriage),
                 trump=_suit(trump),
             )
-            _check_record(self.variant, facts)
+            _check_record(self._rules, facts)
             result = settle_hand(
                 self.variant,
                 bidder=facts.bidder,
@@ -224,7 +295,19 @@ class ScoreSheet:
             raise SheetError(exc.problem, hand=number) from None
         totals = tuple(s + d for s, d in zip(self.scores, result.scores, strict=True))
         end = game_end(self.variant, totals, bidder=facts.bidder, target=self.target)
-        return self._with_hands((*self.hands, SheetHand(facts, result, totals, end)))
+        return self._append(SheetHand(facts, result, totals, end))
+
+    def _append(self, hand: SheetHand) -> ScoreSheet:
+        count = self._count
+        log = self._log
+        if len(log) == count:
+            # This sheet is the newest of its line: extend the shared list in place. Another
+            # thread may have extended it at the same moment; then the hand is not ours.
+            log.append(hand)
+            if log[count] is hand:
+                return self._derive(log, count + 1)
+        # A sheet recorded on, or undone, before: its own line starts here.
+        return self._derive([*log[:count], hand], count + 1)
 
     def undo(self) -> ScoreSheet:
         """The sheet without its last hand.
@@ -232,9 +315,9 @@ class ScoreSheet:
         Raises:
             SheetError: The sheet has no hand.
         """
-        if not self.hands:
+        if not self._count:
             raise SheetError("there is no hand to undo: the sheet is empty")
-        return self._with_hands(self.hands[:-1])
+        return self._derive(self._log, self._count - 1)
 
     # --- JSON ------------------------------------------------------------------------------
 
@@ -254,55 +337,259 @@ class ScoreSheet:
         return _dump(document) + "\n"
 
     @classmethod
-    def from_json(cls, text: str) -> ScoreSheet:
+    def from_json(cls, text: str | bytes) -> ScoreSheet:
         """Read a sheet written by `ScoreSheet.to_json`, replaying every hand through `record`.
 
+        Args:
+            text: The document, as text or as UTF-8 bytes (a byte-order mark is allowed).
+
         Raises:
-            SheetError: The text is not a score sheet, or a hand's facts are impossible (the
-                message names the hand number and the problem).
+            SheetError: The text is not a score sheet, or some hands' facts are impossible.
+                Every problem found is in ``problems`` (up to 20): a bad hand is skipped and
+                the next ones are checked without it.
         """
+        return _read(text, None)
+
+    # --- Files -----------------------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: str | os.PathLike[str]) -> ScoreSheet:
+        """Read a sheet from a JSON file (see `from_json`).
+
+        Raises:
+            SheetError: The file is missing, unreadable, too large, not UTF-8 text or not a
+                valid sheet; ``path`` names it.
+        """
+        error = _file_error(path)
+        return _read(read_text(path, error), _label(path))
+
+    def save(self, path: str | os.PathLike[str], *, replace: bool = False) -> None:
+        """Write the sheet to a JSON file, atomically: the file is complete or untouched.
+
+        A symlink is written through (its target changes; it stays a symlink). Another
+        process reading the file sees the old sheet or the new one, never a part.
+
+        Args:
+            path: The file.
+            replace: Replace an existing file (under the lock `update_file` takes, and never a
+                read-only one). Without it an existing file is refused, even one that appears
+                while this sheet is being written.
+
+        Raises:
+            SheetError: The file exists (without ``replace``), is read-only, or cannot be
+                written; the file is then as it was and no temporary file is left.
+        """
+        error = _file_error(path)
+        file = _files.resolve(check_path(path, error))
+        text = self.to_json()
+        if not replace:
+            _files.create(file, text, error)
+            return
         try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise SheetError(f"not valid JSON: {exc}") from None
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SheetError(f"not a score sheet: expected an object with format = {FORMAT!r}")
-        if data.get("version") != VERSION:
-            raise SheetError(
-                f"version: this library reads version {VERSION}, found {data.get('version')!r}"
+            with _files.locked(file, error) as fd:
+                mode = _files.check_writable(fd, file, error)
+                _files.replace(file, text, mode, error)
+                return
+        except SheetError as exc:
+            if exc.problem != "no such file":
+                raise
+        _files.replace(file, text, _files.new_mode(), error)
+
+
+def update_file(
+    path: str | os.PathLike[str], change: Callable[[ScoreSheet], ScoreSheet]
+) -> ScoreSheet:
+    """Change a sheet file under an exclusive lock: read it, apply ``change``, write it back.
+
+    Several processes (or threads) updating one file take turns, so none loses another's
+    hand: ``update_file(path, lambda sheet: sheet.record(bidder=0, bid=25, ...))``. The
+    write is atomic and durable as in `ScoreSheet.save`, and through a symlink. The lock is
+    ``fcntl.flock`` on the file itself (no lock file); on Windows, which has no ``fcntl``,
+    there is no lock (writes stay atomic, but simultaneous writers can lose a change).
+
+    Args:
+        path: The sheet file; it must exist and be writable.
+        change: Returns the new sheet from the one in the file (``record``, ``undo``, ...).
+            Whatever it raises propagates, and the file is left as it was. Returning the
+            very same sheet writes nothing.
+
+    Returns:
+        The sheet now in the file.
+
+    Raises:
+        SheetError: The file is missing, read-only, not a valid sheet (``path`` names it) or
+            cannot be written; or ``change`` raised it (a hand that cannot be recorded).
+    """
+    error = _file_error(path)
+    file = _files.resolve(check_path(path, error))
+    with _files.locked(file, error) as fd:
+        mode = _files.check_writable(fd, file, error)
+        sheet = _read(_files.read(fd, error), _label(path))
+        changed = change(sheet)
+        if not isinstance(changed, ScoreSheet):
+            raise TypeError(f"change must return a ScoreSheet, not {type(changed).__name__}")
+        if changed is not sheet:
+            _files.replace(file, changed.to_json(), mode, error)
+    return changed
+
+
+def _restore(variant: Variant, start: tuple[int, ...], hands: tuple[SheetHand, ...]) -> ScoreSheet:
+    sheet = ScoreSheet(variant, start)
+    return sheet._derive(list(hands), len(hands))
+
+
+@attrs.frozen
+class _Rules:
+    """What `record` checks against, worked out once per profile rather than per hand."""
+
+    variant: Variant
+    climbing: Variant  # any bid on the grid can win an auction, even without jumps
+    needs_trump: bool  # chip payments depend on the trump suit
+
+    @classmethod
+    def of(cls, variant: Variant) -> _Rules:
+        climbing = attrs.evolve(variant, bidding=attrs.evolve(variant.bidding, jumps=True))
+        multipliers = attrs.astuple(variant.chips.suit_multipliers)
+        needs_trump = variant.game.scoring is GameScoring.CHIPS and len(set(multipliers)) > 1
+        return cls(variant, climbing, needs_trump)
+
+
+# --- Reading a document -----------------------------------------------------------------
+
+
+def _label(path: object) -> str:
+    try:
+        return os.fspath(path)  # type: ignore[call-overload,no-any-return]
+    except TypeError:
+        return repr(path)
+
+
+def _file_error(path: object) -> Callable[[str], SheetError]:
+    label = _label(path)
+    if len(label) > 200 or "\0" in label:  # a message names a malformed path briefly
+        label = _show(label)
+    return lambda problem: SheetError(problem, path=label)
+
+
+class _Problems:
+    """The problems of one document, up to `MAX_PROBLEMS`."""
+
+    def __init__(self, path: str | None) -> None:
+        self.path = path
+        self.found: list[tuple[int | None, str]] = []
+        self.truncated = False
+
+    @property
+    def full(self) -> bool:
+        return len(self.found) >= MAX_PROBLEMS
+
+    def add(self, hand: int | None, problem: str) -> None:
+        if self.full:
+            self.truncated = True
+        else:
+            self.found.append((hand, problem))
+
+    def error(self) -> SheetError:
+        (hand, problem), *others = self.found
+        return SheetError(
+            problem, hand=hand, path=self.path, others=others, truncated=self.truncated
+        )
+
+    def stop(self, hand: int | None, problem: str) -> SheetError:
+        """The error to raise now, with this last problem."""
+        self.add(hand, problem)
+        return self.error()
+
+
+def _read(text: str | bytes, path: str | None) -> ScoreSheet:
+    problems = _Problems(path)
+    data = parse_json(text, lambda problem: SheetError(problem, path=path))
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise problems.stop(None, f"not a score sheet: expected an object with format = {FORMAT!r}")
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
+        raise problems.stop(
+            None, f"version: this library reads version {VERSION}, found {_show(version)}"
+        )
+    problem = _keys_problem(data, _DOCUMENT_KEYS, "the sheet")
+    if problem is not None:
+        problems.add(None, problem)
+    variant_data = data.get("variant")
+    if not isinstance(variant_data, dict):
+        raise problems.stop(
+            None, f"variant: expected the profile as an object, found {_show(variant_data)}"
+        )
+    try:
+        # No base_dir: a document may extend a built-in profile, never make us read a file.
+        variant = Variant.from_dict(variant_data, source="score sheet")
+    except VariantError as exc:
+        raise problems.stop(None, f"variant: {exc.key or 'profile'}: {exc.problem}") from None
+    try:
+        sheet = ScoreSheet(variant, data.get("scores"))
+    except SheetError as exc:
+        problems.add(None, exc.problem)
+        sheet = ScoreSheet(variant)  # check the hands from zero
+    hands = data.get("hands", [])
+    if not isinstance(hands, list):
+        problems.add(None, f"hands: expected a list of hands, found {_show(hands)}")
+        hands = []
+    for number, facts in enumerate(hands, start=1):
+        if sheet.is_over:
+            last = sheet.last
+            assert last is not None
+            later = "this hand" if number == len(hands) else f"hands {number} to {len(hands)}"
+            problems.add(
+                number,
+                f"the game is over: side {last.end.winner} won ({last.end.reason}); "
+                f"{later} cannot be recorded after it",
             )
-        problem = _keys_problem(data, _DOCUMENT_KEYS, "the sheet")
+            break
+        if not isinstance(facts, dict):
+            problems.add(number, f"expected an object of facts, found {_show(facts)}")
+            continue
+        problem = _keys_problem(facts, _FACT_KEYS, "a hand")
+        if problem is None and "meld" not in facts:
+            problem = "meld: missing (give each side's meld)"
         if problem is not None:
-            raise SheetError(problem)
-        variant_data = data.get("variant")
-        if not isinstance(variant_data, dict):
-            raise SheetError("variant: expected the profile as an object")
+            problems.add(number, problem)
+            continue
         try:
-            variant = Variant.from_dict(variant_data, source="score sheet")
-        except VariantError as exc:
-            raise SheetError(f"variant: {exc.key or 'profile'}: {exc.problem}") from None
-        sheet = cls(variant, data.get("scores"))
-        hands = data.get("hands", [])
-        if not isinstance(hands, list):
-            raise SheetError("hands: expected a list of hands")
-        for number, facts in enumerate(hands, start=1):
-            if not isinstance(facts, dict):
-                raise SheetError("expected an object of facts", hand=number)
-            problem = _keys_problem(facts, _FACT_KEYS, "a hand")
-            if problem is None and "meld" not in facts:
-                problem = "meld: missing (give each side's meld)"
-            if problem is not None:
-                raise SheetError(problem, hand=number)
             sheet = sheet.record(**facts)
-        return sheet
+        except SheetError as exc:
+            problems.add(number, exc.problem)
+    if problems.found:
+        raise problems.error()
+    return sheet
 
 
 # --- Checking the facts ----------------------------------------------------------------
 
 
+def _show(value: object) -> str:
+    """A value for a message, shortened when long (an integer of thousands of digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > 10**30:
+        return f"{'-' if value < 0 else ''}an integer of {len(str(abs(value)))} digits"
+    text = repr(value)
+    if len(text) > 80:
+        return f"{text[:60]}... ({len(text)} characters)"
+    return text
+
+
+def _in_range(value: object) -> bool:
+    return (
+        isinstance(value, int)
+        and not isinstance(value, bool)
+        and -MAX_NUMBER <= value <= MAX_NUMBER
+    )
+
+
 def _whole(name: str, value: object) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise SheetError(f"{name}: expected a whole number, found {value!r}")
+        raise SheetError(f"{name}: expected a whole number, found {_show(value)}")
+    if not _in_range(value):
+        raise SheetError(
+            f"{name}: {_show(value)} is out of range (at most {MAX_NUMBER:,} either way)"
+        )
     return value
 
 
@@ -312,13 +599,13 @@ def _whole_or_none(name: str, value: object) -> int | None:
 
 def _flag(name: str, value: object) -> bool:
     if not isinstance(value, bool):
-        raise SheetError(f"{name}: expected true or false, found {value!r}")
+        raise SheetError(f"{name}: expected true or false, found {_show(value)}")
     return value
 
 
 def _sequence(name: str, value: object) -> Sequence[object]:
     if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise SheetError(f"{name}: expected a list (one value per side), found {value!r}")
+        raise SheetError(f"{name}: expected a list (one value per side), found {_show(value)}")
     return value
 
 
@@ -326,7 +613,11 @@ def _numbers(name: str, value: object) -> tuple[int, ...]:
     items = _sequence(name, value)
     numbers = tuple(v for v in items if isinstance(v, int) and not isinstance(v, bool))
     if len(numbers) != len(items):
-        raise SheetError(f"{name}: expected whole numbers, found {list(items)!r}")
+        raise SheetError(f"{name}: expected whole numbers, found {_show(list(items))}")
+    if not all(-MAX_NUMBER <= v <= MAX_NUMBER for v in numbers):
+        raise SheetError(
+            f"{name}: {_show(list(items))} is out of range (each at most {MAX_NUMBER:,} either way)"
+        )
     return numbers
 
 
@@ -340,30 +631,33 @@ def _flags_or_none(name: str, value: object) -> tuple[bool, ...] | None:
     items = _sequence(name, value)
     flags = tuple(v for v in items if isinstance(v, bool))
     if len(flags) != len(items):
-        raise SheetError(f"{name}: expected true or false for each side, found {list(items)!r}")
+        raise SheetError(
+            f"{name}: expected true or false for each side, found {_show(list(items))}"
+        )
     return flags
 
 
 def _suit(value: object) -> Suit | None:
     if value is None or isinstance(value, Suit):
         return value
-    if not isinstance(value, str):
-        raise SheetError(f"trump: expected a suit such as 'H', found {value!r}")
+    if not isinstance(value, str) or len(value) > 20:
+        raise SheetError(f"trump: expected a suit such as 'H', found {_show(value)}")
     try:
         return parse_suit(value)
     except ValueError as exc:
         raise SheetError(f"trump: {exc}") from None
 
 
-def _check_record(variant: Variant, facts: HandRecord) -> None:
+def _check_record(rules: _Rules, facts: HandRecord) -> None:
     """What `settle_hand` leaves to the table: the auction, the sides, who may meld."""
+    variant = rules.variant
     n = variant.sides
     for name in ("meld", "points", "tricks", "counters", "nines_only"):
         values = getattr(facts, name)
         if values is not None and len(values) != n:
             raise SheetError(f"{name}: expected {n} values (one per side), found {len(values)}")
     if variant.has_auction:
-        _check_auction(variant, facts)
+        _check_auction(rules, facts)
     elif facts.bidder is not None or facts.bid or facts.thrown_in or facts.no_marriage:
         raise SheetError(
             f"{variant.name} has no auction: record the hand without a bidder, bid, "
@@ -377,15 +671,15 @@ def _check_record(variant: Variant, facts: HandRecord) -> None:
                 raise SheetError(f"nines_only: side {side} has no meld, so it is not only nines")
 
 
-def _check_auction(variant: Variant, facts: HandRecord) -> None:
+def _check_auction(rules: _Rules, facts: HandRecord) -> None:
+    variant = rules.variant
     n = variant.sides
     if facts.bidder is None:
         raise SheetError(f"{variant.name} has an auction: say which side bid (0 to {n - 1})")
     if not 0 <= facts.bidder < n:
         raise SheetError(f"bidder: expected a side from 0 to {n - 1}, found {facts.bidder}")
     # Any bid on the grid can win an auction, even where a raise may not jump (bidding.jumps).
-    climbing = attrs.evolve(variant, bidding=attrs.evolve(variant.bidding, jumps=True))
-    problem = bid_problem(climbing, facts.bid)
+    problem = bid_problem(rules.climbing, facts.bid)
     if problem is not None:
         raise SheetError(f"bid {facts.bid} is not a legal bid in {variant.name}: {problem}")
     if variant.meld.who is WhoMelds.BIDDER:
@@ -394,12 +688,7 @@ def _check_auction(variant: Variant, facts: HandRecord) -> None:
                 raise SheetError(
                     f"meld: only the bidder melds in {variant.name}, but side {side} has {meld}"
                 )
-    multipliers = attrs.astuple(variant.chips.suit_multipliers)
-    if (
-        variant.game.scoring is GameScoring.CHIPS
-        and len(set(multipliers)) > 1
-        and facts.trump is None
-    ):
+    if rules.needs_trump and facts.trump is None:
         raise SheetError(f"trump: payments in {variant.name} depend on the trump suit: give it")
 
 
@@ -411,9 +700,11 @@ _FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
 
 def _keys_problem(data: Mapping[str, Any], known: Sequence[str], what: str) -> str | None:
     unknown = [key for key in data if key not in known]
-    if unknown:
-        return f"unknown key {unknown[0]!r} in {what} (known keys: {', '.join(known)})"
-    return None
+    if not unknown:
+        return None
+    names = ", ".join(_show(key) for key in unknown[:5]) + (", ..." if len(unknown) > 5 else "")
+    keys = "key" if len(unknown) == 1 else "keys"
+    return f"unknown {keys} {names} in {what} (known keys: {', '.join(known)})"
 
 
 def _facts_data(facts: HandRecord) -> dict[str, Any]:
