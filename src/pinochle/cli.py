@@ -2,7 +2,10 @@
 
 Each verb is one small ``_run_*`` function with its own subparser, so a new verb is one
 more pair. Bad input never shows a traceback: it prints one line starting with
-``pinochle: error:`` on stderr and exits with status 2.
+``pinochle: error:`` on stderr and exits with status 2 (a profile with several problems
+lists them all on that line, separated by "; "). Status 1 means the input was fine but
+what it describes fails: ``pinochle check`` found a broken invariant, or ``pinochle
+variants check`` has a profile that loads but does not play.
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ __all__ = ["main"]
 
 PROG = "pinochle"
 EXIT_OK = 0
+EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 DEMO_LEVEL = "hard"
 
@@ -55,7 +59,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: The arguments after the program name (default: ``sys.argv[1:]``).
 
     Returns:
-        The exit status: 0 on success, 2 on bad input or a usage error.
+        The exit status: 0 on success, 2 on bad input or a usage error, 1 when a check
+        fails (``check``, ``variants check``).
     """
     parser = _parser()
     try:
@@ -66,12 +71,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except (PinochleError, _InputError) as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `pinochle demo | head`: the reader left; that is fine
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the exit-time flush
         return EXIT_OK
+
+
+def _one_line(exc: Exception) -> str:
+    """The error as one line: a profile's several problems joined by "; "."""
+    if isinstance(exc, VariantError) and len(exc.problems) > 1:
+        parts = (f"{key}: {problem}" if key else problem for key, problem in exc.problems)
+        return f"{exc.source}: " + "; ".join(parts)
+    return "; ".join(str(exc).splitlines())
 
 
 # --- Parser ----------------------------------------------------------------------------
@@ -110,8 +123,14 @@ def _parser() -> argparse.ArgumentParser:
     show = actions.add_parser("show", help="print a profile as fully resolved TOML")
     show.add_argument("profile", metavar="NAME_OR_FILE")
     show.set_defaults(run=_run_variants_show)
-    check = actions.add_parser("check", help="validate a house profile file")
-    check.add_argument("file", metavar="FILE")
+    check = actions.add_parser(
+        "check", help="validate a profile (a file or a built-in name) and play a few games"
+    )
+    check.add_argument("file", metavar="FILE_OR_NAME")
+    check.add_argument(
+        "--games", type=int, default=3, metavar="N", help="games to play (default: 3)"
+    )
+    check.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     check.set_defaults(run=_run_variants_check)
     _add_score(verbs)
 
@@ -311,12 +330,25 @@ def _run_variants_show(args: argparse.Namespace) -> int:
 
 
 def _run_variants_check(args: argparse.Namespace) -> int:
-    file: str = args.file
-    if not file.endswith(".toml") and "/" not in file and "\\" not in file:
-        file = "./" + file  # a bare name is still a file here, never a built-in profile
-    variant = load_variant(file)
+    from pinochle.checking import play_problem  # lazily: the other verbs stay light
+
+    if not 0 <= args.games <= 1000:
+        raise _InputError(f"--games: expected 0 to 1000, found {args.games}")
+    given: str = args.file
+    bare = not given.endswith(".toml") and "/" not in given and "\\" not in given
+    if bare and Path(given).exists():
+        given = "./" + given  # a file of that name comes first; else the built-in profile
+    elif bare and given not in builtin_variants():
+        known = ", ".join(builtin_variants())
+        raise _InputError(f"no profile file or built-in profile {given!r} (known: {known})")
+    variant = load_variant(given)
     title = f": {variant.title}" if variant.title else ""
-    print(f"ok: {variant.name}{title} ({_summary(variant)})")
+    problem = play_problem(variant, games=args.games, seed=args.seed, max_hands=3)
+    if problem is not None:
+        print(f"{PROG}: {args.file}: loads but does not play: {problem}", file=sys.stderr)
+        return EXIT_FAILED
+    played = f"; {args.games} random games played" if args.games else ""
+    print(f"ok: {variant.name}{title} ({_summary(variant)}){played}")
     return EXIT_OK
 
 
@@ -348,7 +380,7 @@ def _run_check(args: argparse.Namespace) -> int:
         raise _InputError(f"cannot write the failure records in {folder}: {exc}") from None
     for path in paths:
         print(f"reproducing record: {path}")
-    return 1
+    return EXIT_FAILED
 
 
 def _run_demo(args: argparse.Namespace) -> int:
@@ -456,10 +488,14 @@ def _load(name_or_file: str) -> Variant:
     try:
         return load_variant(name_or_file)
     except VariantError as exc:
-        if exc.source == name_or_file and not exc.key:
+        if exc.source == name_or_file and not exc.key and not _is_path(name_or_file):
             # An unknown built-in name: the problem text already lists the known names.
             raise _InputError(exc.problem) from None
         raise
+
+
+def _is_path(text: str) -> bool:
+    return text.endswith(".toml") or "/" in text or "\\" in text
 
 
 def _read_hand(tokens: Sequence[str], variant: Variant) -> tuple[Card, ...]:
