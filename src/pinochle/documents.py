@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,10 @@ MAX_PATH_CHARS = 4096
 
 MAX_DEPTH = 32
 """How deeply a document's tables and lists may nest; the library's own go four deep."""
+
+_TOO_MANY_DIGITS = (
+    f"a number has too many digits to read (at most {sys.get_int_max_str_digits():,})"
+)
 
 ErrorFactory = Callable[[str], PinochleError]
 """Builds the loader's own error from a problem text (the loader adds where)."""
@@ -164,8 +169,8 @@ def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
         raise error(f"not valid JSON: {exc}") from None
     except RecursionError:
         raise error("nested too deeply to read") from None
-    except ValueError as exc:  # an integer with too many digits
-        raise error(f"not a document this library reads: {exc}") from None
+    except ValueError:  # an integer with too many digits
+        raise error(_TOO_MANY_DIGITS) from None
     _check_tree(data, error)
     return data
 
@@ -179,7 +184,7 @@ def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
         raise error(f"not valid TOML: {exc}") from None
     except RecursionError:
         raise error("nested too deeply to read") from None
-    except ValueError as exc:  # an integer with too many digits
-        raise error(f"not a document this library reads: {exc}") from None
+    except ValueError:  # an integer with too many digits
+        raise error(_TOO_MANY_DIGITS) from None
     _check_tree(data, error)
     return data

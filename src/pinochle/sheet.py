@@ -531,8 +531,11 @@ def _read(text: str | bytes, path: str | None) -> ScoreSheet:
     try:
         # No base_dir: a document may extend a built-in profile, never make us read a file.
         variant = Variant.from_dict(variant_data, source="score sheet")
-    except VariantError as exc:
-        raise problems.stop(None, f"variant: {exc.key or 'profile'}: {exc.problem}") from None
+    except VariantError as exc:  # every problem of the profile, each under "variant"
+        for key, problem in exc.problems[:-1]:
+            problems.add(None, f"variant: {key or 'profile'}: {problem}")
+        key, problem = exc.problems[-1]
+        raise problems.stop(None, f"variant: {key or 'profile'}: {problem}") from None
     try:
         sheet = ScoreSheet(variant, data.get("scores"))
     except SheetError as exc:
