@@ -39,7 +39,7 @@ from pinochle.actions import (
 from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
-from pinochle.errors import ArgumentError, DeckError, IllegalActionError
+from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
@@ -922,13 +922,15 @@ def apply(state: State, action: Action) -> State:
         ArgumentError: ``state`` is not a `State`, or ``action`` is not an action (read text
             with `pinochle.parse_action`).
     """
-    if type(action) not in _ACTION_TYPES:
-        raise ArgumentError("action", "an action such as Bid(30) or Play(card)", action)
-    if type(state) is not State:
-        raise ArgumentError("state", _STATE_EXPECTED, state)
-    if state.phase is Phase.GAME_OVER:
-        raise IllegalActionError(str(action), "the game is over")
-    return _APPLY[state.phase](state, action)
+    # No type test on the way in (apply is the inner loop): each phase accepts only its own
+    # action types, and `_wrong_phase` tells a value that is no action at all apart.
+    try:
+        phase = state.phase
+    except AttributeError:
+        raise ArgumentError("state", _STATE_EXPECTED, state) from None
+    if phase is Phase.GAME_OVER:
+        raise _wrong_phase(state, action)
+    return _APPLY[phase](state, action)
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -1030,5 +1032,10 @@ _PHASE_WORDS = {
 }
 
 
-def _wrong_phase(state: State, action: Action) -> IllegalActionError:
+def _wrong_phase(state: State, action: object) -> PinochleError:
+    """The error for an action this phase does not take (or for a value that is no action)."""
+    if type(action) not in _ACTION_TYPES:
+        return ArgumentError("action", "an action such as Bid(30) or Play(card)", action)
+    if state.phase is Phase.GAME_OVER:
+        return IllegalActionError(str(action), "the game is over")
     return IllegalActionError(str(action), _PHASE_WORDS.get(state.phase, "not now"))
