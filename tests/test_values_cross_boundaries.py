@@ -228,3 +228,26 @@ def test_errors_survive_copies(error: Exception) -> None:
 @given(state=games(max_actions=120), how=st.sampled_from(sorted(COPIES)))
 def test_random_games_survive_copies(state: pn.State, how: str) -> None:
     _assert_behaves_alike(state, _through(state, how))
+
+
+def test_lazy_legal_actions_survive_copies() -> None:
+    """A million legal bids (a lazy `BidChoices`) and 1,820 pass choices cross intact."""
+    variant = pn.load_variant("pinochlerun").override({"bidding": {"maximum": 1_000_000}})
+    state = pn.new_game(variant, seed=1)
+    assert len(pn.legal_actions(state)) > 900_000
+    passing = pn.new_game(pn.load_variant("pinochlerun"), seed=1)
+    while passing.phase is not pn.Phase.RETURN:  # the first bidder wins, names trump, gets 4
+        actions = pn.legal_actions(passing)
+        bidding = passing.phase is pn.Phase.AUCTION and passing.bidder is None
+        passing = pn.apply(passing, actions[1] if bidding else actions[0])
+    for value in (state, passing):
+        for seat in value.seats():
+            view = pn.observe(value, seat)
+            for how in COPIES:
+                other = _through(view, how)
+                assert other == view
+                assert hash(other) == hash(view)
+                legal = other.legal_actions
+                assert len(legal) == len(view.legal_actions)
+                if seat == value.to_act:
+                    assert legal[-1] == view.legal_actions[-1]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pinochle.variant import Variant
 
-__all__ = ["bid_problem", "next_bid", "raise_step"]
+__all__ = ["bid_amounts", "bid_problem", "next_bid", "raise_step"]
 
 
 def raise_step(variant: Variant, bid: int) -> int:
@@ -60,3 +60,25 @@ def bid_problem(variant: Variant, amount: int, current: int | None = None) -> st
     elif (amount - rules.minimum) % rules.step:
         return f"bids go up by {rules.step} from {rules.minimum}"
     return None
+
+
+def bid_amounts(variant: Variant, current: int | None, limit: int) -> tuple[range, ...]:
+    """Every legal bid after ``current`` (None: the opening) up to ``limit``, as ranges.
+
+    The amounts are those of the chain ``next_bid(variant, current)``, ``next_bid`` of that,
+    and so on (only the first without ``bidding.jumps``), held as at most two arithmetic
+    runs: the grid of ``step`` up to ``step_threshold``, then that of ``step_above``.
+    """
+    rules = variant.bidding
+    first = next_bid(variant, current)
+    if first is None or first > limit:
+        return ()
+    if not rules.jumps:
+        return (range(first, first + 1),)
+    threshold, above = rules.step_threshold, rules.step_above
+    if threshold is None or above is None:
+        return (range(first, limit + 1, rules.step),)
+    if first > threshold:
+        return (range(first, limit + 1, above),)
+    lower = range(first, min(threshold, limit) + 1, rules.step)
+    return (lower, range(threshold + above, limit + 1, above))

@@ -54,6 +54,7 @@ __all__ = [
     "CheckResult",
     "Failure",
     "check_variant",
+    "play_problem",
     "play_random_game",
 ]
 
@@ -119,6 +120,63 @@ def play_random_game(variant: Variant | str, seed: int, *, max_hands: int = 100)
         state = apply(state, legal[_choose(state, legal, rng)])
         states.append(state)
     return states
+
+
+def _hand_action_bound(variant: Variant) -> int:
+    """More actions than any hand can take under the profile with cautious random players.
+
+    Every bid up to a thousand (cautious players rarely raise; a profile may allow a
+    million bids), a pass each, and for each card a play, a draw and a meld turn's few
+    declarations. A hand that takes more has hung.
+    """
+    bids = (bid_limit(variant) - variant.bidding.minimum) // max(variant.bidding.step, 1)
+    return min(bids, 1000) + 2 * variant.deal.players + 6 * variant.deck_size + 10
+
+
+def play_problem(
+    variant: Variant, *, games: int = 3, seed: int = 0, max_hands: int = 3
+) -> str | None:
+    """Why a profile cannot be played, from a few short random games, or None if it can.
+
+    Plays ``games`` games (seeds ``seed``, ``seed + 1``, ...) as `play_random_game` does,
+    each until it is over or ``max_hands`` deals have been dealt. A game fails if the engine
+    raises, offers no action before the end, or lets a hand run on for more actions than
+    any hand can take (a hang). Much quicker than `check_variant`, which checks every
+    invariant: ``pinochle variants check`` runs it on every profile it validates.
+
+    Args:
+        variant: The profile.
+        games: How many games to play.
+        seed: The first game's seed.
+        max_hands: Stop a game after this many deals.
+
+    Returns:
+        None when every game ended or reached the hand cap; else what went wrong, where.
+    """
+    bound = _hand_action_bound(variant)
+    for game in range(games):
+        game_seed = seed + game
+        rng = random.Random(game_seed)
+        where = f"game {game + 1} (seed {game_seed})"
+        try:
+            state = new_game(variant, game_seed)
+            actions = 0
+            while not state.is_over and state.hand.number < max_hands:
+                legal = legal_actions(state)
+                if not legal:
+                    hand = state.hand.number + 1
+                    return f"{where}, hand {hand}: no legal action in {state.phase}"
+                after = apply(state, legal[_choose(state, legal, rng)])
+                actions = 0 if after.hand.number != state.hand.number else actions + 1
+                if actions > bound:
+                    return (
+                        f"{where}, hand {after.hand.number + 1}: still going after {bound} "
+                        f"actions, in {after.phase}"
+                    )
+                state = after
+        except Exception as exc:  # any crash of the engine is the finding
+            return f"{where}: the engine raised {_describe(exc)}"
+    return None
 
 
 # --- The report ----------------------------------------------------------------------------
@@ -321,10 +379,7 @@ class _Game:
         self.indices: list[int] = []
         self.deck = Counter(make_deck(variant.deal.deck))
         self.deck_points = deck_points(variant)
-        bids = (bid_limit(variant) - variant.bidding.minimum) // max(variant.bidding.step, 1)
-        # More actions than any hand can take: every bid, a pass each, and for each card
-        # a play, a draw and a meld turn's few declarations.
-        self.hand_bound = bids + 2 * variant.deal.players + 6 * variant.deck_size + 10
+        self.hand_bound = _hand_action_bound(variant)
 
     def run(self, checks: Sequence[str]) -> None:
         """Play the game, checking at every step; then replay it and switch its scale."""

@@ -1,4 +1,7 @@
-"""A lazy, indexable list of every distinct way to choose k cards from a hand.
+"""Lazy, indexable lists of legal actions: card choices and bids.
+
+`CardChoices` lists every distinct way to choose k cards from a hand; `BidChoices` lists
+the auction's pass and bids.
 
 Passing four cards from a 16-card hand has up to 1,820 choices. `CardChoices` is a
 `Sequence` that holds only the hand: its length is counted, its items are built on demand
@@ -13,9 +16,10 @@ from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
+from pinochle.actions import Action, Bid, Pass
 from pinochle.cards import Card
 
-__all__ = ["CardChoices"]
+__all__ = ["BidChoices", "CardChoices"]
 
 T = TypeVar("T")
 
@@ -116,3 +120,81 @@ class CardChoices(Sequence[T], Generic[T]):
 
     def __repr__(self) -> str:
         return f"<{len(self)} choices of {self._k} cards>"
+
+
+class BidChoices(Sequence[Action]):
+    """The auction's legal actions, a pass (unless forced) then every legal bid, lowest first.
+
+    A profile may allow a million bids (``bidding.maximum = 1000000``); this `Sequence`
+    holds only the arithmetic runs of amounts (Python ranges), so its length, its items,
+    slices and ``in`` cost the same for ten bids or a million.
+
+    Args:
+        can_pass: Whether the first action is `Pass`.
+        amounts: The legal amounts, as ranges in increasing order that do not overlap.
+    """
+
+    __slots__ = ("_amounts", "_can_pass", "_len")
+
+    def __init__(self, can_pass: bool, amounts: Sequence[range]) -> None:
+        self._can_pass = can_pass
+        self._amounts = tuple(r for r in amounts if len(r))
+        self._len = int(can_pass) + sum(len(r) for r in self._amounts)
+
+    def __len__(self) -> int:
+        return self._len
+
+    @overload
+    def __getitem__(self, index: int) -> Action: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> Sequence[Action]: ...
+
+    def __getitem__(self, index: int | slice) -> Action | Sequence[Action]:
+        if isinstance(index, slice):
+            return tuple(self[i] for i in range(*index.indices(self._len)))
+        if index < 0:
+            index += self._len
+        if not 0 <= index < self._len:
+            raise IndexError("bid index out of range")
+        if self._can_pass:
+            if index == 0:
+                return _PASS
+            index -= 1
+        for amounts in self._amounts:
+            if index < len(amounts):
+                return Bid(amounts[index])
+            index -= len(amounts)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def __iter__(self) -> Iterator[Action]:
+        if self._can_pass:
+            yield _PASS
+        for amounts in self._amounts:
+            for amount in amounts:
+                yield Bid(amount)
+
+    def __contains__(self, value: object) -> bool:
+        if isinstance(value, Pass):
+            return self._can_pass
+        if isinstance(value, Bid):
+            return any(value.amount in amounts for amounts in self._amounts)
+        return False
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, BidChoices):
+            return NotImplemented
+        return (self._can_pass, self._amounts) == (other._can_pass, other._amounts)
+
+    def __hash__(self) -> int:
+        return hash((self._can_pass, self._amounts))
+
+    def __repr__(self) -> str:
+        bids = self._len - int(self._can_pass)
+        first = self[int(self._can_pass)] if bids else None
+        last = self[-1] if bids else None
+        shown = f"{first} ... {last}" if bids else "no bid"
+        return f"<{'pass or ' if self._can_pass else ''}{bids} bids: {shown}>"
+
+
+_PASS = Pass()

@@ -2,7 +2,10 @@
 
 Each verb is one small ``_run_*`` function with its own subparser, so a new verb is one
 more pair. Bad input never shows a traceback: it prints one line starting with
-``pinochle: error:`` on stderr and exits with status 2.
+``pinochle: error:`` on stderr and exits with status 2 (a profile with several problems
+lists them all on that line, separated by "; "). Status 1 means the input was fine but
+what it describes fails: ``pinochle check`` found a broken invariant, or ``pinochle
+variants check`` has a profile that loads but does not play.
 """
 
 from __future__ import annotations
@@ -39,6 +42,7 @@ __all__ = ["main"]
 
 PROG = "pinochle"
 EXIT_OK = 0
+EXIT_FAILED = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in the library, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
@@ -56,9 +60,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: The arguments after the program name (default: ``sys.argv[1:]``).
 
     Returns:
-        The exit status: 0 on success, 2 on bad input or a usage error, 130 when
-        interrupted, 70 on an internal error (a bug: reported in one line, never a
-        traceback).
+        The exit status: 0 on success, 2 on bad input or a usage error, 1 when a check
+        fails (``check``, ``variants check``), 130 when interrupted, 70 on an internal error
+        (a bug: reported in one line, never a traceback).
     """
     parser = _parser()
     try:
@@ -69,7 +73,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except (PinochleError, _InputError) as exc:
-        print(f"{PROG}: error: {_one_line(str(exc))}", file=sys.stderr)
+        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # `pinochle demo | head`: the reader left; that is fine
         with contextlib.suppress(OSError):
@@ -80,16 +84,20 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except Exception as exc:  # a bug of ours: still one line, never a traceback
         print(
-            f"{PROG}: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+            f"{PROG}: internal error: {type(exc).__name__}: {_one_line(exc)} "
             "(please report it with the command that caused it)",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
 
 
-def _one_line(text: str) -> str:
-    """An error message on one line: newlines become "; ", and it is cut at 2,000 characters."""
-    text = "; ".join(line.strip() for line in text.splitlines() if line.strip())
+def _one_line(exc: BaseException) -> str:
+    """The error as one line: a profile's several problems joined by "; ", cut at 2,000."""
+    if isinstance(exc, VariantError) and len(exc.problems) > 1:
+        parts = (f"{key}: {problem}" if key else problem for key, problem in exc.problems)
+        text = f"{exc.source}: " + "; ".join(parts)
+    else:
+        text = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
     return text if len(text) <= 2000 else text[:1997] + "..."
 
 
@@ -129,8 +137,14 @@ def _parser() -> argparse.ArgumentParser:
     show = actions.add_parser("show", help="print a profile as fully resolved TOML")
     show.add_argument("profile", metavar="NAME_OR_FILE")
     show.set_defaults(run=_run_variants_show)
-    check = actions.add_parser("check", help="validate a house profile file")
-    check.add_argument("file", metavar="FILE")
+    check = actions.add_parser(
+        "check", help="validate a profile (a file or a built-in name) and play a few games"
+    )
+    check.add_argument("file", metavar="FILE_OR_NAME")
+    check.add_argument(
+        "--games", type=int, default=3, metavar="N", help="games to play (default: 3)"
+    )
+    check.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     check.set_defaults(run=_run_variants_check)
     _add_score(verbs)
 
@@ -330,13 +344,34 @@ def _run_variants_show(args: argparse.Namespace) -> int:
 
 
 def _run_variants_check(args: argparse.Namespace) -> int:
-    file: str = args.file
-    if not file.endswith(".toml") and "/" not in file and "\\" not in file:
-        file = "./" + file  # a bare name is still a file here, never a built-in profile
-    variant = load_variant(file)
+    from pinochle.checking import play_problem  # lazily: the other verbs stay light
+
+    if not 0 <= args.games <= 1000:
+        raise _InputError(f"--games: expected 0 to 1000, found {args.games}")
+    given: str = args.file
+    bare = not given.endswith(".toml") and "/" not in given and "\\" not in given
+    if bare and _is_file(given):
+        given = "./" + given  # a file of that name comes first; else the built-in profile
+    elif bare and given not in builtin_variants():
+        known = ", ".join(builtin_variants())
+        raise _InputError(f"no profile file or built-in profile {given!r} (known: {known})")
+    variant = load_variant(given)
     title = f": {variant.title}" if variant.title else ""
-    print(f"ok: {variant.name}{title} ({_summary(variant)})")
+    problem = play_problem(variant, games=args.games, seed=args.seed, max_hands=3)
+    if problem is not None:
+        print(f"{PROG}: {args.file}: loads but does not play: {problem}", file=sys.stderr)
+        return EXIT_FAILED
+    played = f"; {args.games} random games played" if args.games else ""
+    print(f"ok: {variant.name}{title} ({_summary(variant)}){played}")
     return EXIT_OK
+
+
+def _is_file(name: str) -> bool:
+    """Whether a file of that name is here (a name no file can have is not one)."""
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):  # too long, or a null character
+        return False
 
 
 def _run_check(args: argparse.Namespace) -> int:
@@ -367,7 +402,7 @@ def _run_check(args: argparse.Namespace) -> int:
         raise _InputError(f"cannot write the failure records in {folder}: {exc}") from None
     for path in paths:
         print(f"reproducing record: {path}")
-    return 1
+    return EXIT_FAILED
 
 
 def _run_demo(args: argparse.Namespace) -> int:
@@ -481,10 +516,14 @@ def _load(name_or_file: str) -> Variant:
     try:
         return load_variant(name_or_file)
     except VariantError as exc:
-        if exc.source == name_or_file and not exc.key:
+        if exc.source == name_or_file and not exc.key and not _is_path(name_or_file):
             # An unknown built-in name: the problem text already lists the known names.
             raise _InputError(exc.problem) from None
         raise
+
+
+def _is_path(text: str) -> bool:
+    return text.endswith(".toml") or "/" in text or "\\" in text
 
 
 def _read_hand(tokens: Sequence[str], variant: Variant) -> tuple[Card, ...]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import sys
 import tomllib
 from collections.abc import Callable
 from pathlib import Path
@@ -35,6 +36,10 @@ MAX_PATH_CHARS = 4096
 
 MAX_DEPTH = 32
 """How deeply a document's tables and lists may nest; the library's own go four deep."""
+
+_TOO_MANY_DIGITS = (
+    f"a number has too many digits to read (at most {sys.get_int_max_str_digits():,})"
+)
 
 ErrorFactory = Callable[[str], PinochleError]
 """Builds the loader's own error from a problem text (the loader adds where)."""
@@ -157,29 +162,31 @@ def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
             read (Python refuses integers of more than 4,300 digits), or a string holding a
             lone surrogate (``"\ud800"``, which no UTF-8 file or terminal can hold).
     """
-    source = _text(text, error)
-    try:
-        data = json.loads(source)
-    except json.JSONDecodeError as exc:
-        raise error(f"not valid JSON: {exc}") from None
-    except RecursionError:
-        raise error("nested too deeply to read") from None
-    except ValueError as exc:  # an integer with too many digits
-        raise error(f"not a document this library reads: {exc}") from None
-    _check_tree(data, error)
-    return data
+    return _parse(json.loads, json.JSONDecodeError, "JSON", text, error)
 
 
 def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
     """Parse a TOML document, with the same guarantees as `parse_json`."""
+    data: dict[str, Any] = _parse(tomllib.loads, tomllib.TOMLDecodeError, "TOML", text, error)
+    return data
+
+
+def _parse(
+    loads: Callable[[str], Any],
+    malformed: type[ValueError],
+    kind: str,
+    text: str | bytes,
+    error: ErrorFactory,
+) -> Any:
+    """Decode with ``loads``, every failure turned into the caller's error."""
     source = _text(text, error)
     try:
-        data = tomllib.loads(source)
-    except tomllib.TOMLDecodeError as exc:
-        raise error(f"not valid TOML: {exc}") from None
+        data = loads(source)
+    except malformed as exc:
+        raise error(f"not valid {kind}: {exc}") from None
     except RecursionError:
         raise error("nested too deeply to read") from None
-    except ValueError as exc:  # an integer with too many digits
-        raise error(f"not a document this library reads: {exc}") from None
+    except ValueError:  # an integer with too many digits
+        raise error(_TOO_MANY_DIGITS) from None
     _check_tree(data, error)
     return data

@@ -36,9 +36,9 @@ from pinochle.actions import (
     PlayOn,
     ThrowIn,
 )
-from pinochle.auction import bid_problem, next_bid
+from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
-from pinochle.choices import CardChoices
+from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
@@ -421,18 +421,18 @@ def _auction_actions(state: State) -> Sequence[Action]:
     return _bids(state.variant, hand.bid if hand.bidder is not None else None, _forced(state))
 
 
+_LISTED_BIDS = 256
+"""Up to this many bids are listed in a tuple; more (a huge ``bidding.maximum``) lazily."""
+
+
 @functools.lru_cache(maxsize=1024)
-def _bids(variant: Variant, current: int | None, forced: bool) -> tuple[Action, ...]:
+def _bids(variant: Variant, current: int | None, forced: bool) -> Sequence[Action]:
     """Every legal bid after ``current`` (and a pass unless the player is forced to bid)."""
-    amount = next_bid(variant, current)
-    limit = bid_limit(variant)
-    bids: list[Action] = []
-    while amount is not None and amount <= limit:
-        bids.append(Bid(amount))
-        if not variant.bidding.jumps:
-            break
-        amount = next_bid(variant, amount)
-    return tuple(bids) if forced else (_PASS, *bids)
+    amounts = bid_amounts(variant, current, bid_limit(variant))
+    if sum(len(r) for r in amounts) > _LISTED_BIDS:
+        return BidChoices(not forced, amounts)
+    bids = tuple(Bid(amount) for r in amounts for amount in r)
+    return bids if forced else (_PASS, *bids)
 
 
 _PASS = Pass()
@@ -897,8 +897,10 @@ def legal_actions(state: State) -> Sequence[Action]:
     """Every legal action for the player to act, each exactly once (twins are one action).
 
     Returns a tuple, except when choosing cards to pass, where it is a lazy `Sequence` of
-    every distinct choice (it can hold over a thousand); an empty sequence once the game is
-    over.
+    every distinct choice (it can hold over a thousand), and in an auction with more than
+    256 legal bids (a huge ``bidding.maximum``), where it is a lazy `BidChoices`; an empty
+    sequence once the game is over. In the auction the pass, when allowed, comes first, then
+    the bids from the lowest up.
     """
     try:
         cached = state.legal_cache

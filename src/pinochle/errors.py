@@ -19,6 +19,9 @@ __all__ = [
     "VariantError",
 ]
 
+MAX_PROBLEMS = 20
+"""The most problems a `VariantError` reports; a loader stops looking after as many."""
+
 
 VARIANT_EXPECTED = "a Variant (load one with pinochle.load_variant)"
 """What an `ArgumentError` says a ``variant`` argument must be."""
@@ -133,22 +136,49 @@ class DeckError(PinochleError, ValueError):
 class VariantError(PinochleError, ValueError):
     """A variant profile is invalid.
 
+    A profile can have several problems at once; the loaders report every one they find
+    (up to `MAX_PROBLEMS`), the first of them also as `key` and `problem`.
+
     Attributes:
         source: The file or built-in profile name the error is in ("<string>" for text).
-        key: The dotted key path (``bidding.minimum``), or "" for the whole profile.
-        problem: What was expected and what was found.
+        key: The dotted key path (``bidding.minimum``) of the first problem, or "" for the
+            whole profile.
+        problem: What was expected and what was found, for the first problem.
+        problems: Every problem found, as ``(key, problem)`` pairs, the first one first.
     """
 
-    def __init__(self, source: str, key: str, problem: str) -> None:
+    def __init__(
+        self,
+        source: str,
+        key: str,
+        problem: str,
+        problems: Sequence[tuple[str, str]] = (),
+    ) -> None:
         self.source = source
         self.key = key
         self.problem = problem
-        where = f"{source}: {key}" if key else source
-        super().__init__(f"{where}: {problem}")
+        found = tuple((str(k), str(p)) for k, p in problems)
+        if not found or found[0] != (key, problem):
+            found = ((key, problem), *found)
+        self.problems: tuple[tuple[str, str], ...] = found[:MAX_PROBLEMS]
+        super().__init__("\n".join(self.lines()))
 
-    def __reduce__(self) -> tuple[type, tuple[str, str, str]]:
+    @classmethod
+    def of(cls, source: str, problems: Sequence[tuple[str, str]]) -> VariantError:
+        """The error for several problems of one profile (at least one), the first first."""
+        (key, problem), *_ = problems
+        return cls(source, key, problem, problems)
+
+    def lines(self) -> tuple[str, ...]:
+        """One line per problem: ``source: key: problem`` (or ``source: problem``)."""
+        return tuple(
+            f"{self.source}: {key}: {problem}" if key else f"{self.source}: {problem}"
+            for key, problem in self.problems
+        )
+
+    def __reduce__(self) -> tuple[type, tuple[str, str, str, tuple[tuple[str, str], ...]]]:
         """Errors cross process boundaries (a process pool) intact."""
-        return type(self), (self.source, self.key, self.problem)
+        return type(self), (self.source, self.key, self.problem, self.problems)
 
 
 class ObservationError(PinochleError, ValueError):

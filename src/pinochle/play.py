@@ -295,9 +295,9 @@ class _Table:
             high = f"{view.bid} by {self._name(view.persons, view.bidder)}"
         else:
             high = f"none yet (the minimum is {view.variant.bidding.minimum})"
-        legal = tuple(view.legal_actions)
-        first_bid = next((i for i, a in enumerate(legal) if isinstance(a, Bid)), len(legal))
-        choices = legal[: first_bid + SHOWN_BIDS]
+        legal = view.legal_actions  # lazy when the profile allows very many bids
+        first_bid = next((i for i, a in enumerate(legal[:2]) if isinstance(a, Bid)), len(legal))
+        choices = tuple(legal[: first_bid + SHOWN_BIDS])
         lines = [
             f"Your call. Scores: {self._scores(view.scores)}",
             f"  Your hand: {_cards(view.hand, None)}",

@@ -22,7 +22,7 @@ from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import Card, format_cards, parse_cards
 from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game
-from pinochle.errors import IllegalActionError, PinochleError
+from pinochle.errors import IllegalActionError, PinochleError, VariantError
 from pinochle.state import State
 from pinochle.variant import Variant
 
@@ -172,8 +172,8 @@ def _variant(data: object, base_dir: Path | str | None) -> Variant:
         raise _FieldProblem("expected a table of profile keys")
     try:
         return Variant.from_dict(data, source="record variant", base_dir=base_dir)
-    except PinochleError as exc:
-        raise _FieldProblem(str(exc)) from None
+    except VariantError as exc:  # every problem of the profile, on one line
+        raise _FieldProblem("; ".join(exc.lines())) from None
 
 
 def _number(value: object, low: int, high: int) -> int:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 import attrs
 
 from pinochle.cards import Suit
-from pinochle.errors import SettlementError
+from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError
 from pinochle.tricks import deck_points, round_trick_points
 from pinochle.variant import (
     BothReach,
@@ -211,6 +211,44 @@ _SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
 # --- Settlement ------------------------------------------------------------------------
 
 
+def _check_types(
+    variant: object,
+    bidder: object,
+    bid: object,
+    meld: object,
+    points: object,
+    tricks: object,
+    counters: object,
+    nines_only: object,
+    trump: object,
+) -> None:
+    """The facts' types, where they enter (cheap: a few type tests on short tuples)."""
+    if not isinstance(variant, Variant):
+        raise ArgumentError("variant", VARIANT_EXPECTED, variant)
+    if bidder is not None and type(bidder) is not int:
+        raise ArgumentError("bidder", "a side number or None", bidder)
+    if type(bid) is not int:
+        raise ArgumentError("bid", "a whole number (int)", bid)
+    if trump is not None and not isinstance(trump, Suit):
+        raise ArgumentError("trump", "a Suit or None", trump)
+    for name, values, kind in (
+        ("meld", meld, int),
+        ("points", points, int),
+        ("tricks", tricks, int),
+        ("counters", counters, bool),
+        ("nines_only", nines_only, bool),
+    ):
+        if values is None and name != "meld":
+            continue
+        if (
+            not isinstance(values, Sequence)
+            or isinstance(values, str)
+            or not all(type(v) is kind for v in values)
+        ):
+            what = "whole numbers (int)" if kind is int else "true or false (bool)"
+            raise ArgumentError(name, f"a sequence of {what}, one per side", values)
+
+
 def _check_facts(
     variant: Variant,
     bidder: int | None,
@@ -311,7 +349,11 @@ def settle_hand(
     Raises:
         SettlementError: Impossible or missing numbers (trick points that do not add up,
             a negative meld, points for a hand that is not played, ...).
+        ArgumentError: A value of the wrong type: ``variant`` not a `Variant`, a number that
+            is not an `int` (``26.0`` would make fractional scores), flags that are not
+            `bool`, ``trump`` not a `Suit`.
     """
+    _check_types(variant, bidder, bid, meld, points, tricks, counters, nines_only, trump)
     meld = tuple(meld)
     _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
     n = variant.sides

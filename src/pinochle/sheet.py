@@ -20,7 +20,13 @@ from pinochle import _files
 from pinochle.auction import bid_problem
 from pinochle.cards import Suit, parse_suit
 from pinochle.documents import check_path, parse_json, read_text
-from pinochle.errors import SettlementError, SheetError, VariantError
+from pinochle.errors import (
+    VARIANT_EXPECTED,
+    ArgumentError,
+    SettlementError,
+    SheetError,
+    VariantError,
+)
 from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand
 from pinochle.variant import GameScoring, Variant, WhoMelds
 
@@ -131,7 +137,10 @@ class ScoreSheet:
 
         Raises:
             SheetError: Not one whole number per side, or a number out of range.
+            ArgumentError: ``variant`` is not a `Variant`.
         """
+        if not isinstance(variant, Variant):
+            raise ArgumentError("variant", VARIANT_EXPECTED, variant)
         start = (0,) * variant.sides if scores is None else _numbers("scores", scores)
         if len(start) != variant.sides:
             raise SheetError(
@@ -522,8 +531,11 @@ def _read(text: str | bytes, path: str | None) -> ScoreSheet:
     try:
         # No base_dir: a document may extend a built-in profile, never make us read a file.
         variant = Variant.from_dict(variant_data, source="score sheet")
-    except VariantError as exc:
-        raise problems.stop(None, f"variant: {exc.key or 'profile'}: {exc.problem}") from None
+    except VariantError as exc:  # every problem of the profile, each under "variant"
+        for key, problem in exc.problems[:-1]:
+            problems.add(None, f"variant: {key or 'profile'}: {problem}")
+        key, problem = exc.problems[-1]
+        raise problems.stop(None, f"variant: {key or 'profile'}: {problem}") from None
     try:
         sheet = ScoreSheet(variant, data.get("scores"))
     except SheetError as exc:

@@ -17,17 +17,20 @@ temporary directory.
 
 from __future__ import annotations
 
+import enum
+import typing
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+import attrs
 from hypothesis import assume, note
 from hypothesis import strategies as st
 
 from pinochle.actions import Action, Pass, PlayOn, ThrowIn
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
-from pinochle.checking import CheckReport, check_variant, play_random_game
+from pinochle.checking import CheckReport, check_variant, play_problem, play_random_game
 from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import VariantError
 from pinochle.meld import meld_values
@@ -35,6 +38,7 @@ from pinochle.records import record_of
 from pinochle.state import Observation, Phase, State
 from pinochle.tricks import card_points, deck_points
 from pinochle.variant import (
+    MAX_NUMBER,
     AllPass,
     Beat,
     Doubles,
@@ -63,7 +67,9 @@ __all__ = [
     "hand_facts",
     "hands",
     "observations",
+    "play_problem",
     "play_random_game",
+    "profile_documents",
     "suits",
     "trumps",
     "variants",
@@ -187,6 +193,155 @@ def variants(
     except VariantError:  # pragma: no cover - the choices above are meant to be valid
         assume(False)
         raise
+
+
+# --- House profile documents, valid or not ------------------------------------------------
+
+_INTERESTING = (-1, 0, 1, 2, 3, 4, 5, 6, 8, 10, 12, 15, 16, 20, 24, 25, 40, 48, 80, 100, 250)
+
+
+def _wide_ints(default: Any) -> st.SearchStrategy[int]:
+    """Integers from everywhere: mostly near the default, else small, edge cases or huge."""
+    small = st.one_of(st.sampled_from(_INTERESTING), st.integers(-10, 60))
+    wild = st.one_of(
+        st.integers(-MAX_NUMBER - 10, MAX_NUMBER + 10),
+        st.sampled_from([MAX_NUMBER, MAX_NUMBER + 1, -MAX_NUMBER - 1, 10**9, 10**30, -(10**30)]),
+    )
+    if not isinstance(default, int) or isinstance(default, bool):
+        return st.one_of(small, small, wild)
+    near = st.one_of(
+        st.integers(default - 3, default + 3),
+        st.sampled_from([default * 2, default // 2, default * 10, default // 10 or 1]),
+    )
+    return st.integers(0, 9).flatmap(lambda k: near if k < 6 else small if k < 9 else wild)
+
+
+def _wide_value(hint: Any, default: Any) -> st.SearchStrategy[Any]:
+    """Any value a house might write for a key of this type, and some it should not."""
+    args = typing.get_args(hint) or (hint,)
+    options: list[st.SearchStrategy[Any]] = []
+    for arg in args:
+        if arg is type(None):
+            options.append(st.just(False))
+        elif arg is bool:
+            options.append(st.booleans())
+        elif arg is int:
+            options.append(_wide_ints(default))
+        elif isinstance(arg, type) and issubclass(arg, enum.Enum):
+            options.append(st.sampled_from([m.value for m in arg]))
+        elif typing.get_origin(arg) is tuple:
+            options.append(st.lists(_wide_ints(None), min_size=1, max_size=5))
+    if not options:  # pragma: no cover - a key of a type this strategy does not know
+        return st.just(default)
+    return st.one_of(*options)
+
+
+@st.composite
+def _schedules(draw: st.DrawFn) -> list[dict[str, Any]]:
+    """Chip schedules: rows of bids and payments, mostly in order, now and then not."""
+    bids = st.one_of(st.sampled_from([0, 20, 25, 30, 250, 300, 350, 400]), _wide_ints(None))
+    pays = st.one_of(st.integers(-2, 12), _wide_ints(None))
+    rows = draw(st.lists(st.fixed_dictionaries({"bid": bids, "pays": pays}), max_size=4))
+    if draw(st.integers(0, 3)):
+        rows.sort(key=lambda row: row["bid"])
+    return rows
+
+
+@st.composite
+def _deal_shapes(draw: st.DrawFn) -> dict[str, Any]:
+    """A deal that fits its deck: players, kitty or stock, and the hand size they leave."""
+    deck = draw(st.sampled_from(["single", "double"]))
+    size = 48 if deck == "single" else 80
+    players = draw(st.sampled_from([2, 3, 4]))
+    stock = players == 2 and draw(st.booleans())
+    if stock:
+        hand, kitty = draw(st.integers(1, size // 2 - 1)), 0
+    else:
+        fits = [k for k in range(0, 13) if (size - k) % players == 0]
+        kitty = draw(st.sampled_from(fits))
+        hand = (size - kitty) // players
+    seated = players if players != 3 else draw(st.sampled_from([3, 3, 4, 5]))
+    return {
+        "deck": deck,
+        "players": players,
+        "seated": seated,
+        "partnerships": players == 4 and draw(st.booleans()),
+        "hand": hand,
+        "packet": draw(st.integers(1, min(hand, 5))),
+        "kitty": kitty,
+        "stock": stock,
+    }
+
+
+_DOUBLE_TABLES = ("double-pagat", "double-npa", "double-many-books")
+
+
+def _schema_keys() -> list[tuple[str, str]]:
+    return [
+        (table, f.name)
+        for table, cls in typing.get_type_hints(Variant).items()
+        if attrs.has(cls)
+        for f in attrs.fields(cls)
+    ]
+
+
+@st.composite
+def profile_documents(
+    draw: st.DrawFn, *, extends: bool = True, max_keys: int = 8
+) -> dict[str, Any]:
+    """House profile documents (TOML-shaped mappings) over wide ranges of every key.
+
+    Meant for testing a loader: many documents are *not* valid profiles. A document writes
+    up to ``max_keys`` keys of any table, each drawn mostly near its default, else from
+    small numbers and edge cases (0, -1, a full hand), numbers far out of range (beyond
+    ``MAX_NUMBER``, 10**30), every option of an option key, and now and then a value of
+    the wrong type; a chip schedule gets random rows, meld values random lists. One
+    document in three deals a deck that fits (coherent players, hand and kitty or stock,
+    with the meld table of the deck), so that unusual deals load too; most documents
+    extend a random built-in profile. Build each with `Variant.from_dict`: the library
+    promises that a document either raises `VariantError` or gives a profile whose games
+    play to the end (see `play_problem`).
+
+    Args:
+        draw: Supplied by hypothesis (call ``profile_documents(...)`` without it).
+        extends: Whether the document may extend a built-in profile.
+        max_keys: The most keys a document writes (a coherent deal counts as one).
+    """
+    doc: dict[str, Any] = {}
+    if extends and draw(st.integers(0, 3)):
+        doc["extends"] = draw(st.sampled_from(builtin_variants()))
+    if draw(st.integers(0, 7)) == 0:
+        doc["scale"] = draw(st.sampled_from([1, 10, 1, 10, 0]))
+    defaults = Variant()
+    keys = draw(st.lists(st.sampled_from(_schema_keys()), max_size=max_keys, unique=True))
+    for table, key in keys:
+        cls = type(getattr(defaults, table))
+        default = getattr(getattr(defaults, table), key)
+        hint = typing.get_type_hints(cls)[key]
+        value: Any
+        if key == "schedule":
+            value = draw(_schedules())
+        elif attrs.has(hint):
+            sub = typing.get_type_hints(hint)
+            names = draw(st.lists(st.sampled_from(list(sub)), min_size=1, unique=True))
+            value = {n: draw(_wide_value(sub[n], getattr(default, n))) for n in names}
+        else:
+            value = draw(_wide_value(hint, default))
+        if draw(st.integers(0, 39)) == 0:  # now and then a value of the wrong type
+            value = draw(st.sampled_from(["", "x", 1.5, [], {}, True]))
+        doc.setdefault(table, {})[key] = value
+    if draw(st.integers(0, 2)) == 0:
+        deal = draw(_deal_shapes())
+        doc.setdefault("deal", {}).update(deal)
+        single = deal["deck"] == "single"
+        table = "single" if single else draw(st.sampled_from(_DOUBLE_TABLES))
+        doc.setdefault("meld", {})["table"] = table
+        if not deal["partnerships"]:
+            doc.setdefault("passing", {})["cards"] = 0
+        if deal["stock"]:
+            doc.setdefault("trump", {})["rule"] = "turn-up"
+    note(f"profile document: {doc!r}"[:2000])
+    return doc
 
 
 # --- Hand facts for settle_hand -------------------------------------------------------

@@ -15,7 +15,8 @@ from __future__ import annotations
 import difflib
 import enum
 import functools
-import tomllib
+import os
+import reprlib
 import types
 import typing
 from collections.abc import Callable, Iterator, Mapping
@@ -25,7 +26,8 @@ from typing import Any, Union
 import attrs
 
 from pinochle.cards import DeckKind, Suit, copies_in_deck
-from pinochle.errors import VariantError
+from pinochle.documents import MAX_PATH_CHARS, check_path, parse_toml, read_text
+from pinochle.errors import MAX_PROBLEMS, VariantError
 
 __all__ = [
     "AllPass",
@@ -68,6 +70,12 @@ __all__ = [
 
 DEFAULT_VARIANT = "pinochlerun"
 """The name of the default profile."""
+
+MAX_NUMBER = 1_000_000
+"""The largest number (in size) any key of a profile may hold, on the profile's own scale."""
+
+MAX_EXTENDS = 32
+"""How many profiles a chain of ``extends`` may hold, the profile itself included."""
 
 
 def _scaled(default: Any, doc: str) -> Any:
@@ -532,25 +540,24 @@ class Variant:
 
     @classmethod
     def from_toml(
-        cls, text: str, *, source: str = "<string>", base_dir: Path | str | None = None
+        cls, text: str | bytes, *, source: str = "<string>", base_dir: Path | str | None = None
     ) -> Variant:
         """Read a profile from TOML text.
 
         Args:
-            text: The TOML document.
+            text: The TOML document (bytes are read as UTF-8; a byte-order mark is allowed).
             source: A name for error messages (a file path or profile name).
             base_dir: The folder a relative ``extends`` path is looked up in. Without one the
                 text may extend built-in profiles only: a document never makes the library
                 read another file unless the caller says where from.
 
         Raises:
-            VariantError: The text is not valid TOML or not a valid profile.
+            VariantError: The text is not valid TOML (or not text at all) or not a valid
+                profile; it lists every problem found (see `VariantError.problems`).
         """
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise VariantError(source, "", f"not valid TOML: {exc}") from None
-        return _resolve(data, source, Path(base_dir) if base_dir is not None else None, ())
+        source = _source_name(source)
+        data = parse_toml(text, _whole(source))
+        return _resolve(data, source, _base_dir(base_dir, source), ())
 
     @classmethod
     def from_dict(
@@ -569,13 +576,14 @@ class Variant:
                 ``extends`` may name built-in profiles only (see `from_toml`).
 
         Raises:
-            VariantError: Not a valid profile.
+            VariantError: Not a valid profile; it lists every problem found.
         """
+        source = _source_name(source)
         if not isinstance(data, Mapping):
             raise VariantError(
                 source, "", f"expected a table of profile keys, found {_describe(data)}"
             )
-        return _resolve(dict(data), source, Path(base_dir) if base_dir is not None else None, ())
+        return _resolve(dict(data), source, _base_dir(base_dir, source), ())
 
     def to_dict(self) -> dict[str, Any]:
         """The profile as plain data shaped like the TOML file (``None`` written as ``False``)."""
@@ -632,9 +640,46 @@ def _nones_to_false(value: Any) -> Any:
 
 def _describe(value: Any) -> str:
     kind = {bool: "a boolean", int: "an integer", float: "a number", str: "a string"}.get(
-        type(value), "a table" if isinstance(value, dict) else "a list"
+        type(value), "a table" if isinstance(value, Mapping) else "a list"
     )
-    return f"{value!r} ({kind})"
+    if value is None:
+        return "nothing (None)"
+    if isinstance(value, list | tuple | Mapping | str | int | float | bool):
+        return f"{_SHORT.repr(value)} ({kind})"
+    return f"a {type(value).__name__}"
+
+
+class _ShortRepr(reprlib.Repr):
+    """Bounded reprs for messages: no huge list, string or integer is ever written out."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.maxlevel, self.maxlist, self.maxdict, self.maxstring = 3, 6, 4, 60
+
+    def repr_int(self, x: int, level: int) -> str:
+        return _number(x)
+
+
+_SHORT = _ShortRepr()
+
+
+def _number(value: int) -> str:
+    """An integer as text, or its size when it is too long to read (or even to print)."""
+    if abs(value) < 10**15:
+        return str(value)
+    digits = int(value.bit_length() * 0.30103) + 1
+    return f"an integer of about {digits:,} digits"
+
+
+def _key_name(key: object) -> str:
+    """A key as written in messages: a long or odd key is shortened."""
+    if isinstance(key, str):
+        text = key
+    elif isinstance(key, int) and not isinstance(key, bool):
+        text = _number(key)
+    else:
+        text = f"<a {type(key).__name__} key>"
+    return text if len(text) <= 60 else f"{text[:57]}..."
 
 
 class _Builder:
@@ -647,16 +692,28 @@ class _Builder:
         return VariantError(self.source, key, problem)
 
     def build(self, cls: type[Any], data: Any, path: str) -> Any:
+        """Build one section; every bad key is reported, not only the first."""
         if not isinstance(data, dict):
             raise self.fail(path, f"expected a table, found {_describe(data)}")
         fields = {f.name: f for f in attrs.fields(cls) if f.name != "source"}
         hints = typing.get_type_hints(cls)
         kwargs: dict[str, Any] = {}
+        problems: list[tuple[str, str]] = []
         for key, value in data.items():
-            where = f"{path}.{key}" if path else key
+            if len(problems) >= MAX_PROBLEMS:
+                break
+            name = _key_name(key)
+            where = f"{path}.{name}" if path else name
             if key not in fields:
-                raise self.fail(where, "unknown key" + _did_you_mean(key, fields))
-            kwargs[key] = self.value(hints[key], value, where)
+                hint = _did_you_mean(key, fields) if isinstance(key, str) else ""
+                problems.append((where, "unknown key" + hint))
+                continue
+            try:
+                kwargs[key] = self.value(hints[key], value, where)
+            except VariantError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise VariantError.of(self.source, problems[:MAX_PROBLEMS])
         return cls(**kwargs)
 
     def value(self, hint: Any, value: Any, where: str) -> Any:
@@ -689,6 +746,8 @@ class _Builder:
         if hint is int:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise self.fail(where, f"expected an integer, found {_describe(value)}")
+            if not -MAX_NUMBER <= value <= MAX_NUMBER:
+                raise self.fail(where, _out_of_range(value))
             return value
         if hint is str:
             if not isinstance(value, str):
@@ -709,6 +768,10 @@ class _Builder:
         if type(None) in options:
             errors.append("or false for none")
         raise self.fail(where, "; ".join(errors))
+
+
+def _out_of_range(value: int) -> str:
+    return f"expected a number from {-MAX_NUMBER:,} to {MAX_NUMBER:,}, found {_number(value)}"
 
 
 def _did_you_mean(key: str, fields: Mapping[str, Any]) -> str:
@@ -773,7 +836,9 @@ def _overlay(parent: Variant, data: dict[str, Any], source: str) -> Variant:
     """Apply a file's or mapping's keys on top of a resolved parent profile."""
     scale = data.get("scale", parent.scale)
     if scale not in (1, 10):
-        raise VariantError(source, "scale", f"expected 1 (ones) or 10 (tens), found {scale!r}")
+        raise VariantError(
+            source, "scale", f"expected 1 (ones) or 10 (tens), found {_describe(scale)}"
+        )
     if scale != parent.scale:
         parent = _rescale(attrs.evolve(parent, source=source), scale)
     merged = _deep_merge(parent.to_dict(), data)
@@ -789,6 +854,7 @@ def _resolve(
     """Resolve ``extends`` (recursively) and build the profile.
 
     ``base_dir`` is where a path in ``extends`` is looked up; None allows built-in names only.
+    ``seen`` is the chain of profiles that extend this one, the first one first.
     """
     extends = data.pop("extends", "")
     if not isinstance(extends, str):
@@ -796,6 +862,13 @@ def _resolve(
             source, "extends", f"expected a profile name or path, found {_describe(extends)}"
         )
     if extends:
+        if len(seen) + 1 >= MAX_EXTENDS:
+            raise VariantError(
+                source,
+                "extends",
+                f"profiles may extend each other at most {MAX_EXTENDS} deep; this chain "
+                f"starts {' -> '.join(seen[:3])} -> ...",
+            )
         parent = _load(extends, base_dir, (*seen, source), wanted_by=source)
     else:
         parent = Variant(source=source)
@@ -805,6 +878,21 @@ def _resolve(
         # The parent's title describes the parent, not this house's changes.
         data["title"] = f"house rules based on {parent.name}"
     return _overlay(parent, data, source)
+
+
+def _whole(source: str, key: str = "") -> Callable[[str], VariantError]:
+    """The error factory of `pinochle.documents` for a profile (the key: where it points)."""
+    return lambda problem: VariantError(source, key, problem)
+
+
+def _source_name(source: object) -> str:
+    return source if isinstance(source, str) else f"<{type(source).__name__}>"
+
+
+def _base_dir(base_dir: object, source: str) -> Path | None:
+    if base_dir is None:
+        return None
+    return check_path(base_dir, _whole(source, "extends"))  # type: ignore[arg-type]
 
 
 # --- Cross-key checks ------------------------------------------------------------------
@@ -819,9 +907,36 @@ def _rule(check: _Check) -> _Check:
 
 
 def _check(variant: Variant) -> None:
+    """Run every cross-key rule; raise one error listing all the problems found."""
+    problems: list[tuple[str, str]] = []
     for check in _CHECKS:
-        for key, problem in check(variant):
-            raise VariantError(variant.source, key, problem)
+        problems.extend(check(variant))
+        if len(problems) >= MAX_PROBLEMS:
+            break
+    if problems:
+        raise VariantError.of(variant.source, problems[:MAX_PROBLEMS])
+
+
+@_rule
+def _check_number_ranges(v: Variant) -> Iterator[tuple[str, str]]:
+    """Every number stays within `MAX_NUMBER` (also after a change of scale)."""
+    stack: list[tuple[Any, str]] = [(v, "")]
+    while stack:
+        obj, path = stack.pop()
+        for f in attrs.fields(type(obj)):
+            value = getattr(obj, f.name)
+            where = f"{path}.{f.name}" if path else f.name
+            items = value if isinstance(value, tuple) else (value,)
+            for i, item in enumerate(items):
+                at = f"{where}[{i}]" if isinstance(value, tuple) else where
+                if attrs.has(type(item)):
+                    stack.append((item, at))
+                elif _is_number(item) and not -MAX_NUMBER <= item <= MAX_NUMBER:
+                    yield at, _out_of_range(item)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool | enum.Enum)
 
 
 @_rule
@@ -829,6 +944,7 @@ def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
     d = v.deal
     if d.players not in (2, 3, 4):
         yield "deal.players", f"expected 2, 3 or 4, found {d.players}"
+        return  # the rest of the deal depends on it
     if d.partnerships and d.players != 4:
         yield "deal.partnerships", f"partnerships need 4 players, found {d.players}"
     if d.seated != d.players and not (d.players == 3 and d.seated in (4, 5)):
@@ -843,6 +959,8 @@ def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
         yield "deal.kitty", f"expected 0 or more cards, found {d.kitty}"
     if d.kitty and d.stock:
         yield "deal.stock", "a game with a stock has no kitty (set deal.kitty = 0)"
+    if d.hand < 1 or d.kitty < 0:
+        return
     dealt = d.hand * d.players + d.kitty
     if d.stock:
         if dealt >= v.deck_size:
@@ -868,6 +986,33 @@ def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
 
 
 @_rule
+def _check_stock(v: Variant) -> Iterator[tuple[str, str]]:
+    """A stock game is the two-hand game: two players, and hands that outlast a trick."""
+    d = v.deal
+    if not d.stock:
+        return
+    if d.players != 2:
+        yield "deal.stock", f"a stock game is for 2 players, found deal.players = {d.players}"
+    elif d.hand < 2:
+        yield (
+            "deal.hand",
+            f"a stock game needs at least 2 cards in each hand (a hand ends when the hands "
+            f"are empty), found {d.hand}",
+        )
+
+
+@_rule
+def _check_kitty_has_a_taker(v: Variant) -> Iterator[tuple[str, str]]:
+    """The kitty goes to the high bidder, so a kitty needs an auction."""
+    if v.deal.kitty > 0 and not v.has_auction:
+        yield (
+            "deal.kitty",
+            f"the {v.deal.kitty}-card kitty goes to the high bidder, but with "
+            "trump.rule = 'turn-up' there is no auction (set deal.kitty = 0)",
+        )
+
+
+@_rule
 def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
     b = v.bidding
     if b.minimum < 1:
@@ -880,6 +1025,13 @@ def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
         yield "bidding.step_above", "step_threshold and step_above go together: set both or neither"
     if b.step_above is not None and b.step_above < 1:
         yield "bidding.step_above", f"expected a positive step, found {b.step_above}"
+    if b.step_threshold is not None and b.step_threshold < b.minimum:
+        # Raises from the threshold would start below the opening bid, even below zero.
+        yield (
+            "bidding.step_threshold",
+            f"the threshold {b.step_threshold} is below bidding.minimum {b.minimum}: the "
+            "bids above it would start under the minimum",
+        )
 
 
 @_rule
@@ -957,12 +1109,43 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
         yield "game.lose_at", f"the losing floor {g.lose_at} is not below the target {g.target}"
     if g.both_reach is BothReach.RAISE_TARGET and g.raise_target_by < 1:
         yield "game.raise_target_by", "both_reach = 'raise-target' needs a positive raise_target_by"
-    if g.scoring is GameScoring.CHIPS:
-        if not v.chips.schedule:
-            yield "chips.schedule", "chip scoring needs a payment schedule"
-        bids = [row.bid for row in v.chips.schedule]
-        if bids != sorted(set(bids)):
-            yield "chips.schedule", f"rows must go from the lowest bid up, found bids {bids}"
+    if g.raise_target_by < 0:
+        yield "game.raise_target_by", f"expected 0 or more, found {g.raise_target_by}"
+    if s.surrender_bonus < 0:
+        yield "settlement.surrender_bonus", f"expected 0 or more, found {s.surrender_bonus}"
+
+
+@_rule
+def _check_chips(v: Variant) -> Iterator[tuple[str, str]]:
+    """Chip payments are counts of chips; under chip scoring every bid has a schedule row."""
+    c = v.chips
+    for key in ("concede", "set"):
+        if getattr(c, key) < 0:
+            yield f"chips.{key}", f"expected a factor of 0 or more, found {getattr(c, key)}"
+    for suit in ("clubs", "diamonds", "hearts", "spades"):
+        factor = getattr(c.suit_multipliers, suit)
+        if factor < 0:
+            yield f"chips.suit_multipliers.{suit}", f"expected 0 or more, found {factor}"
+    for i, row in enumerate(c.schedule):
+        if row.bid < 0:
+            yield f"chips.schedule[{i}].bid", f"expected a bid of 0 or more, found {row.bid}"
+        if row.pays < 0:
+            yield f"chips.schedule[{i}].pays", f"expected 0 or more chips, found {row.pays}"
+    if v.game.scoring is not GameScoring.CHIPS:
+        return
+    if not c.schedule:
+        yield "chips.schedule", "chip scoring needs a payment schedule"
+        return
+    bids = [row.bid for row in c.schedule]
+    if bids != sorted(set(bids)):
+        yield "chips.schedule", f"rows must go from the lowest bid up, found bids {bids}"
+    elif v.has_auction and bids[0] > v.bidding.minimum:
+        yield (
+            "chips.schedule",
+            f"the first row is for bids from {bids[0]}, but bidding.minimum is "
+            f"{v.bidding.minimum}: a bid of {v.bidding.minimum} would pay nothing (add a row "
+            f"from {v.bidding.minimum} or raise bidding.minimum)",
+        )
 
 
 # --- Loading ---------------------------------------------------------------------------
@@ -989,10 +1172,21 @@ def _is_path(name_or_path: str | Path) -> bool:
     return name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
 
 
+def _is_file(path: Path) -> bool:
+    try:
+        return path.is_file()
+    except (OSError, ValueError):  # a name too long for the file system, say
+        return False
+
+
 def _load(
     name_or_path: str | Path, base_dir: Path | None, seen: tuple[str, ...], wanted_by: str
 ) -> Variant:
-    if _is_path(name_or_path):
+    key = "extends" if seen else ""
+    is_path = _is_path(name_or_path)
+    name_or_path = check_path(name_or_path, _whole(wanted_by, key))
+    given = str(name_or_path)
+    if is_path:
         if base_dir is None:
             # A record, a sheet or a text from the network must not make us read a file.
             raise VariantError(
@@ -1001,58 +1195,71 @@ def _load(
                 "a profile document may extend only a built-in profile, not a file path "
                 "(pass base_dir to allow files)",
             )
-        path = (base_dir / name_or_path).resolve()
-        label = str(path)
-        if not path.is_file():
-            raise VariantError(
-                wanted_by,
-                "extends" if seen else "",
-                f"no profile file {str(name_or_path)!r} ({path})",
-            )
+        try:
+            path = (base_dir / name_or_path).resolve()
+        except (OSError, RuntimeError) as exc:  # RuntimeError: a symbolic link loop
+            raise VariantError(wanted_by, key, f"cannot find {given!r}: {exc}") from None
+        # The file as the user named it at the top; resolved when another file extends it.
+        label = str(path) if seen else given
+        if not _is_file(path):
+            raise VariantError(wanted_by, key, f"no profile file {given!r} ({path})")
     else:
-        name = str(name_or_path)
-        path = _variants_dir() / f"{name}.toml"
-        label = name
-        if not path.is_file():
+        path = _variants_dir() / f"{given}.toml"
+        label = given
+        if not _is_file(path):
             known = ", ".join(builtin_variants())
-            close = difflib.get_close_matches(name, builtin_variants(), n=1)
+            close = difflib.get_close_matches(given, builtin_variants(), n=1)
             hint = f"; did you mean {close[0]!r}?" if close else ""
+            shown = given if len(given) <= 60 else f"{given[:57]}..."
             raise VariantError(
-                wanted_by,
-                "extends" if seen else "",
-                f"no built-in profile {name_or_path!r}{hint} (known: {known})",
+                wanted_by, key, f"no built-in profile {shown!r}{hint} (known: {known})"
             )
-    if label in seen:
+    if label in seen or (is_path and seen and _resolved(seen[0]) == label):
         chain = " -> ".join((*seen, label))
         raise VariantError(wanted_by, "extends", f"profiles extend each other in a cycle: {chain}")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise VariantError(label, "", f"cannot read the file: {exc}") from None
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(label, "", f"not valid TOML: {exc}") from None
+    text = read_text(path, _whole(label))
+    data = parse_toml(text, _whole(label))
     return _resolve(data, label, path.parent, seen)
+
+
+def _resolved(label: str) -> str:
+    """The top-level file's label (as the user named it) as a resolved path."""
+    try:
+        return str(Path(label).resolve())
+    except (OSError, RuntimeError, ValueError):
+        return label
 
 
 @functools.lru_cache(maxsize=64)
 def _load_builtin(name: str) -> Variant:
-    return _load(name, Path.cwd(), (), wanted_by=name)
+    return _load(name, Path.cwd(), (), wanted_by=name if len(name) <= 60 else f"{name[:57]}...")
 
 
-def load_variant(name_or_path: str | Path = DEFAULT_VARIANT) -> Variant:
+def load_variant(name_or_path: str | os.PathLike[str] = DEFAULT_VARIANT) -> Variant:
     """Load a built-in profile by name, or a profile file by path.
 
     Args:
         name_or_path: A built-in name such as ``"pagat-partnership"`` (see
             `builtin_variants`), or the path of a ``.toml`` file, which may ``extends`` a
-            built-in profile or another file (relative paths are relative to the file).
+            built-in profile or another file (relative paths are relative to the file), at
+            most `MAX_EXTENDS` profiles in a chain.
 
     Raises:
-        VariantError: Unknown name, missing file, or an invalid profile; the message names the
-            file and the key.
+        VariantError: Unknown name, missing or unreadable file (not UTF-8 text, too large),
+            not a name or path at all, or an invalid profile; the message names the file and
+            the key, and lists every problem found (see `VariantError.problems`).
     """
+    if isinstance(name_or_path, os.PathLike):
+        name_or_path = check_path(name_or_path, _whole("<path>"))
+    if not isinstance(name_or_path, str | Path):
+        raise VariantError(
+            "<argument>",
+            "",
+            f"expected a profile name or a file path, found {type(name_or_path).__name__}",
+        )
     if _is_path(name_or_path):
-        return _load(name_or_path, Path.cwd(), (), wanted_by=str(name_or_path))
-    return _load_builtin(str(name_or_path))
+        source = str(name_or_path)[:MAX_PATH_CHARS]
+        return _load(name_or_path, Path.cwd(), (), wanted_by=source)
+    name = str(name_or_path)
+    check_path(name, _whole(name[:60] or "<empty name>"))
+    return _load_builtin(name)

@@ -31,6 +31,7 @@ import attrs
 
 from pinochle import (
     CARDS,
+    Action,
     Bid,
     Bury,
     Card,
@@ -71,6 +72,7 @@ __all__ = [
     "estimates",
     "exchange_gain",
     "hand_value",
+    "lowest_bid",
     "partner_meld",
     "trick_points",
 ]
@@ -368,16 +370,27 @@ def choose_bid(
             partner only when its hand alone supports the higher contract.
     """
     legal = observation.legal_actions
-    bids = [a for a in legal if isinstance(a, Bid)]
+    lowest = lowest_bid(legal)
     over_partner = careful and observation.bidder is not None
     over_partner = over_partner and observation.bidder == _partner(observation)
     ceiling = bid_ceiling(observation, error=error, alone=over_partner)
-    for bid in bids:  # lowest first
-        if bid.amount <= ceiling:
-            return bid
-    if any(isinstance(a, Pass) for a in legal) or not bids:
+    if lowest is not None and lowest.amount <= ceiling:
+        return lowest
+    if lowest is None or isinstance(legal[0], Pass):
         return Pass()
-    return bids[0]  # the last to speak must bid
+    return lowest  # the last to speak must bid
+
+
+def lowest_bid(legal: Sequence[Action]) -> Bid | None:
+    """The lowest bid among an auction's legal actions, or None when no bid is left.
+
+    It reads the first two actions only (the pass comes first, then the bids from the
+    lowest up), so it stays quick when a profile allows a million bids.
+    """
+    for action in legal[:2]:
+        if isinstance(action, Bid):
+            return action
+    return None
 
 
 def choose_trump(observation: Observation) -> NameTrump:

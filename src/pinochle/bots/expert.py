@@ -22,7 +22,6 @@ import statistics
 
 from pinochle import (
     Action,
-    Bid,
     DeckKind,
     Observation,
     Pass,
@@ -36,6 +35,7 @@ from pinochle import (
     sample_states,
 )
 from pinochle.bots.base import Bot
+from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
 from pinochle.bots.rollout import play_out, sides, trick_points
 
@@ -95,12 +95,12 @@ class ExpertBot(Bot):
         the bid (Hard does not outbid its partner without good reason).
         """
         legal = observation.legal_actions
-        bids = [a for a in legal if isinstance(a, Bid)]
+        lowest = lowest_bid(legal)
         variant = observation.variant
         partner = (observation.seat + 2) % 4 if variant.deal.partnerships else None
         if (
             variant.deal.deck is not DeckKind.SINGLE
-            or not bids
+            or lowest is None
             or not isinstance(legal[0], Pass)
             or (partner is not None and observation.bidder == partner)
         ):
@@ -110,7 +110,7 @@ class ExpertBot(Bot):
             return None  # the imagined auctions rarely came to it: no judgement
         values.sort()
         ceiling = values[int(BID_QUANTILE * (len(values) - 1))]
-        return bids[0] if bids[0].amount <= ceiling else legal[0]
+        return lowest if lowest.amount <= ceiling else legal[0]
 
 
 def contract_values(
@@ -153,7 +153,7 @@ def _as_bidder(world: State, seat: int) -> State | None:
     state, number, settled = world, world.hand.number, len(world.results)
     while state.phase is Phase.AUCTION:
         actions = legal_actions(state)
-        bid = next((a for a in actions if isinstance(a, Bid)), None)
+        bid = lowest_bid(actions)
         if state.to_act == seat and bid is not None:
             action: Action = bid
         elif state.to_act != seat and isinstance(actions[0], Pass):
