@@ -191,7 +191,7 @@ def _seating(variant: Variant, dealer: int) -> tuple[tuple[int, ...], int]:
     """Who plays this hand, by seat, and the dealing seat, for a dealer (a person).
 
     With four at a three-hand table the dealer sits out; with five, the dealer and the player
-    second to the dealer's left (BC-A3, rules.md 14.1). Seat 0 is then the dealer's left and
+    second to the dealer's left (BC-A3, rules/three-hand). Seat 0 is then the dealer's left and
     the last active seat deals, so the auction and the lead start where the rules say.
     """
     seated, players = variant.deal.seated, variant.deal.players
@@ -227,7 +227,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     if variant.deal.stock:
         hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
     elif not variant.has_auction:
-        # rules.md 5, "turn_up" without a stock (Parlett's three-hand, Bicycle's partnership):
+        # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
         turned = rest[0] if rest and game.start_hands is None else dealt[dealer][-1]
         hand = attrs.evolve(hand, trump=turned.suit, turned_up=turned)
@@ -250,7 +250,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     return state
 
 
-# --- The two-hand stock (rules.md 13) -------------------------------------------------
+# --- The two-hand stock (rules/two-hand) ----------------------------------------------
 
 
 def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
@@ -259,7 +259,7 @@ def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
     players = variant.deal.players
     points = [0] * players
     if variant.stock.dealer_dix and turned.rank is Rank.NINE:
-        points[hand.dealer] += _dix_value(variant)  # rules.md 13.1: a turned dix scores
+        points[hand.dealer] += _dix_value(variant)  # rules/two-hand#setup: a turned dix scores
     return attrs.evolve(
         hand,
         trump=turned.suit,
@@ -358,7 +358,7 @@ def _draw(state: State) -> State:
     """Both draw, the trick winner first.
 
     The last face-down card goes to the winner and the turned-up card to the loser; once
-    the stock is gone, the melds go back to the hands (rules.md 13.2, 13.3).
+    the stock is gone, the melds go back to the hands (rules/two-hand#final-phase).
     """
     hand = state.hand
     winner = _seat(state)
@@ -367,7 +367,7 @@ def _draw(state: State) -> State:
     stock, turn_up = hand.stock, hand.turn_up
     if len(stock) >= 2:
         first, second, stock = stock[0], stock[1], stock[2:]
-    else:  # rules.md 13.2: the last face-down card to the winner, the turned card to the loser
+    else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
         first, second, stock, turn_up = stock[0], turn_up, (), None
     hands[winner] = _sorted((*hands[winner], first))
@@ -381,14 +381,14 @@ def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-# --- The auction (rules.md 4) ----------------------------------------------------------
+# --- The auction (rules/auction) -------------------------------------------------------
 
 
 def bid_limit(variant: Variant) -> int:
     """The highest bid the engine accepts.
 
     That is ``bidding.maximum``, or, when the profile has none, the minimum plus three times
-    the deck's trick points (rules.md 19.7 allows a cap; no source bids near it).
+    the deck's trick points (rules/auction#maximum; no source bids near it).
     """
     maximum = variant.bidding.maximum
     return maximum if maximum is not None else variant.bidding.minimum + 3 * deck_points(variant)
@@ -484,13 +484,13 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
         hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
         state = attrs.evolve(state, hands=tuple(hands))
     if not _trump_choices(state.variant, state.hands[bidder]):
-        # rules.md 5: with no marriage the bidder cannot name trump; the hand is surrendered.
+        # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
         hand = attrs.evolve(hand, melds=_melds(state, None))
         return _settle(_evolve(state, action, hand=hand), surrendered="no marriage")
     return _evolve(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
 
 
-# --- Trump and passing (rules.md 5, 6) -------------------------------------------------
+# --- Trump and passing (rules/trump, rules/passing-and-kitty) --------------------------
 
 
 def _trump_choices(variant: Variant, cards: Sequence[Card]) -> tuple[Suit, ...]:
@@ -559,7 +559,7 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-# --- The kitty (rules.md 6, 14) --------------------------------------------------------
+# --- The kitty (rules/passing-and-kitty#kitty) -----------------------------------------
 
 
 def _bury_candidates(state: State) -> tuple[Card, ...]:
@@ -604,7 +604,7 @@ def _apply_bury(state: State, action: Action) -> State:
     return _after_meld(_evolve(state, action, hands=tuple(hands), hand=hand))
 
 
-# --- Meld (rules.md 7, 8, 11.5, 11.6) --------------------------------------------------
+# --- Meld (rules/meld, rules/settlement#out-of-reach) ----------------------------------
 
 
 def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
@@ -671,7 +671,7 @@ def _apply_throw_in(state: State, action: Action) -> State:
     raise _wrong_phase(state, action)
 
 
-# --- Tricks (rules.md 9, 10) -----------------------------------------------------------
+# --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
 
 
 def _trick_actions(state: State) -> Sequence[Action]:
@@ -775,7 +775,7 @@ def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     return (*values[:index], values[index] + amount, *values[index + 1 :])
 
 
-# --- Settlement and the next deal (rules.md 11, 12) ------------------------------------
+# --- Settlement and the next deal (rules/settlement, rules/game-end) -------------------
 
 
 def _nines_only(state: State) -> tuple[bool, ...]:

@@ -125,9 +125,9 @@ class MeldTable(enum.StrEnum):
     """The base meld value table; `MeldValues` overrides single entries."""
 
     SINGLE = "single"
-    """Single deck (rules.md 7.2 and 7.3): run 15, double run 150, ... on the ones scale."""
+    """Single deck (rules/meld#single-deck-table): run 15, double run 150, ... on the ones scale."""
     DOUBLE_PAGAT = "double-pagat"
-    """Double deck, Pagat's main table (rules.md 7.5)."""
+    """Double deck, Pagat's main table (rules/meld#double-deck-tables)."""
     DOUBLE_NPA = "double-npa"
     """Double deck, Pagat's table with the NPA run 25 and pinochle 15 (provisional)."""
     DOUBLE_MANY_BOOKS = "double-many-books"
