@@ -66,6 +66,21 @@ class CardChoices(Sequence[T], Generic[T]):
     def __len__(self) -> int:
         return self._ways[0][self._k]
 
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards chosen from (twins repeated), in `Card.index` order."""
+        return tuple(c for c, n in zip(self._distinct, self._counts, strict=True) for _ in range(n))
+
+    @property
+    def k(self) -> int:
+        """How many cards each choice holds."""
+        return self._k
+
+    @property
+    def make(self) -> Callable[[tuple[Card, ...]], T]:
+        """What builds an item from its cards (the action class)."""
+        return self._make
+
     @overload
     def __getitem__(self, index: int) -> T: ...
 
@@ -140,6 +155,16 @@ class BidChoices(Sequence[Action]):
         self._can_pass = can_pass
         self._amounts = tuple(r for r in amounts if len(r))
         self._len = int(can_pass) + sum(len(r) for r in self._amounts)
+
+    @property
+    def can_pass(self) -> bool:
+        """Whether the first action is `Pass`."""
+        return self._can_pass
+
+    @property
+    def amounts(self) -> tuple[range, ...]:
+        """The legal amounts, as ranges in increasing order."""
+        return self._amounts
 
     def __len__(self) -> int:
         return self._len

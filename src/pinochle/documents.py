@@ -104,11 +104,12 @@ def read_text(path: str | os.PathLike[str], error: ErrorFactory) -> str:
     return decode_text(data, error)
 
 
-def _check_tree(value: Any, error: ErrorFactory) -> None:
+def _check_tree(value: Any, error: ErrorFactory, *, strings: bool = True) -> None:
     r"""Refuse documents nested deeper than `MAX_DEPTH`, or with a string that is not text.
 
     JSON may spell a lone surrogate (``"\ud800"``): Python reads it into a string that cannot
-    be written as UTF-8 or printed, so it is refused here, in keys and values alike.
+    be written as UTF-8 or printed, so it is refused here, in keys and values alike (unless
+    ``strings`` is False: the caller knows the source had no ``\u`` escape and was text).
     The walk uses no recursion.
     """
     stack: list[tuple[Any, int]] = [(value, 0)]
@@ -118,9 +119,10 @@ def _check_tree(value: Any, error: ErrorFactory) -> None:
             _check_string(item, error)
             continue
         if isinstance(item, dict):
-            for key in item:
-                if isinstance(key, str):
-                    _check_string(key, error)
+            if strings:
+                for key in item:
+                    if isinstance(key, str):
+                        _check_string(key, error)
             children: Any = item.values()
         elif isinstance(item, list):
             children = item
@@ -128,7 +130,10 @@ def _check_tree(value: Any, error: ErrorFactory) -> None:
             continue
         if depth >= MAX_DEPTH:
             raise error(f"nested more than {MAX_DEPTH} levels deep")
-        stack.extend((child, depth + 1) for child in children)
+        if strings:
+            stack.extend((child, depth + 1) for child in children)
+        else:  # only the containers: the depth is all that is left to check
+            stack.extend((c, depth + 1) for c in children if isinstance(c, dict | list))
 
 
 def _check_string(text: str, error: ErrorFactory) -> None:
@@ -188,5 +193,14 @@ def _parse(
         raise error("nested too deeply to read") from None
     except ValueError:  # an integer with too many digits
         raise error(_TOO_MANY_DIGITS) from None
-    _check_tree(data, error)
+    # A lone surrogate comes only from a "\u" escape or from a str that is not text.
+    _check_tree(data, error, strings="\\u" in source or not _is_text(source))
     return data
+
+
+def _is_text(source: str) -> bool:
+    try:
+        source.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True

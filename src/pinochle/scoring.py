@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Sequence
+from typing import Any
 
 import attrs
 
@@ -126,6 +127,38 @@ class HandResult:
     def scores(self) -> tuple[int, ...]:
         """What each side scores for the hand (negative when set)."""
         return tuple(side.score for side in self.sides)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The result as a JSON-ready wire document (see `pinochle.wire`)."""
+        from pinochle import wire  # on first use: the core stays lean
+
+        return wire.to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The result as a JSON wire document."""
+        from pinochle import wire
+
+        return wire.to_json(self, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any) -> HandResult:
+        """Read a result document.
+
+        Raises:
+            WireError: Not a result document, or a field missing, unknown or malformed.
+        """
+        from pinochle import wire
+
+        result: HandResult = wire.from_dict("result", data)
+        return result
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> HandResult:
+        """Read a result from JSON text or UTF-8 bytes."""
+        from pinochle import wire
+
+        result: HandResult = wire.from_json("result", text)
+        return result
 
 
 @attrs.frozen

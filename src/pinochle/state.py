@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import Any, TypeAlias
 
 import attrs
@@ -24,7 +25,7 @@ from pinochle.scoring import HandResult
 from pinochle.stock import Shown
 from pinochle.variant import Variant
 
-__all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State"]
+__all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State", "with_history"]
 
 
 class Phase(enum.StrEnum):
@@ -264,6 +265,45 @@ class State:
             self.actions,
         )
 
+    # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
+
+    def to_dict(self) -> dict[str, Any]:
+        """The state as a JSON-ready wire document: the whole game, hidden cards included."""
+        from pinochle import wire
+
+        return wire.to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The state as a JSON wire document (see `pinochle.wire`)."""
+        from pinochle import wire
+
+        return wire.to_json(self, indent=indent)
+
+    @classmethod
+    def from_dict(
+        cls, data: Any, *, base_dir: Path | str | None = None, verify: bool = True
+    ) -> State:
+        """Read a state document; by default its history must replay to it exactly.
+
+        Raises:
+            WireError: Not a state document, or a field missing, unknown or malformed, or
+                (with ``verify``) a state its history does not lead to.
+        """
+        from pinochle import wire
+
+        state: State = wire.from_dict("state", data, base_dir=base_dir, verify=verify)
+        return state
+
+    @classmethod
+    def from_json(
+        cls, text: str | bytes, *, base_dir: Path | str | None = None, verify: bool = True
+    ) -> State:
+        """Read a state from JSON text or UTF-8 bytes (see `from_dict`)."""
+        from pinochle import wire
+
+        state: State = wire.from_json("state", text, base_dir=base_dir, verify=verify)
+        return state
+
     def side_of(self, seat: int) -> int:
         """The side (score index) a seat plays for: its partnership, or its person."""
         return seat % 2 if self.game.variant.deal.partnerships else self.hand.persons[seat]
@@ -275,12 +315,18 @@ class State:
 
 def _restore_state(*fields: Any) -> State:
     """A pickled or copied `State` back, its flat history relinked (see `State.__reduce__`)."""
+    return with_history(State(*fields[:-1]), fields[-1])
+
+
+def with_history(state: State, actions: Sequence[Action]) -> State:
+    """The same state with this history (`State.actions`): how a stored state is rebuilt.
+
+    The history is not checked against the state; `pinochle.wire` replays it to verify.
+    """
     history: History = None
-    for action in fields[-1]:
+    for action in actions:
         history = (action, history)
-    state: State = State(*fields[:-1])
-    object.__setattr__(state, "history", history)
-    return state
+    return attrs.evolve(state, history=history, legal_cache=None)
 
 
 @attrs.frozen
@@ -358,3 +404,37 @@ class Observation:
     turned_up: Card | None = None
     melded_this_turn: bool = False
     winner: int | None = None
+
+    # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
+
+    def to_dict(self) -> dict[str, Any]:
+        """The observation as a JSON-ready wire document: only what the seat may know."""
+        from pinochle import wire
+
+        return wire.to_dict(self)
+
+    def to_json(self, *, indent: int | None = None) -> str:
+        """The observation as a JSON wire document (see `pinochle.wire`)."""
+        from pinochle import wire
+
+        return wire.to_json(self, indent=indent)
+
+    @classmethod
+    def from_dict(cls, data: Any, *, base_dir: Path | str | None = None) -> Observation:
+        """Read an observation document.
+
+        Raises:
+            WireError: Not an observation document, or a field missing, unknown or malformed.
+        """
+        from pinochle import wire
+
+        view: Observation = wire.from_dict("observation", data, base_dir=base_dir)
+        return view
+
+    @classmethod
+    def from_json(cls, text: str | bytes, *, base_dir: Path | str | None = None) -> Observation:
+        """Read an observation from JSON text or UTF-8 bytes (see `from_dict`)."""
+        from pinochle import wire
+
+        view: Observation = wire.from_json("observation", text, base_dir=base_dir)
+        return view

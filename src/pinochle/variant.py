@@ -1161,6 +1161,7 @@ def _variants_dir() -> Path:
     return Path(__file__).resolve().parents[2] / "variants"
 
 
+@functools.cache  # the shipped folder does not change while the program runs
 def builtin_variants() -> tuple[str, ...]:
     """The names of the profiles shipped with the library, sorted."""
     return tuple(sorted(p.stem for p in _variants_dir().glob("*.toml")))
