@@ -81,7 +81,7 @@ def test_a_record_replays_to_the_same_states(name: str) -> None:
 def test_a_record_holds_the_seed_the_dealer_and_the_actions_as_text() -> None:
     state = one_hand()[-1]
     data = json.loads(record_of(state).to_json())
-    assert data["format"] == FORMAT == "pinochle-game-record"
+    assert data["format"] == FORMAT == "pinochle.record"
     assert data["version"] == 1
     assert data["seed"] == state.game.seed == 4
     assert data["dealer"] == 0
@@ -206,7 +206,7 @@ def test_a_short_hand_is_rejected() -> None:
 MALFORMED: dict[str, tuple[Callable[[dict[str, Any]], object], str]] = {
     "wrong format tag": (
         lambda d: d.__setitem__("format", "chess-game"),
-        r"not a game record: expected an object with format 'pinochle-game-record'",
+        r"not a game record: expected an object with format 'pinochle.record'",
     ),
     "no format tag": (lambda d: d.pop("format"), r"not a game record"),
     "unknown version": (

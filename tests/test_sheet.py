@@ -315,7 +315,7 @@ def three_hands() -> ScoreSheet:
 def test_json_document() -> None:
     sheet = three_hands()
     data = json.loads(sheet.to_json())
-    assert data["format"] == "pinochle-score-sheet"
+    assert data["format"] == "pinochle.sheet"
     assert data["version"] == 1
     assert Variant.from_dict(data["variant"]) == RUN
     assert data["scores"] == [0, 0]

@@ -4,6 +4,8 @@ Load a table's rules with `load_variant`, read cards with `parse_cards`, score m
 `score_meld` and count tricks with `card_points`. Everything is typed and immutable.
 """
 
+from typing import Any
+
 from pinochle.actions import (
     Action,
     Bid,
@@ -46,6 +48,7 @@ from pinochle.errors import (
     SheetError,
     SuitParseError,
     VariantError,
+    WireError,
 )
 from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
 from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
@@ -119,6 +122,7 @@ __all__ = [
     "ThrowIn",
     "Variant",
     "VariantError",
+    "WireError",
     "apply",
     "bid_limit",
     "builtin_variants",
@@ -143,11 +147,28 @@ __all__ = [
     "round_trick_points",
     "sample_state",
     "sample_states",
+    "schema",
     "score_meld",
     "settle_hand",
     "settle_play",
     "sort_cards",
     "trick_winner",
 ]
+
+
+def schema(kind: str) -> dict[str, Any]:
+    """The JSON Schema (draft 2020-12) of a kind of document.
+
+    The kinds: ``"observation"``, ``"state"``, ``"result"``, ``"record"``, ``"sheet"`` and
+    ``"variant"``. See `pinochle.schemas` (imported on first use: ``import pinochle`` stays
+    lean).
+
+    Raises:
+        ArgumentError: Not a kind of document.
+    """
+    from pinochle import schemas
+
+    return schemas.schema(kind)
+
 
 __version__ = "0.1.0.dev0"

@@ -17,6 +17,7 @@ __all__ = [
     "SheetError",
     "SuitParseError",
     "VariantError",
+    "WireError",
 ]
 
 MAX_PROBLEMS = 20
@@ -208,6 +209,27 @@ class IllegalActionError(PinochleError, ValueError):
     def __reduce__(self) -> tuple[type, tuple[str, str]]:
         """Errors cross process boundaries (a process pool) intact."""
         return type(self), (self.action, self.reason)
+
+
+MAX_WIRE_PROBLEMS = 20
+"""The most problems one `WireError` lists."""
+
+
+class WireError(PinochleError, ValueError):
+    """A wire-format document (`pinochle.wire`) cannot be read.
+
+    Attributes:
+        problems: Every problem found, each naming its field by path
+            (``trick[1][1]: bad card 'XX' ...``); reading stops after `MAX_WIRE_PROBLEMS`.
+    """
+
+    def __init__(self, *problems: str) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), self.problems
 
 
 class SheetError(PinochleError, ValueError):

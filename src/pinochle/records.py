@@ -36,7 +36,7 @@ __all__ = [
     "replay_states",
 ]
 
-FORMAT = "pinochle-game-record"
+FORMAT = "pinochle.record"
 """The ``format`` tag of a record's JSON document."""
 VERSION = 1
 
@@ -58,6 +58,7 @@ class RecordError(PinochleError, ValueError):
         return type(self), self.problems
 
 
+_EARLIER_FORMATS = ("pinochle-game-record",)  # the tag before 0.1: still read
 MAX_PROBLEMS = 20
 """The most problems one `RecordError` lists."""
 
@@ -115,7 +116,7 @@ class GameRecord:
             RecordError: A field is missing, unknown or malformed; the error lists every such
                 field (up to `MAX_PROBLEMS`).
         """
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
+        if not isinstance(data, dict) or data.get("format") not in (FORMAT, *_EARLIER_FORMATS):
             raise RecordError(f"not a game record: expected an object with format {FORMAT!r}")
         version = data.get("version")
         if type(version) is not int or version != VERSION:

@@ -24,12 +24,12 @@ import attrs
 
 from pinochle.actions import Action
 from pinochle.cards import Card, Suit
-from pinochle.errors import PinochleError
+from pinochle.errors import ArgumentError
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State
 from pinochle.variant import Variant, builtin_variants
 
-__all__ = ["KINDS", "SchemaError", "build", "schema"]
+__all__ = ["KINDS", "build", "schema"]
 
 KINDS = ("observation", "state", "result", "record", "sheet", "variant")
 """The kinds of document, each ``"format": "pinochle.<kind>"`` (a variant is TOML or JSON)."""
@@ -38,18 +38,14 @@ DRAFT = "https://json-schema.org/draft/2020-12/schema"
 _FOLDER = Path(__file__).parent / "schemas"
 
 
-class SchemaError(PinochleError, ValueError):
-    """There is no schema of that name."""
-
-
 def schema(kind: str) -> dict[str, Any]:
     """The JSON Schema of a kind of document (see `KINDS`), as shipped in the package.
 
     Raises:
-        SchemaError: Not a kind of document.
+        ArgumentError: Not a kind of document.
     """
     if kind not in KINDS:
-        raise SchemaError(f"no schema {kind!r}: the kinds are {', '.join(KINDS)}")
+        raise ArgumentError("kind", f"a kind of document: one of {', '.join(KINDS)}", kind)
     loaded: dict[str, Any] = json.loads((_FOLDER / f"{kind}.json").read_text("utf-8"))
     return loaded
 
@@ -259,7 +255,7 @@ def build(kind: str) -> dict[str, Any]:
     """Make the schema of a kind of document from the code's types (see `KINDS`).
 
     Raises:
-        SchemaError: Not a kind of document.
+        ArgumentError: Not a kind of document.
     """
     builder = _Builder()
     if kind in ("observation", "state", "result"):
@@ -293,7 +289,7 @@ def build(kind: str) -> dict[str, Any]:
     if kind == "sheet":
         builder.variant()
         return _document(kind, "A score sheet (pinochle.ScoreSheet)", _SHEET, builder.defs)
-    raise SchemaError(f"no schema {kind!r}: the kinds are {', '.join(KINDS)}")
+    raise ArgumentError("kind", f"a kind of document: one of {', '.join(KINDS)}", kind)
 
 
 _NUMBERS = {"type": "array", "items": {"type": "integer"}}

@@ -42,7 +42,8 @@ __all__ = [
     "update_file",
 ]
 
-FORMAT = "pinochle-score-sheet"
+FORMAT = "pinochle.sheet"
+_EARLIER_FORMATS = ("pinochle-score-sheet",)  # the tag before 0.1: still read
 """The ``format`` tag of a score sheet's JSON document."""
 VERSION = 1
 """The version of the JSON document this library writes and reads."""
@@ -513,7 +514,7 @@ class _Problems:
 def _read(text: str | bytes, path: str | None) -> ScoreSheet:
     problems = _Problems(path)
     data = parse_json(text, lambda problem: SheetError(problem, path=path))
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
+    if not isinstance(data, dict) or data.get("format") not in (FORMAT, *_EARLIER_FORMATS):
         raise problems.stop(None, f"not a score sheet: expected an object with format = {FORMAT!r}")
     version = data.get("version")
     if type(version) is not int or version != VERSION:

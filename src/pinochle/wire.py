@@ -38,7 +38,8 @@ from pinochle.actions import Action, Bury, PassCards, parse_action
 from pinochle.cards import CARDS, Card, Suit, parse_cards, parse_suit
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.documents import parse_json
-from pinochle.errors import PinochleError
+from pinochle.errors import MAX_WIRE_PROBLEMS as MAX_PROBLEMS
+from pinochle.errors import PinochleError, WireError
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State, with_history
 from pinochle.variant import Variant, builtin_variants, load_variant
@@ -47,26 +48,6 @@ __all__ = ["MAX_PROBLEMS", "VERSION", "WireError", "from_dict", "from_json", "to
 
 VERSION = 1
 """The version every document of this library carries (see the wire format docs)."""
-
-MAX_PROBLEMS = 20
-"""The most problems one `WireError` lists."""
-
-
-class WireError(PinochleError, ValueError):
-    """A wire-format document cannot be read.
-
-    Attributes:
-        problems: Every problem found, each naming its field by path
-            (``trick[1][1]: bad card 'XX' ...``); reading stops after `MAX_PROBLEMS`.
-    """
-
-    def __init__(self, *problems: str) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
-
-    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
-        """Errors cross process boundaries (a process pool) intact."""
-        return type(self), self.problems
 
 
 # --- Writing -----------------------------------------------------------------------------
