@@ -53,10 +53,20 @@ def schema(kind: str) -> dict[str, Any]:
 # --- Building ----------------------------------------------------------------------------
 
 _CARD = r"^(A|10|K|Q|J|9)[♣♦♥♠]$"
-_ACTION = (
-    r"^(bid -?[0-9]{1,18}|pass|trump [♣♦♥♠]|pass-cards( \S+)*|bury( \S+)*|throw in|play on"
-    r"|play \S+|declare [a-z ]+:( \S+)*|exchange dix|draw|[a-z][a-z -]*)$"
-)
+_ACTION_PATTERNS = {
+    "Bid": r"bid -?[0-9]{1,18}",
+    "Pass": r"pass",
+    "NameTrump": r"trump [♣♦♥♠]",
+    "PassCards": r"pass-cards( \S+)*",
+    "Bury": r"bury( \S+)*",
+    "Declare": r"declare [a-z ]+:( \S+)*",
+    "ExchangeDix": r"exchange dix",
+    "Draw": r"draw",
+    "ThrowIn": r"throw in",
+    "PlayOn": r"play on",
+    "Play": r"play \S+",
+}
+"""The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})
 
 
@@ -69,7 +79,7 @@ class _Builder:
             "suit": {"enum": [str(s) for s in Suit], "description": "A suit symbol."},
             "action": {
                 "type": "string",
-                "pattern": _ACTION,
+                "pattern": _any_action(),
                 "description": "An action's text, as pinochle.parse_action reads it.",
             },
         }
@@ -80,7 +90,8 @@ class _Builder:
             members = typing.get_args(hint)
             rest = [m for m in members if m is not type(None)]
             if all(isinstance(m, type) and m in _ACTION_TYPES for m in rest):
-                inner: dict[str, Any] = {"$ref": "#/$defs/action"}
+                patterns = "|".join(_ACTION_PATTERNS[m.__name__] for m in rest)
+                inner: dict[str, Any] = {"type": "string", "pattern": f"^({patterns})$"}
             else:
                 inner = self.of(rest[0])
             return {"anyOf": [inner, {"type": "null"}]} if len(rest) < len(members) else inner
@@ -177,16 +188,21 @@ class _Builder:
         if "variant" in self.defs:
             return
         self.defs["variant"] = {}
-        table = self.profile()
+        table = self.profile(document=True)
         self.defs["variant"] = {
             "description": "A built-in profile by name, or a whole profile as a table.",
             "oneOf": [{"enum": list(builtin_variants())}, table],
         }
 
-    def profile(self) -> dict[str, Any]:
-        """A profile document's keys: every key optional, as in a house profile's TOML."""
+    def profile(self, *, document: bool = False) -> dict[str, Any]:
+        """A profile's keys, every key optional as in a house profile's TOML.
+
+        Inside another document (``document``) ``extends`` names a built-in profile only;
+        a profile file may also extend a file.
+        """
         hints = typing.get_type_hints(Variant)
-        properties: dict[str, Any] = {"extends": {"type": "string"}}
+        extends = {"enum": list(builtin_variants())} if document else {"type": "string"}
+        properties: dict[str, Any] = {"extends": extends}
         for field in attrs.fields(Variant):
             if field.name in _SKIPPED:
                 continue
@@ -224,6 +240,15 @@ class _Builder:
         if hint is Suit:
             return {"$ref": "#/$defs/suit"}
         return self.of(hint)
+
+
+def _any_action() -> str:
+    """Every action class's text; a class this table does not know is allowed by name."""
+    known = {cls.__name__ for cls in _ACTION_TYPES}
+    patterns = [_ACTION_PATTERNS[name] for name in sorted(known & set(_ACTION_PATTERNS))]
+    if known - set(_ACTION_PATTERNS):  # an action added later: any lowercase text
+        patterns.append(r"[a-z][a-z -]*( \S+)*")
+    return f"^({'|'.join(patterns)})$"
 
 
 def _written(member: enum.Enum) -> Any:
