@@ -47,7 +47,15 @@ from pinochle.errors import (
     SuitParseError,
     VariantError,
 )
-from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
+from pinochle.meld import (
+    Meld,
+    MeldItem,
+    MeldType,
+    highest_meld,
+    meld_by_trump,
+    meld_values,
+    score_meld,
+)
 from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
 from pinochle.scoring import (
     GameEnd,
@@ -128,6 +136,7 @@ __all__ = [
     "deck_points",
     "format_cards",
     "game_end",
+    "highest_meld",
     "knowledge",
     "legal_actions",
     "legal_plays",

@@ -40,7 +40,7 @@ from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError
-from pinochle.meld import Meld, meld_values, score_meld
+from pinochle.meld import Meld, highest_meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
@@ -387,11 +387,31 @@ def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def bid_limit(variant: Variant) -> int:
     """The highest bid the engine accepts.
 
-    That is ``bidding.maximum``, or, when the profile has none, the minimum plus three times
-    the deck's trick points (rules.md 19.7 allows a cap; no source bids near it).
+    That is ``bidding.maximum``; a profile without one (S1 and PG-P state no ceiling, rules.md
+    4.1 and 18.1) is capped only where no bid can be made: at the highest meld the bidding
+    side can hold plus every trick point of the hand (``deck_points``, buried cards and last
+    trick included), as rules.md 19.7 allows. The side's meld is bounded by the bidder's
+    best possible hand (dealt cards plus the kitty it takes: `pinochle.meld.highest_meld`,
+    an exact maximum) plus, where partners meld, the partner's best possible hand: a proven
+    upper bound (each hand's meld is at most its own maximum). The cap is never below
+    the minimum. Computed once per profile.
+
+    Browser-game (S1, 12 cards, ones): 180 (a double run in spades with both J♦ for a
+    double pinochle) for the bidder, 180 for the partner, 25 trick points: 385. A bid of
+    150, a double run's meld alone, is legal.
     """
     maximum = variant.bidding.maximum
-    return maximum if maximum is not None else variant.bidding.minimum + 3 * deck_points(variant)
+    return maximum if maximum is not None else _meld_cap(variant)
+
+
+@functools.lru_cache(maxsize=256)
+def _meld_cap(variant: Variant) -> int:
+    """The side's highest possible meld plus every trick point (see `bid_limit`)."""
+    deal = variant.deal
+    meld = highest_meld(variant, deal.hand + deal.kitty)
+    if deal.partnerships and variant.meld.who is WhoMelds.ALL:
+        meld += highest_meld(variant, deal.hand)
+    return max(variant.bidding.minimum, meld + deck_points(variant))
 
 
 def _active(hand: Hand) -> list[int]:
