@@ -45,7 +45,15 @@ from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
-from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
+from pinochle.variant import (
+    AllPass,
+    FirstLead,
+    ThrowInAt,
+    TrumpRule,
+    Variant,
+    WhoMelds,
+    WithoutMarriage,
+)
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
@@ -428,17 +436,60 @@ def _next_active(hand: Hand, seat: int) -> int:
 
 
 def _forced(state: State) -> bool:
-    """Whether the player to act must bid: the last one in, nobody has bid, "last-must-bid"."""
-    return (
-        state.variant.bidding.all_pass is AllPass.LAST_MUST_BID
-        and state.hand.bidder is None
-        and len(_active(state.hand)) == 1
-    )
+    """Whether the player to act must bid (see `_must_bid`)."""
+    return _must_bid(state) is not None
+
+
+def _must_bid(state: State) -> str | None:
+    """Why the player to act may not pass, or None: the auction's forcing rules.
+
+    Nobody has bid yet, and either the player is the last one in under ``"last-must-bid"``
+    (S1: "the fourth must bid"), or the player holds meld under ``bidding.meld_must_open``.
+    """
+    hand = state.hand
+    if hand.bidder is not None:
+        return None
+    if state.variant.bidding.all_pass is AllPass.LAST_MUST_BID and len(_active(hand)) == 1:
+        return "everyone else passed: you must bid"
+    if _holds_opening_meld(state):
+        return "you hold meld and nobody has bid: you must open"
+    return None
+
+
+def _holds_opening_meld(state: State) -> bool:
+    """``bidding.meld_must_open``: the player to act holds meld before trump is named.
+
+    WP (rules.md 4.1, 4.2 (d)): the first player, from the dealer's left, holding meld must
+    open. With no trump named, meld is `score_meld(hand, None)`: marriages, arounds and
+    pinochles (a run holds a marriage; a dix is meld only in trump, and almost every hand
+    holds a nine, so it does not count), and only meld that counts (at least
+    ``settlement.minimum_meld``). The players before this one passed, so none held meld.
+    """
+    variant = state.variant
+    if not variant.bidding.meld_must_open:
+        return False
+    meld = score_meld(state.hands[_seat(state)], None, variant).total
+    return meld > 0 and meld >= variant.settlement.minimum_meld
+
+
+def _dealer_low_bids(state: State) -> range:
+    """``bidding.dealer_minimum``: the dealer's bids under the minimum, once all others passed.
+
+    WP three-hand (rules.md 4.1): bids from 20, "dealer may bid 19"; clubs: "16, dealer stuck
+    at 15". The amounts run from ``dealer_minimum`` up to the minimum by ``bidding.step``.
+    """
+    rules = state.variant.bidding
+    low, hand = rules.dealer_minimum, state.hand
+    if low is None or hand.bidder is not None or len(_active(hand)) != 1:
+        return range(0)
+    return range(low, rules.minimum, rules.step)
 
 
 def _auction_actions(state: State) -> Sequence[Action]:
     hand = state.hand
-    return _bids(state.variant, hand.bid if hand.bidder is not None else None, _forced(state))
+    current = hand.bid if hand.bidder is not None else None
+    low = _dealer_low_bids(state)
+    return _bids(state.variant, current, _forced(state), (low.start, low.stop) if low else None)
 
 
 _LISTED_BIDS = 256
@@ -446,9 +497,16 @@ _LISTED_BIDS = 256
 
 
 @functools.lru_cache(maxsize=1024)
-def _bids(variant: Variant, current: int | None, forced: bool) -> Sequence[Action]:
-    """Every legal bid after ``current`` (and a pass unless the player is forced to bid)."""
+def _bids(
+    variant: Variant, current: int | None, forced: bool, low: tuple[int, int] | None = None
+) -> Sequence[Action]:
+    """Every legal bid after ``current`` (and a pass unless the player is forced to bid).
+
+    ``low``: the dealer's amounts under the minimum (``bidding.dealer_minimum``), if any.
+    """
     amounts = bid_amounts(variant, current, bid_limit(variant))
+    if low is not None:
+        amounts = (range(low[0], low[1], variant.bidding.step), *amounts)
     if sum(len(r) for r in amounts) > _LISTED_BIDS:
         return BidChoices(not forced, amounts)
     bids = tuple(Bid(amount) for r in amounts for amount in r)
@@ -462,13 +520,16 @@ def _apply_auction(state: State, action: Action) -> State:
     seat = _seat(state)
     hand, variant = state.hand, state.variant
     if isinstance(action, Pass):
-        if _forced(state):
-            raise IllegalActionError(str(action), "everyone else passed: you must bid")
+        reason = _must_bid(state)
+        if reason is not None:
+            raise IllegalActionError(str(action), reason)
         passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
         hand = attrs.evolve(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
         problem = bid_problem(variant, action.amount, current)
+        if problem is not None and action.amount in _dealer_low_bids(state):
+            problem = None
         if problem is None and action.amount > bid_limit(variant):
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
@@ -490,7 +551,9 @@ def _apply_auction(state: State, action: Action) -> State:
     # bid ("last-must-bid") or may still bid or pass ("redeal").
     stuck = variant.bidding.all_pass is AllPass.DEALER_FORCED
     if hand.bidder is None and len(active) == 1 and stuck:
-        forced = attrs.evolve(hand, bidder=active[0], bid=variant.bidding.minimum)
+        low = variant.bidding.dealer_minimum
+        stuck_at = low if low is not None else variant.bidding.minimum
+        forced = attrs.evolve(hand, bidder=active[0], bid=stuck_at)
         return _auction_won(state, forced, action)
     return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
 
@@ -532,10 +595,18 @@ def _apply_trump(state: State, action: Action) -> State:
     if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
     hand = attrs.evolve(state.hand, trump=action.suit)
+    state = _evolve(state, action, hand=hand)
+    if _throw_in_after_trump(state.variant):
+        return attrs.evolve(state, phase=Phase.THROW_IN)  # the bidder is still to act
+    return _after_trump(state)
+
+
+def _after_trump(state: State) -> State:
+    """Trump is named: the partner passes cards, or everyone melds."""
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4
-        return _evolve(state, action, phase=Phase.PASS, to_act=partner, hand=hand)
-    return _meld(_evolve(state, action, hand=hand))
+        return attrs.evolve(state, phase=Phase.PASS, to_act=partner, legal_cache=None)
+    return _meld(state)
 
 
 def _pass_cards_of(action: object) -> tuple[Card, ...] | None:
@@ -666,7 +737,8 @@ def _after_meld(state: State) -> State:
     assert bidder is not None
     if is_out_of_reach(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)
-    if state.variant.settlement.throw_in:
+    throw_in = state.variant.settlement.throw_in
+    if throw_in and not _throw_in_after_trump(state.variant):
         return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
     return _start_tricks(state)
 
@@ -684,11 +756,33 @@ _THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
 
 
 def _apply_throw_in(state: State, action: Action) -> State:
+    before_meld = not any(state.hand.melds)
     if isinstance(action, ThrowIn):
+        if before_meld:
+            return _concede_after_trump(_push_state(state, action))
         return _settle(_push_state(state, action), surrendered="thrown in")
     if isinstance(action, PlayOn):
+        if before_meld:
+            return _after_trump(_push_state(state, action))
         return _start_tricks(_push_state(state, action))
     raise _wrong_phase(state, action)
+
+
+def _throw_in_after_trump(variant: Variant) -> bool:
+    """``settlement.throw_in_at = "after-trump"``: the bidder decides before anyone melds."""
+    s = variant.settlement
+    return s.throw_in and s.throw_in_at is ThrowInAt.AFTER_TRUMP
+
+
+def _concede_after_trump(state: State) -> State:
+    """WP three-hand (rules.md 11.6, 14.2): the bidder concedes having seen the kitty.
+
+    Trump is still named, so every seat melds for it and the others score their meld; the
+    bidder loses the bid (its meld is shown and void); nothing is buried and no card is
+    played. The hand settles as a throw-in (`Outcome.THROWN_IN`).
+    """
+    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
+    return _settle(attrs.evolve(state, hand=hand), surrendered="thrown in")
 
 
 # --- Tricks (rules.md 9, 10) -----------------------------------------------------------

@@ -601,6 +601,9 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     bidder = observation.bidder if observation.bidder is not None else observation.seat
     side = [s for s in range(variant.deal.players) if _same_side(observation, s, bidder)]
     meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
+    if not any(observation.melds):  # ``throw_in_at = "after-trump"``: nobody has melded yet
+        meld = score_meld(observation.hand, _trump_of(observation), variant).total
+        meld += round(partner_meld(variant)) if variant.deal.partnerships else 0
     if meld < variant.settlement.minimum_meld:
         meld = 0
     total = deck_points(variant)
