@@ -26,9 +26,11 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Declare,
     Draw,
     ExchangeDix,
+    KeepHand,
     NameTrump,
     Pass,
     PassCards,
@@ -48,6 +50,7 @@ from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, tr
 from pinochle.variant import (
     AllPass,
     FirstLead,
+    Misdeal,
     ThrowInAt,
     TrumpRule,
     Variant,
@@ -233,7 +236,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     )
     phase = Phase.AUCTION
     if variant.deal.stock:
-        hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
+        hand = _open_stock(variant, hand, rest)
     elif not variant.has_auction:
         # rules.md 5, "turn_up" without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
@@ -253,9 +256,78 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
         game,
         history,
     )
+    if variant.deal.misdeal is not Misdeal.NONE:
+        return attrs.evolve(state, phase=Phase.MISDEAL)  # the dealer's left answers first
+    return _open_hand(state)
+
+
+def _open_hand(state: State) -> State:
+    """The dealt hand begins: the auction, the two-hand tricks, or meld for a turned trump."""
+    variant = state.variant
+    first = (state.hand.dealer + 1) % variant.deal.players
+    phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
+    state = attrs.evolve(state, phase=phase, to_act=first, legal_cache=None)
     if not variant.has_auction and not variant.deal.stock:
         return _meld(state)  # no auction: everyone melds for the turned trump, then play
     return state
+
+
+# --- Misdeals (rules.md 2) ------------------------------------------------------------
+
+
+def _misdeal_counts(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """Nines, aces and non-counters (Q, J, 9) in a hand."""
+    nines = sum(1 for c in cards if c.rank is Rank.NINE)
+    aces = sum(1 for c in cards if c.rank is Rank.ACE)
+    low = sum(1 for c in cards if c.rank in (Rank.QUEEN, Rank.JACK, Rank.NINE))
+    return nines, aces, low
+
+
+_MISDEALS: dict[Misdeal, Callable[[int, int, int], bool]] = {
+    Misdeal.NONE: lambda nines, aces, low: False,
+    Misdeal.FIVE_NINES: lambda nines, aces, low: nines >= 5,
+    Misdeal.FIVE_NINES_NO_ACE: lambda nines, aces, low: (
+        (nines >= 5 and aces == 0) or (nines >= 6 and aces <= 1)
+    ),
+    Misdeal.SIX_NINES_ONE_ACE: lambda nines, aces, low: nines >= 6 and aces <= 1,
+    Misdeal.TECHNICAL: lambda nines, aces, low: low >= 13 and aces == 0,
+}
+"""``deal.misdeal``: whether a dealt hand (its nines, aces, non-counters) may be thrown in.
+
+WP (rules.md 2): "a player being dealt five nines constitutes a misdeal"; a variation: five
+nines and no aces, or six nines and up to one ace; the double deck's technical misdeal: 13
+or more non-counters and no aces.
+"""
+
+
+def _may_call_misdeal(state: State) -> bool:
+    variant = state.variant
+    return _MISDEALS[variant.deal.misdeal](*_misdeal_counts(state.hands[_seat(state)]))
+
+
+_KEEP = KeepHand()
+_MISDEAL_CALL = CallMisdeal()
+
+
+def _misdeal_actions(state: State) -> Sequence[Action]:
+    """Every seat answers (so that being asked tells nobody anything): keep, or misdeal."""
+    return (_KEEP, _MISDEAL_CALL) if _may_call_misdeal(state) else (_KEEP,)
+
+
+def _apply_misdeal(state: State, action: Action) -> State:
+    """A misdeal: the same dealer deals the next deal; all keep: the hand begins."""
+    seat, hand = _seat(state), state.hand
+    if isinstance(action, CallMisdeal):
+        if not _may_call_misdeal(state):
+            rule = state.variant.deal.misdeal.value
+            raise IllegalActionError(str(action), f"your hand is no misdeal under {rule!r}")
+        return _start_hand(state.game, hand.number + 1, hand.dealer_person, _push(state, action))
+    if not isinstance(action, KeepHand):
+        raise _wrong_phase(state, action)
+    if seat == hand.dealer:  # the dealer answers last
+        return _open_hand(_push_state(state, action))
+    players = state.variant.deal.players
+    return _evolve(state, action, to_act=(seat + 1) % players)
 
 
 # --- The two-hand stock (rules.md 13) -------------------------------------------------
@@ -980,6 +1052,7 @@ def _next_dealer(state: State) -> int:
 # --- The public transitions ------------------------------------------------------------
 
 _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
+    Phase.MISDEAL: _misdeal_actions,
     Phase.AUCTION: _auction_actions,
     Phase.TRUMP: _trump_actions,
     Phase.BURY: _bury_actions,
@@ -992,6 +1065,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
 }
 
 _APPLY: dict[Phase, Callable[[State, Action], State]] = {
+    Phase.MISDEAL: _apply_misdeal,
     Phase.AUCTION: _apply_auction,
     Phase.TRUMP: _apply_trump,
     Phase.BURY: _apply_bury,
@@ -1133,6 +1207,7 @@ def _evolve(state: State, action: Action, **changes: Any) -> State:
 
 
 _PHASE_WORDS = {
+    Phase.MISDEAL: "the players keep their hands or call a misdeal",
     Phase.AUCTION: "it is the auction: bid or pass",
     Phase.TRUMP: "the bidder must name trump",
     Phase.BURY: "the bidder must bury cards",

@@ -196,7 +196,8 @@ class _Reading:
     def _kitty_hidden_pile(self) -> bool:
         """Before the auction is won the kitty lies face down, a pile of its own."""
         view = self.view
-        return view.variant.deal.kitty > 0 and not view.kitty and view.phase is Phase.AUCTION
+        face_down = view.phase in (Phase.MISDEAL, Phase.AUCTION)
+        return view.variant.deal.kitty > 0 and not view.kitty and face_down
 
     def _unseen_pool(self) -> Counter[Card]:
         view = self.view

@@ -34,10 +34,12 @@ from pinochle import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Card,
     Declare,
     Draw,
     ExchangeDix,
+    KeepHand,
     NameTrump,
     Observation,
     Pass,
@@ -65,6 +67,7 @@ __all__ = [
     "choose_bid",
     "choose_bury",
     "choose_meld_turn",
+    "choose_misdeal",
     "choose_pass",
     "choose_return",
     "choose_throw_in",
@@ -586,6 +589,22 @@ def choose_bury(observation: Observation, *, careful: bool = False) -> Bury:
         prefer = _sheds(order, trump, aces_void=False)
         return Bury(_give_away(observation.hand, n, trump, variant, prefer, dix=True))
     return Bury(_lowest(_outside_meld(observation, n), n, trump))
+
+
+# --- Misdeals --------------------------------------------------------------------------
+
+
+def choose_misdeal(observation: Observation) -> CallMisdeal | KeepHand:
+    """Call a misdeal when one is offered and the hand is weak, else keep it.
+
+    Weak: its best meld with any trump is under half the minimum bid (a hand of five nines
+    and little else). Every level decides so; Expert as Hard.
+    """
+    if CallMisdeal() not in observation.legal_actions:
+        return KeepHand()
+    variant = observation.variant
+    best = max(m.total for m in meld_by_trump(observation.hand, variant).values())
+    return CallMisdeal() if 2 * best < variant.bidding.minimum else KeepHand()
 
 
 # --- After meld ------------------------------------------------------------------------
