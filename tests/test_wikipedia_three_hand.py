@@ -168,3 +168,16 @@ def test_the_concession_phase_keeps_observations_and_records_whole() -> None:
         assert observe(sample_state(view, random.Random(seat)), seat) == view
     done = apply(state, ThrowIn())
     assert replay(record_of(done)) == done
+
+
+def test_sampled_deals_give_a_passer_no_meld() -> None:
+    """A pass while nobody has bid shows the passer held no meld; search players' imagined
+    deals respect that (and still look the same to the observer)."""
+    rules = _rules()
+    state = apply(_deal(A_DEALER, A_SECOND), Pass())
+    view = observe(state, 2)
+    rng = random.Random(1)
+    for _ in range(30):
+        sampled = sample_state(view, rng)
+        assert observe(sampled, 2) == view
+        assert score_meld(sampled.hands[1], None, rules).total == 0
