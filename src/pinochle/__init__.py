@@ -8,9 +8,11 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Declare,
     Draw,
     ExchangeDix,
+    KeepHand,
     NameTrump,
     Pass,
     PassCards,
@@ -47,7 +49,15 @@ from pinochle.errors import (
     SuitParseError,
     VariantError,
 )
-from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
+from pinochle.meld import (
+    Meld,
+    MeldItem,
+    MeldType,
+    highest_meld,
+    meld_by_trump,
+    meld_values,
+    score_meld,
+)
 from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
 from pinochle.scoring import (
     GameEnd,
@@ -77,6 +87,7 @@ __all__ = [
     "ArgumentError",
     "Bid",
     "Bury",
+    "CallMisdeal",
     "Card",
     "CardParseError",
     "CompletedTrick",
@@ -91,6 +102,7 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "IllegalActionError",
+    "KeepHand",
     "Knowledge",
     "Meld",
     "MeldItem",
@@ -128,6 +140,7 @@ __all__ = [
     "deck_points",
     "format_cards",
     "game_end",
+    "highest_meld",
     "knowledge",
     "legal_actions",
     "legal_plays",

@@ -2,7 +2,8 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
-``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``.
+``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``;
+right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
 """
 
 from __future__ import annotations
@@ -22,9 +23,11 @@ __all__ = [
     "Action",
     "Bid",
     "Bury",
+    "CallMisdeal",
     "Declare",
     "Draw",
     "ExchangeDix",
+    "KeepHand",
     "NameTrump",
     "Pass",
     "PassCards",
@@ -177,6 +180,22 @@ class PlayOn:
         return "play on"
 
 
+@attrs.frozen
+class CallMisdeal:
+    """Throw in a qualifying hand right after the deal (``deal.misdeal``): the dealer redeals."""
+
+    def __str__(self) -> str:
+        return "misdeal"
+
+
+@attrs.frozen
+class KeepHand:
+    """Keep the hand dealt (the answer of every seat that does not call a misdeal)."""
+
+    def __str__(self) -> str:
+        return "keep"
+
+
 class Play:
     """Play this card to the trick.
 
@@ -227,6 +246,8 @@ Action: TypeAlias = (
     | Draw
     | ThrowIn
     | PlayOn
+    | CallMisdeal
+    | KeepHand
     | Play
 )
 """Any action the engine accepts."""
@@ -283,12 +304,17 @@ def parse_action(text: str) -> Action:
             return play_action(played[0])
         if verb == "throw" and rest.lower() == "in":
             return ThrowIn()
+        if verb == "misdeal" and not rest:
+            return CallMisdeal()
+        if verb == "keep" and not rest:
+            return KeepHand()
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
-        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' or 'play CARD'",
+        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on', 'misdeal', "
+        "'keep' or 'play CARD'",
     )
 
 

@@ -26,9 +26,11 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Declare,
     Draw,
     ExchangeDix,
+    KeepHand,
     NameTrump,
     Pass,
     PassCards,
@@ -645,7 +647,7 @@ def _where_cards_are(state: State) -> Counter[Card]:
     found = Counter(c for cards in state.hands for c in cards)
     found.update(c for _, c in state.trick)
     found.update(c for trick in state.tricks for _, c in trick.plays)
-    if state.phase is Phase.AUCTION:  # after the auction the kitty is in the bidder's hand
+    if state.phase in (Phase.MISDEAL, Phase.AUCTION):  # later the kitty is the bidder's
         found.update(hand.kitty)
     found.update(hand.buried)
     found.update(hand.stock)
@@ -818,6 +820,8 @@ _ANY_STATE: tuple[Action, ...] = (
     Pass(),
     ThrowIn(),
     PlayOn(),
+    CallMisdeal(),
+    KeepHand(),
     Draw(),
     ExchangeDix(),
     *(NameTrump(suit) for suit in Suit),

@@ -11,17 +11,18 @@ import random
 from collections.abc import Callable, Sequence
 from typing import TextIO
 
-from pinochle.actions import Action, Bid, Pass
-from pinochle.cards import format_cards, sort_cards
+from pinochle.actions import Action, Bid, CallMisdeal, Pass
+from pinochle.cards import Card, Rank, format_cards, sort_cards
 from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import Meld
 from pinochle.state import Observation, State
-from pinochle.variant import Variant
+from pinochle.variant import Misdeal, Variant
 
 __all__ = [
     "Player",
     "meld_text",
+    "misdeal_shown",
     "narrate_hand",
     "person_names",
     "play_demo",
@@ -127,6 +128,17 @@ def narrate_hand(after: State) -> list[str]:
     return lines
 
 
+def misdeal_shown(variant: Variant, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards a player shows to call a misdeal (``deal.misdeal``, rules/deck-and-deal#misdeals).
+
+    The nines and any aces; for the technical misdeal (13 or more non-counters, no ace)
+    the whole hand.
+    """
+    if variant.deal.misdeal is Misdeal.TECHNICAL:
+        return sort_cards(cards)
+    return sort_cards(c for c in cards if c.rank in (Rank.NINE, Rank.ACE))
+
+
 def meld_text(meld: Meld) -> str:
     """A meld's combinations on one line: ``marriage K♥ Q♥ 2; pinochle Q♠ J♦ 4`` (or ``-``)."""
     return "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items) or "-"
@@ -184,6 +196,16 @@ def play_demo(
         if len(nxt.results) > len(state.results):
             for line in narrate_hand(nxt):
                 print(line, file=out)
+        elif nxt.hand.number != state.hand.number and isinstance(action, CallMisdeal):
+            names = person_names(variant)
+            caller = names[state.hand.persons[seat]]
+            shown = format_cards(misdeal_shown(variant, state.hands[seat]))
+            dealer = names[state.hand.dealer_person]
+            print(
+                f"Hand {state.hand.number + 1}: {caller} calls a misdeal, showing {shown}; "
+                f"{dealer} deals again",
+                file=out,
+            )
         elif nxt.hand.number != state.hand.number:
             print(f"Hand {state.hand.number + 1}: everyone passes; redeal", file=out)
         state = nxt

@@ -26,9 +26,11 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Declare,
     Draw,
     ExchangeDix,
+    KeepHand,
     NameTrump,
     Pass,
     PassCards,
@@ -40,12 +42,21 @@ from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
-from pinochle.meld import Meld, meld_values, score_meld
+from pinochle.meld import Meld, highest_meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
-from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
+from pinochle.variant import (
+    AllPass,
+    FirstLead,
+    Misdeal,
+    ThrowInAt,
+    TrumpRule,
+    Variant,
+    WhoMelds,
+    WithoutMarriage,
+)
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
@@ -225,7 +236,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     )
     phase = Phase.AUCTION
     if variant.deal.stock:
-        hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
+        hand = _open_stock(variant, hand, rest)
     elif not variant.has_auction:
         # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
@@ -245,9 +256,78 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
         game,
         history,
     )
+    if variant.deal.misdeal is not Misdeal.NONE:
+        return attrs.evolve(state, phase=Phase.MISDEAL)  # the dealer's left answers first
+    return _open_hand(state)
+
+
+def _open_hand(state: State) -> State:
+    """The dealt hand begins: the auction, the two-hand tricks, or meld for a turned trump."""
+    variant = state.variant
+    first = (state.hand.dealer + 1) % variant.deal.players
+    phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
+    state = attrs.evolve(state, phase=phase, to_act=first, legal_cache=None)
     if not variant.has_auction and not variant.deal.stock:
         return _meld(state)  # no auction: everyone melds for the turned trump, then play
     return state
+
+
+# --- Misdeals (rules/deck-and-deal#misdeals) -------------------------------------------
+
+
+def _misdeal_counts(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """Nines, aces and non-counters (Q, J, 9) in a hand."""
+    nines = sum(1 for c in cards if c.rank is Rank.NINE)
+    aces = sum(1 for c in cards if c.rank is Rank.ACE)
+    low = sum(1 for c in cards if c.rank in (Rank.QUEEN, Rank.JACK, Rank.NINE))
+    return nines, aces, low
+
+
+_MISDEALS: dict[Misdeal, Callable[[int, int, int], bool]] = {
+    Misdeal.NONE: lambda nines, aces, low: False,
+    Misdeal.FIVE_NINES: lambda nines, aces, low: nines >= 5,
+    Misdeal.FIVE_NINES_NO_ACE: lambda nines, aces, low: (
+        (nines >= 5 and aces == 0) or (nines >= 6 and aces <= 1)
+    ),
+    Misdeal.SIX_NINES_ONE_ACE: lambda nines, aces, low: nines >= 6 and aces <= 1,
+    Misdeal.TECHNICAL: lambda nines, aces, low: low >= 13 and aces == 0,
+}
+"""``deal.misdeal``: whether a dealt hand (its nines, aces, non-counters) may be thrown in.
+
+WP (rules/deck-and-deal#misdeals): "a player being dealt five nines constitutes a
+misdeal"; a variation: five nines and no aces, or six nines and up to one ace; the
+double deck's technical misdeal: 13 or more non-counters and no aces.
+"""
+
+
+def _may_call_misdeal(state: State) -> bool:
+    variant = state.variant
+    return _MISDEALS[variant.deal.misdeal](*_misdeal_counts(state.hands[_seat(state)]))
+
+
+_KEEP = KeepHand()
+_MISDEAL_CALL = CallMisdeal()
+
+
+def _misdeal_actions(state: State) -> Sequence[Action]:
+    """Every seat answers (so that being asked tells nobody anything): keep, or misdeal."""
+    return (_KEEP, _MISDEAL_CALL) if _may_call_misdeal(state) else (_KEEP,)
+
+
+def _apply_misdeal(state: State, action: Action) -> State:
+    """A misdeal: the same dealer deals the next deal; all keep: the hand begins."""
+    seat, hand = _seat(state), state.hand
+    if isinstance(action, CallMisdeal):
+        if not _may_call_misdeal(state):
+            rule = state.variant.deal.misdeal.value
+            raise IllegalActionError(str(action), f"your hand is no misdeal under {rule!r}")
+        return _start_hand(state.game, hand.number + 1, hand.dealer_person, _push(state, action))
+    if not isinstance(action, KeepHand):
+        raise _wrong_phase(state, action)
+    if seat == hand.dealer:  # the dealer answers last
+        return _open_hand(_push_state(state, action))
+    players = state.variant.deal.players
+    return _evolve(state, action, to_act=(seat + 1) % players)
 
 
 # --- The two-hand stock (rules/two-hand) ----------------------------------------------
@@ -387,11 +467,31 @@ def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def bid_limit(variant: Variant) -> int:
     """The highest bid the engine accepts.
 
-    That is ``bidding.maximum``, or, when the profile has none, the minimum plus three times
-    the deck's trick points (rules/auction#maximum; no source bids near it).
+    That is ``bidding.maximum``; a profile without one (S1 and PG-P state no ceiling,
+    rules/auction#maximum) is capped only where no bid can be made: at the highest meld the bidding
+    side can hold plus every trick point of the hand (``deck_points``, buried cards and last
+    trick included), as rules/auction#maximum allows. The side's meld is bounded by the bidder's
+    best possible hand (dealt cards plus the kitty it takes: `pinochle.meld.highest_meld`,
+    an exact maximum) plus, where partners meld, the partner's best possible hand: a proven
+    upper bound (each hand's meld is at most its own maximum). The cap is never below
+    the minimum. Computed once per profile.
+
+    Browser-game (S1, 12 cards, ones): 180 (a double run in spades with both J♦ for a
+    double pinochle) for the bidder, 180 for the partner, 25 trick points: 385. A bid of
+    150, a double run's meld alone, is legal.
     """
     maximum = variant.bidding.maximum
-    return maximum if maximum is not None else variant.bidding.minimum + 3 * deck_points(variant)
+    return maximum if maximum is not None else _meld_cap(variant)
+
+
+@functools.lru_cache(maxsize=256)
+def _meld_cap(variant: Variant) -> int:
+    """The side's highest possible meld plus every trick point (see `bid_limit`)."""
+    deal = variant.deal
+    meld = highest_meld(variant, deal.hand + deal.kitty)
+    if deal.partnerships and variant.meld.who is WhoMelds.ALL:
+        meld += highest_meld(variant, deal.hand)
+    return max(variant.bidding.minimum, meld + deck_points(variant))
 
 
 def _active(hand: Hand) -> list[int]:
@@ -408,17 +508,61 @@ def _next_active(hand: Hand, seat: int) -> int:
 
 
 def _forced(state: State) -> bool:
-    """Whether the player to act must bid: the last one in, nobody has bid, "last-must-bid"."""
-    return (
-        state.variant.bidding.all_pass is AllPass.LAST_MUST_BID
-        and state.hand.bidder is None
-        and len(_active(state.hand)) == 1
-    )
+    """Whether the player to act must bid (see `_must_bid`)."""
+    return _must_bid(state) is not None
+
+
+def _must_bid(state: State) -> str | None:
+    """Why the player to act may not pass, or None: the auction's forcing rules.
+
+    Nobody has bid yet, and either the player is the last one in under ``"last-must-bid"``
+    (S1: "the fourth must bid"), or the player holds meld under ``bidding.meld_must_open``.
+    """
+    hand = state.hand
+    if hand.bidder is not None:
+        return None
+    if state.variant.bidding.all_pass is AllPass.LAST_MUST_BID and len(_active(hand)) == 1:
+        return "everyone else passed: you must bid"
+    if _holds_opening_meld(state):
+        return "you hold meld and nobody has bid: you must open"
+    return None
+
+
+def _holds_opening_meld(state: State) -> bool:
+    """``bidding.meld_must_open``: the player to act holds meld before trump is named.
+
+    WP (rules/auction#all-pass): the first player, from the dealer's left, holding meld must
+    open. With no trump named, meld is `score_meld(hand, None)`: marriages, arounds and
+    pinochles (a run holds a marriage; a dix is meld only in trump, and almost every hand
+    holds a nine, so it does not count), and only meld that counts (at least
+    ``settlement.minimum_meld``). The players before this one passed, so none held meld.
+    """
+    variant = state.variant
+    if not variant.bidding.meld_must_open:
+        return False
+    meld = score_meld(state.hands[_seat(state)], None, variant).total
+    return meld > 0 and meld >= variant.settlement.minimum_meld
+
+
+def _dealer_low_bids(state: State) -> range:
+    """``bidding.dealer_minimum``: the dealer's bids under the minimum, once all others passed.
+
+    WP three-hand (rules/auction#minimum-and-step): bids from 20, "dealer may bid 19";
+    clubs: "16, dealer stuck at 15". The amounts run from ``dealer_minimum`` up to the
+    minimum by ``bidding.step``.
+    """
+    rules = state.variant.bidding
+    low, hand = rules.dealer_minimum, state.hand
+    if low is None or hand.bidder is not None or len(_active(hand)) != 1:
+        return range(0)
+    return range(low, rules.minimum, rules.step)
 
 
 def _auction_actions(state: State) -> Sequence[Action]:
     hand = state.hand
-    return _bids(state.variant, hand.bid if hand.bidder is not None else None, _forced(state))
+    current = hand.bid if hand.bidder is not None else None
+    low = _dealer_low_bids(state)
+    return _bids(state.variant, current, _forced(state), (low.start, low.stop) if low else None)
 
 
 _LISTED_BIDS = 256
@@ -426,9 +570,16 @@ _LISTED_BIDS = 256
 
 
 @functools.lru_cache(maxsize=1024)
-def _bids(variant: Variant, current: int | None, forced: bool) -> Sequence[Action]:
-    """Every legal bid after ``current`` (and a pass unless the player is forced to bid)."""
+def _bids(
+    variant: Variant, current: int | None, forced: bool, low: tuple[int, int] | None = None
+) -> Sequence[Action]:
+    """Every legal bid after ``current`` (and a pass unless the player is forced to bid).
+
+    ``low``: the dealer's amounts under the minimum (``bidding.dealer_minimum``), if any.
+    """
     amounts = bid_amounts(variant, current, bid_limit(variant))
+    if low is not None:
+        amounts = (range(low[0], low[1], variant.bidding.step), *amounts)
     if sum(len(r) for r in amounts) > _LISTED_BIDS:
         return BidChoices(not forced, amounts)
     bids = tuple(Bid(amount) for r in amounts for amount in r)
@@ -442,13 +593,16 @@ def _apply_auction(state: State, action: Action) -> State:
     seat = _seat(state)
     hand, variant = state.hand, state.variant
     if isinstance(action, Pass):
-        if _forced(state):
-            raise IllegalActionError(str(action), "everyone else passed: you must bid")
+        reason = _must_bid(state)
+        if reason is not None:
+            raise IllegalActionError(str(action), reason)
         passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
         hand = attrs.evolve(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
         problem = bid_problem(variant, action.amount, current)
+        if problem is not None and action.amount in _dealer_low_bids(state):
+            problem = None
         if problem is None and action.amount > bid_limit(variant):
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
@@ -470,7 +624,9 @@ def _apply_auction(state: State, action: Action) -> State:
     # bid ("last-must-bid") or may still bid or pass ("redeal").
     stuck = variant.bidding.all_pass is AllPass.DEALER_FORCED
     if hand.bidder is None and len(active) == 1 and stuck:
-        forced = attrs.evolve(hand, bidder=active[0], bid=variant.bidding.minimum)
+        low = variant.bidding.dealer_minimum
+        stuck_at = low if low is not None else variant.bidding.minimum
+        forced = attrs.evolve(hand, bidder=active[0], bid=stuck_at)
         return _auction_won(state, forced, action)
     return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
 
@@ -512,10 +668,18 @@ def _apply_trump(state: State, action: Action) -> State:
     if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
     hand = attrs.evolve(state.hand, trump=action.suit)
+    state = _evolve(state, action, hand=hand)
+    if _throw_in_after_trump(state.variant):
+        return attrs.evolve(state, phase=Phase.THROW_IN)  # the bidder is still to act
+    return _after_trump(state)
+
+
+def _after_trump(state: State) -> State:
+    """Trump is named: the partner passes cards, or everyone melds."""
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4
-        return _evolve(state, action, phase=Phase.PASS, to_act=partner, hand=hand)
-    return _meld(_evolve(state, action, hand=hand))
+        return attrs.evolve(state, phase=Phase.PASS, to_act=partner, legal_cache=None)
+    return _meld(state)
 
 
 def _pass_cards_of(action: object) -> tuple[Card, ...] | None:
@@ -646,7 +810,8 @@ def _after_meld(state: State) -> State:
     assert bidder is not None
     if is_out_of_reach(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)
-    if state.variant.settlement.throw_in:
+    throw_in = state.variant.settlement.throw_in
+    if throw_in and not _throw_in_after_trump(state.variant):
         return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
     return _start_tricks(state)
 
@@ -664,11 +829,33 @@ _THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
 
 
 def _apply_throw_in(state: State, action: Action) -> State:
+    before_meld = not any(state.hand.melds)
     if isinstance(action, ThrowIn):
+        if before_meld:
+            return _concede_after_trump(_push_state(state, action))
         return _settle(_push_state(state, action), surrendered="thrown in")
     if isinstance(action, PlayOn):
+        if before_meld:
+            return _after_trump(_push_state(state, action))
         return _start_tricks(_push_state(state, action))
     raise _wrong_phase(state, action)
+
+
+def _throw_in_after_trump(variant: Variant) -> bool:
+    """``settlement.throw_in_at = "after-trump"``: the bidder decides before anyone melds."""
+    s = variant.settlement
+    return s.throw_in and s.throw_in_at is ThrowInAt.AFTER_TRUMP
+
+
+def _concede_after_trump(state: State) -> State:
+    """WP three-hand (rules/settlement#throw-in): the bidder concedes having seen the kitty.
+
+    Trump is still named, so every seat melds for it and the others score their meld; the
+    bidder loses the bid (its meld is shown and void); nothing is buried and no card is
+    played. The hand settles as a throw-in (`Outcome.THROWN_IN`).
+    """
+    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
+    return _settle(attrs.evolve(state, hand=hand), surrendered="thrown in")
 
 
 # --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
@@ -866,6 +1053,7 @@ def _next_dealer(state: State) -> int:
 # --- The public transitions ------------------------------------------------------------
 
 _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
+    Phase.MISDEAL: _misdeal_actions,
     Phase.AUCTION: _auction_actions,
     Phase.TRUMP: _trump_actions,
     Phase.BURY: _bury_actions,
@@ -878,6 +1066,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
 }
 
 _APPLY: dict[Phase, Callable[[State, Action], State]] = {
+    Phase.MISDEAL: _apply_misdeal,
     Phase.AUCTION: _apply_auction,
     Phase.TRUMP: _apply_trump,
     Phase.BURY: _apply_bury,
@@ -1021,6 +1210,7 @@ def _evolve(state: State, action: Action, **changes: Any) -> State:
 
 
 _PHASE_WORDS = {
+    Phase.MISDEAL: "the players keep their hands or call a misdeal",
     Phase.AUCTION: "it is the auction: bid or pass",
     Phase.TRUMP: "the bidder must name trump",
     Phase.BURY: "the bidder must bury cards",

@@ -26,6 +26,7 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Declare,
     Draw,
     ExchangeDix,
@@ -37,7 +38,7 @@ from pinochle.actions import (
     parse_action,
 )
 from pinochle.cards import Card, Suit, format_cards, parse_cards, sort_cards
-from pinochle.demo import Player, meld_text, person_names, side_name
+from pinochle.demo import Player, meld_text, misdeal_shown, person_names, side_name
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import meld_by_trump
@@ -63,6 +64,7 @@ HELP = (
     "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | play on",
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
+    "  right after the deal, with a hand that qualifies: misdeal | keep",
     "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
     "quit ends the game.",
 )
@@ -184,8 +186,9 @@ class _Table:
     def _turn(self, state: State, seat: int) -> tuple[Action, State]:
         """Ask the person until the answer is a legal action; return it and the new state."""
         view = observe(state, seat)
-        if view.phase is Phase.MELD and len(view.legal_actions) == 1:
-            action = view.legal_actions[0]  # nothing to declare or exchange: just draw
+        if view.phase in (Phase.MELD, Phase.MISDEAL) and len(view.legal_actions) == 1:
+            # Nothing to declare or exchange: just draw; no misdeal to call: keep the hand.
+            action = view.legal_actions[0]
             return action, apply(state, action)
         prompt = self._prompt(view)
         self._say("", *prompt.lines)
@@ -282,6 +285,10 @@ class _Table:
         lines = [*self._status(view), f"  Your hand: {_cards(view.hand, view.trump)}"]
         if phase is Phase.THROW_IN:
             lines.append("  Throw in (concede the bid) or play the hand out?")
+        elif phase is Phase.MISDEAL:
+            lines.append(
+                "  Your hand may be thrown in as a misdeal (the same dealer deals again), or kept."
+            )
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
@@ -417,7 +424,9 @@ class _Table:
         seat = before.to_act
         assert seat is not None
         lines = self._action_line(before, action, after)
-        if redealt:  # rules/auction#all-pass: everyone passed and the deal moves on
+        if redealt and isinstance(action, CallMisdeal):
+            pass  # the action line says it: the same dealer deals again
+        elif redealt:  # rules/auction#all-pass: everyone passed and the deal moves on
             calls = self._calls(before.hand.persons, (*before.hand.auction, (seat, action)))
             lines += [f"  Auction: {calls}", "  Everyone passed: the deal moves on."]
         elif before.phase is Phase.AUCTION and (after.phase is not Phase.AUCTION or ended):
@@ -454,6 +463,10 @@ class _Table:
             return [f"  {self._does(persons, seat, 'buries', 'bury')} {what}"]
         if isinstance(action, ThrowIn):
             return [f"  {self._does(persons, seat, 'throws', 'throw')} in"]
+        if isinstance(action, CallMisdeal):
+            cards = _cards(misdeal_shown(self.variant, before.hands[seat]), None)
+            who = self._does(persons, seat, "calls", "call")
+            return [f"  {who} a misdeal, showing {cards}: the same dealer deals again."]
         if isinstance(action, PlayOn):
             return [f"  {self._does(persons, seat, 'plays', 'play')} on"]
         if isinstance(action, Declare):

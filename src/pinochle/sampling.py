@@ -16,7 +16,8 @@ meld, a passed card or a failure to follow reveals, so the library does the imag
 Beyond those hard constraints the sampler also tries to make every shown meld exact (a seat
 that showed no aces around should not be dealt all four aces): it repairs a deal by swapping
 unconstrained cards a bounded number of times, and returns the closest deal it found when
-that budget runs out (rare; see docs/bots.md).
+that budget runs out (rare; see docs/bots.md). Under ``bidding.meld_must_open`` a seat that
+passed while nobody had bid held no meld before trump, and the same repair aims for that.
 """
 
 from __future__ import annotations
@@ -196,7 +197,8 @@ class _Reading:
     def _kitty_hidden_pile(self) -> bool:
         """Before the auction is won the kitty lies face down, a pile of its own."""
         view = self.view
-        return view.variant.deal.kitty > 0 and not view.kitty and view.phase is Phase.AUCTION
+        face_down = view.phase in (Phase.MISDEAL, Phase.AUCTION)
+        return view.variant.deal.kitty > 0 and not view.kitty and face_down
 
     def _unseen_pool(self) -> Counter[Card]:
         view = self.view
@@ -397,6 +399,7 @@ class _Deal:
         self.room = list(reading.sizes)
         self.fixed: list[list[Card]] = [[] for _ in reading.sizes]
         self.loose: list[list[Card]] = [[] for _ in reading.sizes]
+        self.meldless: list[int] = []
 
     def allowed(self, holder: int, card: Card) -> bool:
         return card.rank <= self.reading.caps[holder][card.suit]
@@ -490,8 +493,10 @@ class _Deal:
         if view.variant.deal.stock or not view.melds:
             return
         melded = [s for s, m in enumerate(view.melds) if m is not None and s != view.seat]
-        if not melded:
+        self.meldless = _meldless_passers(view, melded)
+        if not melded and not self.meldless:
             return
+        melded += self.meldless
         excess = {s: self._excess(s) for s in melded}
         rng = self.rng
         for _ in range(_REPAIR_SWAPS):
@@ -517,12 +522,35 @@ class _Deal:
     def _excess(self, seat: int) -> int:
         """How far the seat's hand at meld time scores from its shown meld (0: exact)."""
         reading, view = self.reading, self.reading.view
+        cards = [*self.hand(seat), *reading.played[seat]]
+        if seat in self.meldless:  # passed while nobody had bid: held no meld before trump
+            return score_meld(cards, None, view.variant).total
         meld = view.melds[seat]
         assert meld is not None
-        cards = [*self.hand(seat), *reading.played[seat]]
         if seat == view.bidder and reading.buried_pile is not None:
             cards += self.hand(reading.buried_pile)  # meld is laid down before the bury
         return abs(score_meld(cards, meld.trump, view.variant).total - meld.total)
+
+
+def _meldless_passers(view: Observation, melded: Sequence[int]) -> list[int]:
+    """Under ``bidding.meld_must_open``, the seats that passed while nobody had bid.
+
+    Such a seat held no meld before trump (a holder of meld must open), so its dealt cards
+    score nothing with no trump. Seats whose shown meld already fixes their hand, and seats
+    that exchanged cards with a partner since, are left to the other rules.
+    """
+    if not view.variant.bidding.meld_must_open:
+        return []
+    passers = []
+    for seat, action in view.auction:
+        if not isinstance(action, Pass):
+            break
+        if seat != view.seat and seat not in melded:
+            passers.append(seat)
+    if view.passed_to_me or view.passed_by_me or view.variant.passing.cards:
+        bidder = view.bidder
+        passers = [s for s in passers if bidder is None or s % 2 != bidder % 2]
+    return passers
 
 
 def _married(cards: Sequence[Card]) -> bool:

@@ -43,11 +43,15 @@ class Phase(enum.StrEnum):
     MELD = "meld"
     """Two-hand: the trick winner may meld (and exchange the dix), then both draw."""
     THROW_IN = "throw-in"
-    """After meld, the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
+    """After meld (or, with ``settlement.throw_in_at = "after-trump"``, right after naming
+    trump), the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
     TRICKS = "tricks"
     """The tricks are played."""
     GAME_OVER = "game over"
     """The game has a winner; no one acts."""
+    MISDEAL = "misdeal"
+    """Right after the deal (``deal.misdeal``): each seat from the dealer's left keeps its
+    hand or, if it qualifies, calls a misdeal; the same dealer then deals again."""
 
 
 @attrs.frozen

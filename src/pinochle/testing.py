@@ -524,6 +524,8 @@ def _biased_actions(draw: st.DrawFn, state: State) -> Action:
             return _lowest_bid(legal)
     elif state.phase is Phase.THROW_IN:
         return ThrowIn() if draw(st.integers(0, 9)) == 0 else PlayOn()
+    elif state.phase is Phase.MISDEAL and draw(st.integers(0, 3)):
+        return legal[0]  # mostly keep the hand
     return legal[draw(st.integers(0, len(legal) - 1))]
 
 

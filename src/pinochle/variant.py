@@ -48,6 +48,7 @@ __all__ = [
     "MeldRules",
     "MeldTable",
     "MeldValues",
+    "Misdeal",
     "OutOfReach",
     "Passing",
     "Play",
@@ -59,6 +60,7 @@ __all__ = [
     "Stock",
     "SuitMultipliers",
     "SurrenderScore",
+    "ThrowInAt",
     "Trump",
     "TrumpRule",
     "Variant",
@@ -99,6 +101,25 @@ class AllPass(enum.StrEnum):
     """The last player to speak must bid, any legal amount (S1's "the fourth must bid")."""
     REDEAL = "redeal"
     """The hand is thrown in and the next dealer deals."""
+
+
+class Misdeal(enum.StrEnum):
+    """Which dealt hands their holder may throw in for a redeal by the same dealer.
+
+    rules/deck-and-deal#misdeals
+    """
+
+    NONE = "none"
+    """No misdeal for the cards dealt."""
+    FIVE_NINES = "five-nines"
+    """Five or more nines (WP, some versions; a popular app offers it)."""
+    FIVE_NINES_NO_ACE = "five-nines-no-ace"
+    """WP's variation: five or more nines and no ace, or six or more nines and at most one ace."""
+    SIX_NINES_ONE_ACE = "six-nines-one-ace"
+    """Six or more nines with at most one ace (the second branch of WP's variation alone)."""
+    TECHNICAL = "technical"
+    """WP's double-deck "technical misdeal": 13 or more non-counters (Q, J, and 9 in the
+    single deck) and no ace."""
 
 
 class TrumpRule(enum.StrEnum):
@@ -256,6 +277,16 @@ class SurrenderScore(enum.StrEnum):
     """Nothing (plus `Settlement.surrender_bonus`)."""
 
 
+class ThrowInAt(enum.StrEnum):
+    """When a bidder who may throw in (``settlement.throw_in``) decides."""
+
+    AFTER_MELD = "after-meld"
+    """After everyone's meld is shown (and the kitty buried): PG-P."""
+    AFTER_TRUMP = "after-trump"
+    """Right after taking the kitty and naming trump, before anyone melds or buries (WP
+    three-hand: "concede after seeing the kitty"; trump is still named)."""
+
+
 class BothReach(enum.StrEnum):
     """Who wins when more than one side reaches the target on the same hand."""
 
@@ -293,6 +324,10 @@ class Deal:
     packet: int = _key(3, "cards dealt at a time")
     kitty: int = _key(0, "cards dealt to a widow / kitty")
     stock: bool = _key(False, "true: the undealt cards form a stock (two-hand)")
+    misdeal: Misdeal = _key(
+        Misdeal.NONE,
+        "'none', 'five-nines', 'five-nines-no-ace', 'six-nines-one-ace' or 'technical'",
+    )
 
 
 @attrs.frozen
@@ -307,6 +342,10 @@ class Bidding:
     maximum_ends_auction: bool = _key(True, "true: a bid of the maximum closes the auction")
     jumps: bool = _key(True, "true: a bid may be any legal amount above the last")
     all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced', 'last-must-bid' or 'redeal'")
+    meld_must_open: bool = _key(False, "true: while nobody has bid, a player holding meld must bid")
+    dealer_minimum: int | None = _scaled(
+        None, "the dealer's lowest bid when everyone else passed (below minimum), or false"
+    )
 
 
 @attrs.frozen
@@ -417,6 +456,7 @@ class Settlement:
     throw_in: bool = _key(False, "the bidder may concede after meld")
     surrender_defenders_score: SurrenderScore = _key(SurrenderScore.MELD, "'meld' or 'nothing'")
     surrender_bonus: int = _scaled(0, "extra points to the defenders on a surrender")
+    throw_in_at: ThrowInAt = _key(ThrowInAt.AFTER_MELD, "'after-meld' or 'after-trump'")
 
 
 @attrs.frozen
@@ -1031,6 +1071,41 @@ def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
             "bidding.step_threshold",
             f"the threshold {b.step_threshold} is below bidding.minimum {b.minimum}: the "
             "bids above it would start under the minimum",
+        )
+
+
+@_rule
+def _check_dealer_minimum(v: Variant) -> Iterator[tuple[str, str]]:
+    """The dealer's lower opening is a positive bid under the minimum (WP three-hand: 19)."""
+    low = v.bidding.dealer_minimum
+    if low is not None and not 1 <= low < v.bidding.minimum:
+        yield (
+            "bidding.dealer_minimum",
+            f"expected a bid from 1 to {v.bidding.minimum - 1} (below bidding.minimum "
+            f"{v.bidding.minimum}), or false, found {low}",
+        )
+    elif (
+        low is not None
+        and v.game.scoring is GameScoring.CHIPS
+        and v.chips.schedule
+        and v.chips.schedule[0].bid > low
+    ):
+        yield (
+            "bidding.dealer_minimum",
+            f"the dealer may bid {low}, but the chip schedule starts at "
+            f"{v.chips.schedule[0].bid}: that bid would pay nothing",
+        )
+
+
+@_rule
+def _check_misdeal(v: Variant) -> Iterator[tuple[str, str]]:
+    """The nines misdeals need nines: the double deck has none."""
+    rule = v.deal.misdeal
+    if rule not in (Misdeal.NONE, Misdeal.TECHNICAL) and v.deal.deck is not DeckKind.SINGLE:
+        yield (
+            "deal.misdeal",
+            f"{rule.value!r} counts nines, but the double deck has none (use 'technical' or "
+            "'none')",
         )
 
 

@@ -34,10 +34,12 @@ from pinochle import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Card,
     Declare,
     Draw,
     ExchangeDix,
+    KeepHand,
     NameTrump,
     Observation,
     Pass,
@@ -65,6 +67,7 @@ __all__ = [
     "choose_bid",
     "choose_bury",
     "choose_meld_turn",
+    "choose_misdeal",
     "choose_pass",
     "choose_return",
     "choose_throw_in",
@@ -588,6 +591,22 @@ def choose_bury(observation: Observation, *, careful: bool = False) -> Bury:
     return Bury(_lowest(_outside_meld(observation, n), n, trump))
 
 
+# --- Misdeals --------------------------------------------------------------------------
+
+
+def choose_misdeal(observation: Observation) -> CallMisdeal | KeepHand:
+    """Call a misdeal when one is offered and the hand is weak, else keep it.
+
+    Weak: its best meld with any trump is under half the minimum bid (a hand of five nines
+    and little else). Every level decides so; Expert as Hard.
+    """
+    if CallMisdeal() not in observation.legal_actions:
+        return KeepHand()
+    variant = observation.variant
+    best = max(m.total for m in meld_by_trump(observation.hand, variant).values())
+    return CallMisdeal() if 2 * best < variant.bidding.minimum else KeepHand()
+
+
 # --- After meld ------------------------------------------------------------------------
 
 
@@ -601,6 +620,9 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     bidder = observation.bidder if observation.bidder is not None else observation.seat
     side = [s for s in range(variant.deal.players) if _same_side(observation, s, bidder)]
     meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
+    if not any(observation.melds):  # ``throw_in_at = "after-trump"``: nobody has melded yet
+        meld = score_meld(observation.hand, _trump_of(observation), variant).total
+        meld += round(partner_meld(variant)) if variant.deal.partnerships else 0
     if meld < variant.settlement.minimum_meld:
         meld = 0
     total = deck_points(variant)
