@@ -136,6 +136,16 @@ def test_meld_below_minimum_counts_nothing() -> None:
     assert sheet.hands[0].result.sides[1].meld_status is MeldStatus.BELOW_MINIMUM
 
 
+def test_twenty_point_rule_on_the_sheet() -> None:
+    # rules.md 11.3 / 19.29 (npa-double-deck): a side under 20 trick points scores nothing for
+    # the hand, meld included: meld 0 and 15 points score 0 (the sheet settles with
+    # settle_hand, as the engine does).
+    sheet = ScoreSheet(load_variant("npa-double-deck")).record(
+        bidder=0, bid=50, meld=(40, 0), points=(35, 15)
+    )
+    assert sheet.scores == (75, 0)
+
+
 def test_losing_floor() -> None:
     # rules.md 12 (S0): a side at -300 or below loses at once.
     sheet = ScoreSheet(RUN, scores=(-280, 100)).record(

@@ -198,6 +198,23 @@ def _meld_status(
     return MeldStatus.LOST
 
 
+def _short_of_trick_points(variant: Variant, points: Sequence[int]) -> frozenset[int]:
+    """The sides under ``settlement.min_trick_points``: they score nothing for the hand.
+
+    The double-deck 20-point rule (rules.md 11.3, 11.4 ``min_points_20``, 19.29): a side with
+    fewer trick points scores nothing, meld included, and bidders under it are set.
+    """
+    least = variant.settlement.min_trick_points
+    if not least:
+        return frozenset()
+    return frozenset(i for i, p in enumerate(points) if p < least)
+
+
+def _short_status(status: MeldStatus) -> MeldStatus:
+    """A meld that would count is lost when its side is short of the trick points."""
+    return MeldStatus.LOST if status in (MeldStatus.SAVED, MeldStatus.NINES) else status
+
+
 # --- Set rules (rules.md 11.2): (bidders' score, bonus to each other side) ---------------
 
 _SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
@@ -390,9 +407,12 @@ def settle_hand(
         _meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
         for i in range(n)
     ]
+    short = _short_of_trick_points(variant, rounded)
+    for i in short:
+        statuses[i] = _short_status(statuses[i])
     bidder_meld = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
     earned = bidder_meld + rounded[bidder]
-    made = earned >= bid
+    made = earned >= bid and bidder not in short
 
     if variant.game.scoring is GameScoring.CHIPS:
         return _settle_chips(variant, bidder, bid, meld, statuses, rounded, made, trump)
@@ -406,16 +426,24 @@ def settle_hand(
         outcome = Outcome.SET
         bidder_score, bonus = _SET_RULES[variant.settlement.set](bid)
         statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
-        reason = f"set: {_sum_text(bidder_meld, rounded[bidder])} = {earned} < {bid}"
+        if bidder in short:
+            reason = (
+                f"set: {rounded[bidder]} trick points < the "
+                f"{variant.settlement.min_trick_points} a side needs"
+            )
+        else:
+            reason = f"set: {_sum_text(bidder_meld, rounded[bidder])} = {earned} < {bid}"
     sides = []
     for i in range(n):
         if i == bidder:
             score = bidder_score
+        elif i in short:
+            score = bonus  # under min_trick_points: nothing for the hand (rules.md 11.3, 19.29)
         elif not made and variant.settlement.set is SetRule.NPA:
             # NPA: the opponents receive the bid plus their meld (rules.md 11.2, 19.15).
             score = bonus + (meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0)
         elif statuses[i] is MeldStatus.LOST:
-            score = bonus  # a side that fails to save its meld scores nothing (19.29)
+            score = rounded[i] + bonus  # the saving rule loses the meld; the points count
         else:
             counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
             score = counted + rounded[i] + bonus
@@ -522,7 +550,9 @@ def _settle_no_bid(
         nines = nines_only[i] if nines_only is not None else False
         status = _meld_status(variant, m, take, True, nines)
         counted = m if status in (MeldStatus.SAVED, MeldStatus.NINES) else 0
-        score = 0 if status is MeldStatus.LOST else counted + rounded
+        score = counted + rounded
+        if rounded < variant.settlement.min_trick_points:
+            status, score = _short_status(status), 0
         sides.append(SideResult(m, status, rounded, score))
     reason = "no bid: " + ", ".join(f"side {i} scores {s.score}" for i, s in enumerate(sides))
     return HandResult(Outcome.NO_BID, None, 0, tuple(sides), reason)

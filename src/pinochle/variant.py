@@ -417,6 +417,9 @@ class Settlement:
     throw_in: bool = _key(False, "the bidder may concede after meld")
     surrender_defenders_score: SurrenderScore = _key(SurrenderScore.MELD, "'meld' or 'nothing'")
     surrender_bonus: int = _scaled(0, "extra points to the defenders on a surrender")
+    min_trick_points: int = _scaled(
+        0, "a side with fewer trick points scores nothing for the hand; bidders below it are set"
+    )
 
 
 @attrs.frozen
@@ -1113,6 +1116,8 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
         yield "game.raise_target_by", f"expected 0 or more, found {g.raise_target_by}"
     if s.surrender_bonus < 0:
         yield "settlement.surrender_bonus", f"expected 0 or more, found {s.surrender_bonus}"
+    if s.min_trick_points < 0:
+        yield "settlement.min_trick_points", f"expected 0 or more, found {s.min_trick_points}"
 
 
 @_rule
