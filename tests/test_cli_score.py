@@ -291,7 +291,9 @@ def test_counters_for_a_house_that_counts_queens_and_jacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # rules.md 11.4 counter_or_last with the classic count (10): a side whose 5 trick points
-    # are a queen and a jack took no counter, so its meld is lost; it scores nothing (19.29).
+    # are a queen and a jack took no counter, so its meld is lost; its 5 trick points still
+    # count (the saving rule is about meld: a side without meld would keep them too, and
+    # less meld must not score more; "nothing for the hand" is settlement.min_trick_points).
     house = tmp_path / "house.toml"
     house.write_text(
         'extends = "hoyle-1914"\nname = "house"\n[settlement]\nsave_meld = "counter"\n'
@@ -302,7 +304,7 @@ def test_counters_for_a_house_that_counts_queens_and_jacks(
     assert score(capsys, "new", path, f"--variant {house}")[0] == 0
     hand = "--bidder 0 --bid 250 --meld 200 60 --points 245 5"
     assert score(capsys, "add", path, f"{hand} --counters 0")[0] == 0
-    assert load(path).scores == (445, 0)
+    assert load(path).scores == (445, 5)
     assert score(capsys, "undo", path)[0] == 0
     assert score(capsys, "add", path, hand)[0] == 0  # by default trick points mean a counter
     assert load(path).scores == (445, 65)

@@ -1,8 +1,9 @@
 """Actions: the small frozen values a player gives the engine, with a readable text form.
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
-``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
-``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``.
+``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
+``play on``, ``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``,
+``exchange dix``, ``draw``.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ __all__ = [
     "Action",
     "Bid",
     "Bury",
+    "Concede",
     "Declare",
     "Draw",
     "ExchangeDix",
@@ -170,8 +172,20 @@ class ThrowIn:
 
 
 @attrs.frozen
+class Concede:
+    """An opponent of the bidder concedes the hand after meld (three-hand auction, 14.1).
+
+    Where ``settlement.opponents_concede`` is on, each opponent in turn concedes or plays
+    on; when every opponent concedes, the bidder wins without play.
+    """
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+@attrs.frozen
 class PlayOn:
-    """The bidder declines to throw in: the hand is played."""
+    """Decline to throw in (the bidder) or to concede (an opponent): the hand is played."""
 
     def __str__(self) -> str:
         return "play on"
@@ -226,6 +240,7 @@ Action: TypeAlias = (
     | ExchangeDix
     | Draw
     | ThrowIn
+    | Concede
     | PlayOn
     | Play
 )
@@ -283,12 +298,15 @@ def parse_action(text: str) -> Action:
             return play_action(played[0])
         if verb == "throw" and rest.lower() == "in":
             return ThrowIn()
+        if verb == "concede" and not rest:
+            return Concede()
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
-        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' or 'play CARD'",
+        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'concede', 'play on' or "
+        "'play CARD'",
     )
 
 

@@ -227,6 +227,9 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     add.add_argument("--thrown-in", action="store_true", help="the bidder conceded after meld")
     add.add_argument("--no-marriage", action="store_true", help="the bidder had no marriage")
     add.add_argument("--trump", help="trump suit (H, ♥ or hearts)")
+    add.add_argument(
+        "--conceded", action="store_true", help="the opponents conceded after meld (chips)"
+    )
     add.set_defaults(run=_run_score_add)
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")
@@ -443,6 +446,7 @@ def _run_score_add(args: argparse.Namespace) -> int:
             thrown_in=args.thrown_in,
             no_marriage=args.no_marriage,
             trump=args.trump,
+            conceded=args.conceded,
         )
 
     sheet = _update_sheet(args.file, add)

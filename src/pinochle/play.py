@@ -26,6 +26,7 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
@@ -60,7 +61,7 @@ SHOWN_BIDS = 5
 
 HELP = (
     "Type one of the numbers shown, or the action itself:",
-    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | play on",
+    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
     "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
@@ -282,11 +283,24 @@ class _Table:
         lines = [*self._status(view), f"  Your hand: {_cards(view.hand, view.trump)}"]
         if phase is Phase.THROW_IN:
             lines.append("  Throw in (concede the bid) or play the hand out?")
+        elif phase is Phase.CONCEDE:
+            lines.append(self._concede_question(view))
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
         hint = f"type a number from 1 to {len(choices)} or an action"
         return _Prompt((*lines, *_choice_lines(choices)), "Your choice", choices, hint=hint)
+
+    def _concede_question(self, view: Observation) -> str:
+        """The opponent's choice: concede the hand to the bidder, or play it out (14.1)."""
+        assert view.bidder is not None
+        meld = view.melds[view.bidder]
+        shown = meld.total if meld is not None else 0
+        bidder = self._name(view.persons, view.bidder)
+        return (
+            f"  {bidder} bid {view.bid} with meld {shown}: concede the hand (pay as if made)"
+            " or play it out? (It is conceded only if every opponent concedes.)"
+        )
 
     def _auction(self, view: Observation) -> _Prompt:
         melds = meld_by_trump(view.hand, view.variant)
@@ -454,6 +468,8 @@ class _Table:
             return [f"  {self._does(persons, seat, 'buries', 'bury')} {what}"]
         if isinstance(action, ThrowIn):
             return [f"  {self._does(persons, seat, 'throws', 'throw')} in"]
+        if isinstance(action, Concede):
+            return [f"  {self._does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):
             return [f"  {self._does(persons, seat, 'plays', 'play')} on"]
         if isinstance(action, Declare):

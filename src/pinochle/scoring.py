@@ -45,6 +45,7 @@ __all__ = [
     "game_end",
     "is_out_of_reach",
     "settle_hand",
+    "wins_on_meld",
 ]
 
 
@@ -63,6 +64,10 @@ class Outcome(enum.StrEnum):
     """The bidder held no marriage to name trump with and surrendered."""
     NO_BID = "no bid"
     """A game without an auction (two-hand): each side simply scores."""
+    MADE_ON_MELD = "made on meld"
+    """The bidder's meld alone reached the bid: won without play (``meld_makes_bid``)."""
+    CONCEDED = "conceded"
+    """The opponents conceded after meld: the bidder won without play."""
 
 
 class MeldStatus(enum.StrEnum):
@@ -341,6 +346,7 @@ def settle_hand(
     thrown_in: bool = False,
     no_marriage: bool = False,
     trump: Suit | None = None,
+    conceded: bool = False,
 ) -> HandResult:
     """Settle one hand under the profile (rules.md 11; chips: 14.1).
 
@@ -359,6 +365,9 @@ def settle_hand(
         thrown_in: The bidder conceded after meld.
         no_marriage: The bidder surrendered for want of a marriage to name trump.
         trump: The trump suit (chip games multiply payments by it).
+        conceded: The opponents conceded after meld (``settlement.opponents_concede``). A
+            bidder whose meld reaches the bid under ``settlement.meld_makes_bid`` wins
+            without play too; that follows from the meld and needs no flag.
 
     Returns:
         The result: outcome, each side's score and meld status, and a one-line reason.
@@ -382,6 +391,13 @@ def settle_hand(
             raise SettlementError("only a bidder can throw in or surrender")
         return _settle_no_bid(variant, meld, points or (), tricks, counters, nines_only)
 
+    won = _won_without_play(variant, bidder, bid, meld, thrown_in, no_marriage, conceded)
+    if won is not None:
+        if played:
+            raise SettlementError(
+                f"the hand was not played ({won.value}): record it without points"
+            )
+        return _settle_won_unplayed(variant, bidder, bid, meld, won, trump)
     surrender = _surrender(variant, bidder, bid, meld, played, thrown_in, no_marriage)
     if surrender is not None:
         if played:
@@ -484,6 +500,45 @@ def _surrender(
     return None
 
 
+def _won_without_play(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    thrown_in: bool,
+    no_marriage: bool,
+    conceded: bool,
+) -> Outcome | None:
+    """Whether the bidder wins after meld: the opponents conceded, or the meld is enough."""
+    if conceded:
+        if not variant.settlement.opponents_concede:
+            raise SettlementError("this profile does not let the opponents concede")
+        if thrown_in or no_marriage:
+            raise SettlementError(
+                "a conceded hand was not thrown in or surrendered: one side gives up"
+            )
+        return Outcome.CONCEDED
+    if no_marriage or not wins_on_meld(variant, meld[bidder], bid):
+        return None
+    if thrown_in:
+        raise SettlementError(
+            f"the bidder's meld {meld[bidder]} reaches the bid {bid}: the hand is won "
+            "without play, not thrown in"
+        )
+    return Outcome.MADE_ON_MELD
+
+
+def wins_on_meld(variant: Variant, bidder_meld: int, bid: int) -> bool:
+    """Whether the bidder wins without play because the meld alone reaches the bid (14.1).
+
+    True when ``settlement.meld_makes_bid`` is on and the bidder's meld (if it counts, see
+    ``minimum_meld``) is at least the bid.
+    """
+    if not variant.settlement.meld_makes_bid:
+        return False
+    return _counted(variant, bidder_meld) >= bid
+
+
 def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
     """Whether the hand ends after meld because the bid is "not on the board" (rules.md 11.5).
 
@@ -528,6 +583,29 @@ def _settle_surrender(
             counted = 0
         sides.append(SideResult(m, status, 0, counted + s.surrender_bonus + bonus))
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
+
+
+def _settle_won_unplayed(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    outcome: Outcome,
+    trump: Suit | None,
+) -> HandResult:
+    """The bidder wins after meld, without play: each opponent pays once, as for a made bid.
+
+    These shortcuts are chip rules (rules.md 14.1): the payment depends on the bid only, so
+    the tricks that were never played change nothing (``settlement.meld_makes_bid``,
+    ``settlement.opponents_concede`` need ``game.scoring = "chips"``).
+    """
+    statuses = [MeldStatus.SAVED if m else MeldStatus.NONE for m in meld]
+    result = _chip_result(variant, bidder, bid, meld, outcome, trump, 1, statuses)
+    why = {
+        Outcome.MADE_ON_MELD: f"meld {meld[bidder]} ≥ {bid}, won without play",
+        Outcome.CONCEDED: "the opponents conceded after meld",
+    }[outcome]
+    return attrs.evolve(result, reason=f"{result.reason} ({why})")
 
 
 def _settle_no_bid(

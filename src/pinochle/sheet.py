@@ -67,6 +67,7 @@ class HandRecord:
         thrown_in: The bidder conceded after meld.
         no_marriage: The bidder surrendered for want of a marriage.
         trump: The trump suit, when known (chip games may pay by suit).
+        conceded: The opponents conceded after meld (``settlement.opponents_concede``).
     """
 
     bidder: int | None
@@ -79,6 +80,7 @@ class HandRecord:
     thrown_in: bool = False
     no_marriage: bool = False
     trump: Suit | None = None
+    conceded: bool = False
 
 
 @attrs.frozen
@@ -236,6 +238,7 @@ class ScoreSheet:
         thrown_in: bool = False,
         no_marriage: bool = False,
         trump: Suit | str | None = None,
+        conceded: bool = False,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules.md 11; chips 14.1; game end 12).
 
@@ -253,6 +256,9 @@ class ScoreSheet:
             no_marriage: The bidder surrendered for want of a marriage to name trump.
             trump: The trump suit (`Suit`, ``"H"``, ``"♥"`` or ``"hearts"``); chip games whose
                 payments depend on the suit need it.
+            conceded: The opponents conceded after meld (chip games whose profile allows
+                it, ``settlement.opponents_concede``). A bidder whose meld reaches the bid
+                under ``settlement.meld_makes_bid`` is recorded without points.
 
         Every number is a whole number of at most `MAX_NUMBER` in size.
 
@@ -283,6 +289,7 @@ class ScoreSheet:
                 thrown_in=_flag("thrown_in", thrown_in),
                 no_marriage=_flag("no_marriage", no_marriage),
                 trump=_suit(trump),
+                conceded=_flag("conceded", conceded),
             )
             _check_record(self._rules, facts)
             result = settle_hand(
@@ -297,6 +304,7 @@ class ScoreSheet:
                 thrown_in=facts.thrown_in,
                 no_marriage=facts.no_marriage,
                 trump=facts.trump,
+                conceded=facts.conceded,
             )
         except SettlementError as exc:
             raise SheetError(str(exc), hand=number) from None
@@ -670,7 +678,13 @@ def _check_record(rules: _Rules, facts: HandRecord) -> None:
             raise SheetError(f"{name}: expected {n} values (one per side), found {len(values)}")
     if variant.has_auction:
         _check_auction(rules, facts)
-    elif facts.bidder is not None or facts.bid or facts.thrown_in or facts.no_marriage:
+    elif (
+        facts.bidder is not None
+        or facts.bid
+        or facts.thrown_in
+        or facts.no_marriage
+        or facts.conceded
+    ):
         raise SheetError(
             f"{variant.name} has no auction: record the hand without a bidder, bid, "
             "throw-in or surrender"
@@ -732,6 +746,8 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["no_marriage"] = True
     if facts.trump is not None:
         data["trump"] = facts.trump.letter
+    if facts.conceded:
+        data["conceded"] = True
     return data
 
 

@@ -44,6 +44,11 @@ class Phase(enum.StrEnum):
     """Two-hand: the trick winner may meld (and exchange the dix), then both draw."""
     THROW_IN = "throw-in"
     """After meld, the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
+    CONCEDE = "concede"
+    """After meld, each opponent in turn concedes or plays on (``settlement.opponents_concede``).
+
+    The hand is conceded when every opponent concedes; the first to play on starts the play.
+    """
     TRICKS = "tricks"
     """The tricks are played."""
     GAME_OVER = "game over"

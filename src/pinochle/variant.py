@@ -420,6 +420,12 @@ class Settlement:
     min_trick_points: int = _scaled(
         0, "a side with fewer trick points scores nothing for the hand; bidders below it are set"
     )
+    meld_makes_bid: bool = _key(
+        False, "chips: a bidder whose meld reaches the bid wins without play"
+    )
+    opponents_concede: bool = _key(
+        False, "chips: the opponents may concede after meld, before the first lead"
+    )
 
 
 @attrs.frozen
@@ -1151,6 +1157,20 @@ def _check_chips(v: Variant) -> Iterator[tuple[str, str]]:
             f"{v.bidding.minimum}: a bid of {v.bidding.minimum} would pay nothing (add a row "
             f"from {v.bidding.minimum} or raise bidding.minimum)",
         )
+
+
+@_rule
+def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
+    """The auction shortcuts of rules.md 14.1 are chip rules: the payment needs no points."""
+    if v.game.scoring is GameScoring.CHIPS:
+        return
+    for key in ("meld_makes_bid", "opponents_concede"):
+        if getattr(v.settlement, key):
+            yield (
+                f"settlement.{key}",
+                "a hand won without play is settled in chips (rules.md 14.1): it needs "
+                "game.scoring = 'chips'",
+            )
 
 
 # --- Loading ---------------------------------------------------------------------------
