@@ -1,4 +1,4 @@
-"""Meld: the value tables of every profile and the meld finder (rules.md 7).
+"""Meld: the value tables of every profile and the meld finder (rules/meld).
 
 A card serves in melds of different types but only once within a type, so a hand's meld is
 a sum of independent best choices: type I (runs, marriages, dix) in each suit on its own,
@@ -46,7 +46,7 @@ __all__ = ["Meld", "MeldItem", "MeldType", "meld_by_trump", "meld_values", "scor
 
 
 class MeldType(enum.Enum):
-    """The three meld types (rules.md 7.1); a card serves only once within a type."""
+    """The three meld types (rules/meld#combining); a card serves only once within a type."""
 
     RUNS_AND_MARRIAGES = 1
     """Type I: runs, royal marriages, marriages and the dix."""
@@ -92,7 +92,7 @@ class Meld:
     trump: Suit | None
 
 
-# --- Value tables (rules.md 7.2, 7.3, 7.4, 7.5), ones scale, by number of copies -------
+# --- Value tables (rules/meld), ones scale, by number of copies ------------------------
 
 _AROUNDS = ("aces", "kings", "queens", "jacks")
 _AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -123,7 +123,7 @@ _DOUBLE_PAGAT: dict[str, tuple[int, ...]] = {
     "jacks": (4, 40, 60, 80),
     "pinochle": (4, 30, 60, 90),
 }
-_NPA = {"run": (25, 150, 225, 300), "pinochle": (15, 30, 60, 90)}  # rules.md 19.16: all known
+_NPA = {"run": (25, 150, 225, 300), "pinochle": (15, 30, 60, 90)}  # rules/meld#choice-npa-meld
 _TABLES: dict[MeldTable, dict[str, tuple[int, ...]]] = {
     MeldTable.SINGLE: _SINGLE,
     MeldTable.DOUBLE_PAGAT: _DOUBLE_PAGAT,
@@ -331,7 +331,7 @@ def _cards(suit: Suit, ranks: str) -> tuple[Card, ...]:
 
 
 def _best_count(row: tuple[int, ...], held: int) -> int:
-    """How many copies to meld: a player may always meld fewer (rules.md 7.5)."""
+    """How many copies to meld: a player may always meld fewer (rules/meld#double-deck-tables)."""
     best = max(row[: held + 1])
     return row.index(best)
 
@@ -433,7 +433,7 @@ def _trump(trump: Suit | str | None) -> Suit | None:
 
 
 def score_meld(cards: Iterable[Card] | str, trump: Suit | str | None, variant: Variant) -> Meld:
-    """Score a hand's meld (rules.md 7), maximised over every way to use the cards.
+    """Score a hand's meld (rules/meld), maximised over every way to use the cards.
 
     Args:
         cards: Any number of cards, or text that `parse_cards` reads (``"AH TH KH"``).

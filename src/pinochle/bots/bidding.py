@@ -1,4 +1,4 @@
-"""The heuristic players' decisions other than the card to play (seed S1, rules.md 17).
+"""The heuristic players' decisions other than the card to play (S1's computer levels).
 
 Every function here is pure: it reads one seat's `pinochle.Observation` and returns one of
 its legal actions (or a number that leads to one). The hand evaluation follows S1's tips:
@@ -227,7 +227,7 @@ def partner_meld(variant: Variant) -> float:
 
 @functools.lru_cache(maxsize=32)
 def exchange_gain(variant: Variant) -> float:
-    """The meld a bidder's side gains on average from passing cards (rules.md 6).
+    """The meld a bidder's side gains on average from passing (rules/passing-and-kitty#passing).
 
     Deals random pairs of partners' hands; the bidder names its best suit, the partner
     passes and the bidder returns as Hard does; the gain is the change in the two hands'
@@ -266,7 +266,7 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
 
 
 def _nameable(held: Sequence[int], variant: Variant) -> tuple[Suit, ...]:
-    """The suits this hand may name trump in (rules.md 5: some need a marriage)."""
+    """The suits this hand may name trump in (rules/trump#options: some need a marriage)."""
     if variant.trump.rule != "marriage":
         return _SUITS
     married = tuple(s for s in _SUITS if held[s * 6 + _KING] and held[s * 6 + _QUEEN])
@@ -619,7 +619,9 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
 
 
 def choose_concede(observation: Observation) -> Concede | PlayOn:
-    """An opponent concedes only when the bidder cannot plausibly be set (rules.md 14.1).
+    """An opponent concedes only when the bidder cannot plausibly be set.
+
+    The opponents' concession of rules/three-hand#auction-pinochle.
 
     That is when the bid exceeds the bidder's shown meld by at most `CONCEDE_NEED` of the
     deck's trick points: the buried cards and a trick or two make that up, and playing on
@@ -668,7 +670,7 @@ def _declared_points(action: Declare, variant: Variant) -> int:
 
 
 def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
-    """Two-hand, after winning a trick: meld, exchange the dix, and draw (rules.md 13.2).
+    """Two-hand, after winning a trick: meld, swap the dix, and draw (rules/two-hand#stock-meld).
 
     The best-scoring meld first (one a turn), then the dix exchange (it scores the dix and
     takes the turned-up card), then a dix, and draw last.
