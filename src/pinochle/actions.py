@@ -1,9 +1,9 @@
 """Actions: the small frozen values a player gives the engine, with a readable text form.
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
-``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
-``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``;
-right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
+``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
+``play on``, ``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``,
+``exchange dix``, ``draw``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ __all__ = [
     "Bid",
     "Bury",
     "CallMisdeal",
+    "Concede",
     "Declare",
     "Draw",
     "ExchangeDix",
@@ -173,8 +174,20 @@ class ThrowIn:
 
 
 @attrs.frozen
+class Concede:
+    """An opponent of the bidder concedes the hand after meld (three-hand auction, 14.1).
+
+    Where ``settlement.opponents_concede`` is on, each opponent in turn concedes or plays
+    on; when every opponent concedes, the bidder wins without play.
+    """
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+@attrs.frozen
 class PlayOn:
-    """The bidder declines to throw in: the hand is played."""
+    """Decline to throw in (the bidder) or to concede (an opponent): the hand is played."""
 
     def __str__(self) -> str:
         return "play on"
@@ -245,6 +258,7 @@ Action: TypeAlias = (
     | ExchangeDix
     | Draw
     | ThrowIn
+    | Concede
     | PlayOn
     | CallMisdeal
     | KeepHand
@@ -308,13 +322,15 @@ def parse_action(text: str) -> Action:
             return CallMisdeal()
         if verb == "keep" and not rest:
             return KeepHand()
+        if verb == "concede" and not rest:
+            return Concede()
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
-        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on', 'misdeal', "
-        "'keep' or 'play CARD'",
+        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'concede', 'play on', "
+        "'misdeal', 'keep' or 'play CARD'",
     )
 
 

@@ -27,6 +27,7 @@ from pinochle.actions import (
     Bid,
     Bury,
     CallMisdeal,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
@@ -819,6 +820,7 @@ def _every_card(value: object, path: str = "observation") -> Iterator[tuple[str,
 _ANY_STATE: tuple[Action, ...] = (
     Pass(),
     ThrowIn(),
+    Concede(),
     PlayOn(),
     CallMisdeal(),
     KeepHand(),
@@ -890,6 +892,7 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         last = i == len(tricks) - 1
         counters[side] |= last or any(c.rank in _COUNTERS for _, c in trick.plays)
     thrown_in = after.history is not None and isinstance(after.history[0], ThrowIn)
+    conceded = after.history is not None and isinstance(after.history[0], Concede)
     bidder = before.side_of(hand.bidder) if hand.bidder is not None else None
     return {
         "bidder": bidder,
@@ -902,6 +905,7 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         "thrown_in": thrown_in,
         "no_marriage": bidder is not None and not played and not thrown_in and hand.trump is None,
         "trump": hand.trump,
+        "conceded": conceded,
     }
 
 

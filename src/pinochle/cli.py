@@ -199,6 +199,11 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _add_variant(new)
     new.add_argument("--scores", nargs="+", type=int, metavar="N", help="starting scores")
     new.add_argument("--force", action="store_true", help="replace an existing file")
+    new.add_argument(
+        "--strict-bids",
+        action="store_true",
+        help="check every bid against the profile's minimum, steps and maximum",
+    )
     new.set_defaults(run=_run_score_new)
 
     add = actions.add_parser("add", help="record and settle the next hand")
@@ -227,6 +232,14 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     add.add_argument("--thrown-in", action="store_true", help="the bidder conceded after meld")
     add.add_argument("--no-marriage", action="store_true", help="the bidder had no marriage")
     add.add_argument("--trump", help="trump suit (H, ♥ or hearts)")
+    add.add_argument(
+        "--conceded", action="store_true", help="the opponents conceded after meld (chips)"
+    )
+    add.add_argument(
+        "--strict-bids",
+        action="store_true",
+        help="check this bid against the minimum, steps and maximum",
+    )
     add.set_defaults(run=_run_score_add)
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")
@@ -417,14 +430,15 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_score_new(args: argparse.Namespace) -> int:
-    sheet = ScoreSheet(_load(args.variant), args.scores)
+    sheet = ScoreSheet(_load(args.variant), args.scores, strict_bids=args.strict_bids)
     try:
         sheet.save(args.file, replace=args.force)
     except SheetError as exc:
         if exc.problem == "already exists":
             raise _InputError(f"{exc.path}: already exists (use --force to replace it)") from None
         raise
-    print(f"new score sheet {args.file}: {sheet.variant.name} ({_summary(sheet.variant)})")
+    strict = "; bids checked as in the auction" if sheet.strict_bids else ""
+    print(f"new score sheet {args.file}: {sheet.variant.name} ({_summary(sheet.variant)}){strict}")
     print(_standing(sheet))
     return EXIT_OK
 
@@ -443,6 +457,8 @@ def _run_score_add(args: argparse.Namespace) -> int:
             thrown_in=args.thrown_in,
             no_marriage=args.no_marriage,
             trump=args.trump,
+            conceded=args.conceded,
+            strict_bids=args.strict_bids,
         )
 
     sheet = _update_sheet(args.file, add)

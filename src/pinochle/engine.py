@@ -27,6 +27,7 @@ from pinochle.actions import (
     Bid,
     Bury,
     CallMisdeal,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
@@ -43,7 +44,7 @@ from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
 from pinochle.meld import Meld, highest_meld, meld_values, score_meld
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
+from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand, wins_on_meld
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
@@ -798,6 +799,8 @@ def _meld(state: State) -> State:
     bidder = hand.bidder
     if bidder is None:  # no auction (turned trump): straight to the tricks
         return _start_tricks(state)
+    if wins_on_meld(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
+        return _settle(state)  # rules/three-hand#auction-pinochle: the meld makes the bid
     if hand.kitty and not hand.buried:
         return attrs.evolve(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
@@ -813,7 +816,7 @@ def _after_meld(state: State) -> State:
     throw_in = state.variant.settlement.throw_in
     if throw_in and not _throw_in_after_trump(state.variant):
         return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
-    return _start_tricks(state)
+    return _offer_concession(state)
 
 
 def _start_tricks(state: State) -> State:
@@ -837,7 +840,7 @@ def _apply_throw_in(state: State, action: Action) -> State:
     if isinstance(action, PlayOn):
         if before_meld:
             return _after_trump(_push_state(state, action))
-        return _start_tricks(_push_state(state, action))
+        return _offer_concession(_push_state(state, action))
     raise _wrong_phase(state, action)
 
 
@@ -856,6 +859,46 @@ def _concede_after_trump(state: State) -> State:
     """
     hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
     return _settle(attrs.evolve(state, hand=hand), surrendered="thrown in")
+
+
+# --- The opponents' concession (rules/three-hand#auction-pinochle) --------------------
+
+
+def _opponents(state: State) -> tuple[int, ...]:
+    """The bidder's opponents, from the bidder's left."""
+    bidder = state.hand.bidder
+    assert bidder is not None
+    players, side = state.variant.deal.players, state.side_of(bidder)
+    seats = ((bidder + k) % players for k in range(1, players))
+    return tuple(seat for seat in seats if state.side_of(seat) != side)
+
+
+def _offer_concession(state: State) -> State:
+    """Before the first lead the opponents may concede (``settlement.opponents_concede``).
+
+    Each opponent in turn, from the bidder's left, concedes or plays on: they give up
+    together, so the hand is conceded only when all concede, and the first to play on
+    starts the play.
+    """
+    if not state.variant.settlement.opponents_concede:
+        return _start_tricks(state)
+    first = _opponents(state)[0]
+    return attrs.evolve(state, phase=Phase.CONCEDE, to_act=first, legal_cache=None)
+
+
+_CONCEDE_ACTIONS: tuple[Action, ...] = (Concede(), PlayOn())
+
+
+def _apply_concede(state: State, action: Action) -> State:
+    if isinstance(action, PlayOn):
+        return _start_tricks(_push_state(state, action))
+    if not isinstance(action, Concede):
+        raise _wrong_phase(state, action)
+    opponents = _opponents(state)
+    at = opponents.index(_seat(state))
+    if at + 1 == len(opponents):
+        return _settle(_push_state(state, action), surrendered="conceded")
+    return _evolve(state, action, to_act=opponents[at + 1])
 
 
 # --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
@@ -1016,6 +1059,7 @@ def _result(
         thrown_in=surrendered == "thrown in",
         no_marriage=surrendered == "no marriage",
         trump=hand.trump,
+        conceded=surrendered == "conceded",
     )
 
 
@@ -1060,6 +1104,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
     Phase.PASS: _passing_actions,
     Phase.RETURN: _passing_actions,
     Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
+    Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
     Phase.MELD: _meld_turn_actions,
     Phase.TRICKS: _trick_actions,
     Phase.GAME_OVER: lambda state: (),
@@ -1073,6 +1118,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.PASS: _apply_passing,
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
+    Phase.CONCEDE: _apply_concede,
     Phase.MELD: _apply_meld_turn,
     Phase.TRICKS: _apply_play,
 }
@@ -1217,6 +1263,7 @@ _PHASE_WORDS = {
     Phase.PASS: "the bidder's partner must pass cards",
     Phase.RETURN: "the bidder must return cards",
     Phase.THROW_IN: "the bidder must throw in or play on",
+    Phase.CONCEDE: "the bidder's opponents must concede or play on",
     Phase.MELD: "the trick winner may declare a meld or draw",
     Phase.TRICKS: "it is trick play: play a card",
 }

@@ -27,6 +27,7 @@ from pinochle.actions import (
     Bid,
     Bury,
     CallMisdeal,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
@@ -61,7 +62,7 @@ SHOWN_BIDS = 5
 
 HELP = (
     "Type one of the numbers shown, or the action itself:",
-    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | play on",
+    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
     "  right after the deal, with a hand that qualifies: misdeal | keep",
@@ -289,11 +290,24 @@ class _Table:
             lines.append(
                 "  Your hand may be thrown in as a misdeal (the same dealer deals again), or kept."
             )
+        elif phase is Phase.CONCEDE:
+            lines.append(self._concede_question(view))
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
         hint = f"type a number from 1 to {len(choices)} or an action"
         return _Prompt((*lines, *_choice_lines(choices)), "Your choice", choices, hint=hint)
+
+    def _concede_question(self, view: Observation) -> str:
+        """The opponent's choice: concede the hand to the bidder, or play it out (14.1)."""
+        assert view.bidder is not None
+        meld = view.melds[view.bidder]
+        shown = meld.total if meld is not None else 0
+        bidder = self._name(view.persons, view.bidder)
+        return (
+            f"  {bidder} bid {view.bid} with meld {shown}: concede the hand (pay as if made)"
+            " or play it out? (It is conceded only if every opponent concedes.)"
+        )
 
     def _auction(self, view: Observation) -> _Prompt:
         melds = meld_by_trump(view.hand, view.variant)
@@ -467,6 +481,8 @@ class _Table:
             cards = _cards(misdeal_shown(self.variant, before.hands[seat]), None)
             who = self._does(persons, seat, "calls", "call")
             return [f"  {who} a misdeal, showing {cards}: the same dealer deals again."]
+        if isinstance(action, Concede):
+            return [f"  {self._does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):
             return [f"  {self._does(persons, seat, 'plays', 'play')} on"]
         if isinstance(action, Declare):

@@ -45,6 +45,11 @@ class Phase(enum.StrEnum):
     THROW_IN = "throw-in"
     """After meld (or, with ``settlement.throw_in_at = "after-trump"``, right after naming
     trump), the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
+    CONCEDE = "concede"
+    """After meld, each opponent in turn concedes or plays on (``settlement.opponents_concede``).
+
+    The hand is conceded when every opponent concedes; the first to play on starts the play.
+    """
     TRICKS = "tricks"
     """The tricks are played."""
     GAME_OVER = "game over"

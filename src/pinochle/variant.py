@@ -457,6 +457,15 @@ class Settlement:
     surrender_defenders_score: SurrenderScore = _key(SurrenderScore.MELD, "'meld' or 'nothing'")
     surrender_bonus: int = _scaled(0, "extra points to the defenders on a surrender")
     throw_in_at: ThrowInAt = _key(ThrowInAt.AFTER_MELD, "'after-meld' or 'after-trump'")
+    min_trick_points: int = _scaled(
+        0, "a side with fewer trick points scores nothing for the hand; bidders below it are set"
+    )
+    meld_makes_bid: bool = _key(
+        False, "chips: a bidder whose meld reaches the bid wins without play"
+    )
+    opponents_concede: bool = _key(
+        False, "chips: the opponents may concede after meld, before the first lead"
+    )
 
 
 @attrs.frozen
@@ -1188,6 +1197,8 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
         yield "game.raise_target_by", f"expected 0 or more, found {g.raise_target_by}"
     if s.surrender_bonus < 0:
         yield "settlement.surrender_bonus", f"expected 0 or more, found {s.surrender_bonus}"
+    if s.min_trick_points < 0:
+        yield "settlement.min_trick_points", f"expected 0 or more, found {s.min_trick_points}"
 
 
 @_rule
@@ -1221,6 +1232,21 @@ def _check_chips(v: Variant) -> Iterator[tuple[str, str]]:
             f"{v.bidding.minimum}: a bid of {v.bidding.minimum} would pay nothing (add a row "
             f"from {v.bidding.minimum} or raise bidding.minimum)",
         )
+
+
+@_rule
+def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
+    """The auction shortcuts (rules/three-hand#auction-pinochle) are chip rules."""
+    if v.game.scoring is GameScoring.CHIPS:
+        return
+    for key in ("meld_makes_bid", "opponents_concede"):
+        if getattr(v.settlement, key):
+            yield (
+                f"settlement.{key}",
+                "a hand won without play is settled in chips (rules/three-hand#auction-pinochle): "
+                "it needs "
+                "game.scoring = 'chips'",
+            )
 
 
 # --- Loading ---------------------------------------------------------------------------

@@ -36,6 +36,7 @@ from pinochle import (
     Bury,
     CallMisdeal,
     Card,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
@@ -59,6 +60,7 @@ from pinochle import (
 )
 
 __all__ = [
+    "CONCEDE_NEED",
     "HOPE",
     "KITTY_SAMPLES",
     "MARGIN",
@@ -66,6 +68,7 @@ __all__ = [
     "bid_ceiling",
     "choose_bid",
     "choose_bury",
+    "choose_concede",
     "choose_meld_turn",
     "choose_misdeal",
     "choose_pass",
@@ -87,6 +90,11 @@ points: 2 of 25 on the ones scale, 20 of 250 on tens (S1: "stop a few points sho
 HOPE = 0.25
 """The bidder's most hopeful extra trick points over its estimate, as a share of the deck's
 trick points: it throws in only when meld plus this much more is still below the bid."""
+
+CONCEDE_NEED = 0.1
+"""The opponents concede (``settlement.opponents_concede``) only when the bidder needs at
+most this share of the deck's trick points beyond the meld: 25 of 250 on the tens scale,
+less than the three buried cards or the last trick and a counter can bring."""
 
 KITTY_SAMPLES = 8
 """Kitties imagined to value a hand before the kitty is seen (three-hand auction)."""
@@ -630,6 +638,31 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     share = trick_points(observation.hand, _trump_of(observation), variant) / total
     hope = banked + min(total - banked, (total - banked) * share + HOPE * total)
     return ThrowIn() if meld + hope < observation.bid else PlayOn()
+
+
+def choose_concede(observation: Observation) -> Concede | PlayOn:
+    """An opponent concedes only when the bidder cannot plausibly be set.
+
+    The opponents' concession of rules/three-hand#auction-pinochle.
+
+    That is when the bid exceeds the bidder's shown meld by at most `CONCEDE_NEED` of the
+    deck's trick points: the buried cards and a trick or two make that up, and playing on
+    against a sure loss would only risk nothing more (the payment is the same) while
+    taking time. Otherwise it plays on.
+    """
+    variant = observation.variant
+    bidder = observation.bidder
+    if bidder is None:
+        return PlayOn()
+    meld = sum(
+        m.total
+        for s, m in enumerate(observation.melds)
+        if m is not None and _same_side(observation, s, bidder)
+    )
+    if meld < variant.settlement.minimum_meld:
+        meld = 0
+    need = observation.bid - meld
+    return Concede() if need <= CONCEDE_NEED * deck_points(variant) else PlayOn()
 
 
 def _same_side(observation: Observation, seat: int, other: int) -> bool:
