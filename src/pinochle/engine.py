@@ -568,13 +568,10 @@ def _bury_candidates(state: State) -> tuple[Card, ...]:
     meld = hand.melds[_seat(state)]
     if state.variant.kitty.bury_meld or meld is None:
         return cards
-    in_meld = Counter(c for item in meld.items for c in item.cards)
-    # A card counts as melded as often as the meld needs it (at most the copies held).
-    spare = list(cards)
-    for card, n in in_meld.items():
-        for _ in range(min(n, spare.count(card))):
-            spare.remove(card)
-    return tuple(spare) if len(spare) >= len(hand.kitty) else cards
+    # Physical copies: a jack in both the run and jacks around is one melded card, so its
+    # twin stays free (rules.md 7.1, 14.2 "sets aside 3 non-meld cards").
+    spare = tuple((Counter(cards) - Counter(meld.cards)).elements())
+    return _sorted(spare) if len(spare) >= len(hand.kitty) else cards
 
 
 def _bury_cards_of(action: object) -> tuple[Card, ...] | None:

@@ -313,13 +313,7 @@ def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
 
 def _meld_cards(meld: Meld) -> Counter[Card]:
     """The fewest copies of each card a meld needs: a card serves once within a meld type."""
-    by_type: dict[object, Counter[Card]] = {}
-    for item in meld.items:
-        by_type.setdefault(item.type, Counter()).update(item.cards)
-    needed: Counter[Card] = Counter()
-    for counted in by_type.values():
-        needed |= counted
-    return needed
+    return Counter(meld.cards)
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:

@@ -38,6 +38,7 @@ from pinochle import (
     Declare,
     Draw,
     ExchangeDix,
+    Meld,
     NameTrump,
     Observation,
     Pass,
@@ -412,11 +413,9 @@ def _meld_copies(
 ) -> Counter[Card]:
     """The copies of each card the hand's best meld uses (a dix only if ``dix``)."""
     meld = score_meld(cards, trump, variant)
-    used = Counter(
-        c for item in meld.items if dix or not item.name.endswith("dix") for c in item.cards
-    )
-    held = Counter(cards)
-    return Counter({c: min(n, held[c]) for c, n in used.items()})
+    items = tuple(item for item in meld.items if dix or not item.name.endswith("dix"))
+    # Physical copies: a card in two meld types is one card (rules.md 7.1).
+    return Counter(Meld(meld.total, items, meld.trump).cards)
 
 
 def _meld_points(cards: Sequence[Card], trump: Suit, variant: Variant, *, dix: bool) -> int:
@@ -567,7 +566,7 @@ def _outside_meld(observation: Observation, n: int) -> tuple[Card, ...]:
     meld = observation.melds[observation.seat] if observation.melds else None
     if meld is None:
         return observation.hand
-    spare = Counter(observation.hand) - Counter(c for item in meld.items for c in item.cards)
+    spare = Counter(observation.hand) - Counter(meld.cards)  # physical copies (rules.md 7.1)
     rest = tuple(sorted(spare.elements()))
     return rest if len(rest) >= n else observation.hand
 
