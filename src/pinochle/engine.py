@@ -45,7 +45,15 @@ from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
-from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
+from pinochle.variant import (
+    AllPass,
+    FirstLead,
+    PassingOrder,
+    TrumpRule,
+    Variant,
+    WhoMelds,
+    WithoutMarriage,
+)
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
@@ -538,6 +546,8 @@ def _apply_passing(state: State, action: Action) -> State:
             raise IllegalActionError(str(action), f"pass exactly {n} cards")
         missing = Counter(action.cards) - Counter(held)
         raise IllegalActionError(str(action), f"you do not hold {', '.join(map(str, missing))}")
+    if state.variant.passing.order is PassingOrder.SIMULTANEOUS:
+        return _pass_simultaneously(state, action)
     receiver = (seat + 2) % 4
     hands = list(state.hands)
     passed = _sorted(action.cards)
@@ -550,6 +560,35 @@ def _apply_passing(state: State, action: Action) -> State:
         )
     hand = attrs.evolve(state.hand, returned_cards=passed)
     return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _pass_simultaneously(state: State, action: PassCards) -> State:
+    """Both pass at once (rules.md 6, WP): each chooses from its own dealt hand.
+
+    The partner's choice is set aside (``passed_cards``, still in the partner's hand and
+    hidden from the bidder); the bidder then chooses from its own hand, and both packets
+    change hands together.
+    """
+    cards = _sorted(action.cards)
+    if state.phase is Phase.PASS:
+        hand = attrs.evolve(state.hand, passed_cards=cards)
+        bidder = (_seat(state) + 2) % 4
+        return _evolve(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
+    bidder = _seat(state)
+    partner = (bidder + 2) % 4
+    passed = state.hand.passed_cards
+    hands = list(state.hands)
+    hands[bidder] = _sorted((*_remove(hands[bidder], cards), *passed))
+    hands[partner] = _sorted((*_remove(hands[partner], passed), *cards))
+    hand = attrs.evolve(state.hand, returned_cards=cards)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _passing_shown_to_bidder(state: State) -> bool:
+    """Whether the bidder sees the partner's passed cards yet (simultaneous: once both chose)."""
+    return not (
+        state.phase is Phase.RETURN and state.variant.passing.order is PassingOrder.SIMULTANEOUS
+    )
 
 
 def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
@@ -945,6 +984,8 @@ def observe(state: State, seat: int) -> Observation:
         partner = (hand.bidder + 2) % 4
         if seat == hand.bidder:
             to_me, by_me = hand.passed_cards, hand.returned_cards
+            if not _passing_shown_to_bidder(state):
+                to_me = ()
         elif seat == partner:
             to_me, by_me = hand.returned_cards, hand.passed_cards
     return Observation(

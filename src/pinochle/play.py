@@ -42,7 +42,7 @@ from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import meld_by_trump
 from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
-from pinochle.variant import Variant
+from pinochle.variant import PassingOrder, Variant
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "play_game"]
 
@@ -349,9 +349,12 @@ class _Table:
             allowed = cards
             if view.phase is Phase.PASS:
                 lines.append(f"  Pass {n} cards to {bidder}, the bidder:")
-            else:
+            elif view.passed_to_me:
                 lines.append(f"  {partner} passed you {format_cards(view.passed_to_me)}.")
                 lines.append(f"  Return {n} cards to {partner}:")
+            else:  # passing.order = "simultaneous": the partner's cards come afterwards
+                lines.append(f"  {partner} has chosen {n} cards for you; you see them after.")
+                lines.append(f"  Pass {n} cards to {partner} from your own hand:")
             make, verb = PassCards, "pass-cards"
         lines += _numbered(cards, allowed)
         lines.append('  Type the cards ("AS 10S KH QH") or their numbers ("1 2 5 9").')
@@ -445,10 +448,16 @@ class _Table:
         if isinstance(action, PassCards):
             to = (seat + 2) % 4
             verb = ("passes", "pass") if before.phase is Phase.PASS else ("returns", "return")
-            shown = me in (seat, to)
+            together = self.variant.passing.order is PassingOrder.SIMULTANEOUS
+            # Simultaneous passing: the bidder sees the partner's cards only once both chose.
+            shown = me == seat or (me == to and not (together and before.phase is Phase.PASS))
             what = _cards(action.cards, hand.trump) if shown else f"{len(action.cards)} cards"
             receiver = self._name(persons, to).replace("You", "you")
-            return [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
+            lines = [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
+            if together and before.phase is Phase.RETURN and me == seat:
+                passed = _cards(after.hand.passed_cards, hand.trump)
+                lines.append(f"  {self._name(persons, to)}'s cards reach you: {passed}")
+            return lines
         if isinstance(action, Bury):
             what = _cards(action.cards, hand.trump) if me == seat else f"{len(action.cards)} cards"
             return [f"  {self._does(persons, seat, 'buries', 'bury')} {what}"]

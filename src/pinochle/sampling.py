@@ -34,7 +34,7 @@ from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.state import Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, Play, TrumpRule, WithoutMarriage
+from pinochle.variant import Beat, PassingOrder, Play, TrumpRule, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -263,6 +263,10 @@ class _Reading:
         view = self.view
         if not view.passed_by_me:
             return Counter()
+        if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
+            if view.phase is Phase.RETURN:
+                return Counter()  # chosen, but still in the observer's own hand
+            return Counter(view.passed_by_me)  # chosen before receiving: the receiver keeps all
         return Counter(view.passed_by_me) - Counter(view.passed_to_me)
 
     # --- Public forms ---
@@ -632,6 +636,11 @@ def _passing(
     if bidder is None or not n or view.phase in (Phase.AUCTION, Phase.TRUMP, Phase.PASS):
         return (), ()
     partner = (bidder + 2) % 4
+    if view.phase is Phase.RETURN and _simultaneous(view):
+        # The partner has chosen but nothing has changed hands: its choice is in its hand.
+        if view.seat == partner:
+            return view.passed_by_me, ()
+        return _in_order(rng.sample(hands[partner], n)), ()
     if view.seat == bidder:
         return view.passed_to_me, view.passed_by_me
     if view.seat == partner:
@@ -657,13 +666,17 @@ def _dealt(
     if bidder is not None and kitty and view.phase is not Phase.AUCTION:
         dealt[bidder].update(buried)
         dealt[bidder].subtract(kitty)
-    if bidder is not None and passed:
+    if bidder is not None and passed and not (view.phase is Phase.RETURN and _simultaneous(view)):
         partner = (bidder + 2) % 4
         dealt[bidder].subtract(passed)
         dealt[bidder].update(returned)
         dealt[partner].update(passed)
         dealt[partner].subtract(returned)
     return tuple(_in_order((+c).elements()) for c in dealt)
+
+
+def _simultaneous(view: Observation) -> bool:
+    return view.variant.passing.order is PassingOrder.SIMULTANEOUS
 
 
 def _meld_points(view: Observation) -> tuple[int, ...]:
