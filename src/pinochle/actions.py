@@ -2,7 +2,8 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
-``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``.
+``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``,
+``draw turn-up``, and with a turned trump ``exchange dix`` or ``keep dix``.
 """
 
 from __future__ import annotations
@@ -25,11 +26,13 @@ __all__ = [
     "Declare",
     "Draw",
     "ExchangeDix",
+    "KeepDix",
     "NameTrump",
     "Pass",
     "PassCards",
     "Play",
     "PlayOn",
+    "TakeTurnUp",
     "ThrowIn",
     "parse_action",
     "play_action",
@@ -162,6 +165,25 @@ class Draw:
 
 
 @attrs.frozen
+class TakeTurnUp:
+    """Two-hand, at the last draw: the trick winner takes the turned-up card.
+
+    Only under ``stock.last_draw = "winner-chooses"``; the loser gets the last face-down card.
+    """
+
+    def __str__(self) -> str:
+        return "draw turn-up"
+
+
+@attrs.frozen
+class KeepDix:
+    """Turned trump, ``trump.dix_exchange``: the player asked keeps the dix (no exchange)."""
+
+    def __str__(self) -> str:
+        return "keep dix"
+
+
+@attrs.frozen
 class ThrowIn:
     """The bidder concedes the hand after meld."""
 
@@ -225,6 +247,8 @@ Action: TypeAlias = (
     | Declare
     | ExchangeDix
     | Draw
+    | TakeTurnUp
+    | KeepDix
     | ThrowIn
     | PlayOn
     | Play
@@ -274,6 +298,10 @@ def parse_action(text: str) -> Action:
             return ExchangeDix()
         if verb == "draw" and not rest:
             return Draw()
+        if verb == "draw" and rest.lower() in ("turn-up", "turnup", "turn up"):
+            return TakeTurnUp()
+        if verb == "keep" and rest.lower() == "dix":
+            return KeepDix()
         if verb == "play" and rest.lower() == "on":
             return PlayOn()
         if verb == "play":
@@ -288,7 +316,8 @@ def parse_action(text: str) -> Action:
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
-        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' or 'play CARD'",
+        "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
+        "'play on' or 'play CARD'",
     )
 
 

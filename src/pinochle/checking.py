@@ -29,11 +29,13 @@ from pinochle.actions import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     NameTrump,
     Pass,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
 )
 from pinochle.arguments import number
@@ -828,6 +830,8 @@ _ANY_STATE: tuple[Action, ...] = (
     PlayOn(),
     Draw(),
     ExchangeDix(),
+    TakeTurnUp(),
+    KeepDix(),
     *(NameTrump(suit) for suit in Suit),
     *PLAYS,
 )

@@ -29,25 +29,29 @@ from pinochle.actions import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     NameTrump,
     Pass,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
 )
 from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError
-from pinochle.meld import Meld, meld_values, score_meld
+from pinochle.meld import Meld, MeldItem, MeldType, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
 from pinochle.variant import (
     AllPass,
+    DixExchange,
     FirstLead,
+    LastDraw,
     PassingOrder,
     TrumpRule,
     Variant,
@@ -254,8 +258,84 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
         history,
     )
     if not variant.has_auction and not variant.deal.stock:
-        return _meld(state)  # no auction: everyone melds for the turned trump, then play
+        return _offer_turned_dix(state)  # no auction: melds for the turned trump, then play
     return state
+
+
+# --- The turned trump's dix exchange (rules.md 14.2, PAR) ------------------------------
+
+
+def _turned_dix_taker(state: State) -> int | None:
+    """Who may exchange a dix for the turned card before meld (``trump.dix_exchange``).
+
+    ``"first-holder"`` (PAR three-hand): the first player from the dealer's left holding a
+    dix; the dealer holds the turned card already, and a turned dix leaves nothing to gain.
+    """
+    if state.variant.trump.dix_exchange is DixExchange.NONE:
+        return None
+    hand = state.hand
+    turned = hand.turned_up
+    if turned is None or turned.rank is Rank.NINE:
+        return None
+    dix = CARDS[turned.suit * 6 + Rank.NINE]
+    players = state.variant.deal.players
+    for offset in range(1, players):
+        seat = (hand.dealer + offset) % players
+        if dix in state.hands[seat]:
+            return seat
+    return None
+
+
+def _offer_turned_dix(state: State) -> State:
+    """Ask the dix holder (if the profile lets one exchange), else lay down the meld."""
+    seat = _turned_dix_taker(state)
+    if seat is None:
+        return _meld(state)
+    return attrs.evolve(state, phase=Phase.DIX_EXCHANGE, to_act=seat, legal_cache=None)
+
+
+_TURNED_DIX_ACTIONS: tuple[Action, ...] = (ExchangeDix(), KeepDix())
+
+
+def _apply_turned_dix(state: State, action: Action) -> State:
+    """PAR: the dix goes to the dealer, the turned card to the exchanger; then meld."""
+    if isinstance(action, KeepDix):
+        return _meld(_push_state(state, action))
+    if not isinstance(action, ExchangeDix):
+        raise _wrong_phase(state, action)
+    seat, hand = _seat(state), state.hand
+    turned = hand.turned_up
+    assert turned is not None
+    dix = CARDS[turned.suit * 6 + Rank.NINE]
+    hands = list(state.hands)
+    hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turned))
+    hands[hand.dealer] = _sorted((*_remove(hands[hand.dealer], (turned,)), dix))
+    hand = attrs.evolve(hand, dix_exchanger=seat)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld | None, ...]:
+    """The exchanger scores the dix it gave away; the dealer does not score it again.
+
+    PAR: the exchange "scores 10, so long as that player subsequently wins at least one
+    trick" (a meld item without cards, saved like the rest of the meld); the dealer's dix
+    came from the exchange and has been scored (rules.md 14.2; the choice is in the docs).
+    """
+    hand = state.hand
+    seat = hand.dix_exchanger
+    if seat is None or hand.trump is None:
+        return melds
+    variant = state.variant
+    dix = CARDS[hand.trump * 6 + Rank.NINE]
+    value = _dix_value(variant)
+    item = MeldItem("dix exchange", MeldType.RUNS_AND_MARRIAGES, (), value)
+    result = list(melds)
+    own = result[seat]
+    if own is not None:
+        result[seat] = Meld(own.total + value, (*own.items, item), own.trump)
+    dealer_cards = _remove(state.hands[hand.dealer], (dix,))
+    result[hand.dealer] = score_meld(dealer_cards, hand.trump, variant)
+    return tuple(result)
 
 
 # --- The two-hand stock (rules.md 13) -------------------------------------------------
@@ -308,33 +388,62 @@ _cached_meld_options = functools.lru_cache(maxsize=256)(meld_options)
 def _meld_turn_actions(state: State) -> Sequence[Action]:
     hand = state.hand
     options = _meld_choices(state)
+    must_exchange = _first_dix_must_be_exchanged(state)
     actions: list[Action] = [
-        Declare(m.kind, m.cards) for m in options if m.kind == "dix" or not hand.turn_melded
+        Declare(m.kind, m.cards)
+        for m in options
+        if (m.kind == "dix" and not must_exchange) or (m.kind != "dix" and not hand.turn_melded)
     ]
     turn_up = hand.turn_up
     if (
         state.variant.stock.dix_exchange
         and turn_up is not None
-        and turn_up.rank is not Rank.NINE
+        and (turn_up.rank is not Rank.NINE or must_exchange)
         and _hidden_dix(state, _seat(state)) is not None
     ):
         actions.append(_EXCHANGE)
-    actions.append(_DRAW)
+    if _winner_chooses_last_draw(state):
+        actions.append(_TAKE_TURN_UP)
+    actions.append(_DRAW)  # always last
     return tuple(actions)
 
 
+def _first_dix_must_be_exchanged(state: State) -> bool:
+    """Whether a dix may be melded now only by exchanging it (``stock.first_dix_exchanged``).
+
+    Familyeducation (rules.md 13.2): until a dix has been melded this hand, a dix is melded
+    only by exchanging it for the turn-up, even when the turn-up is the other dix.
+    """
+    if not state.variant.stock.first_dix_exchanged:
+        return False
+    return not any(m.kind == "dix" for shown in state.hand.shown for m in shown)
+
+
+def _winner_chooses_last_draw(state: State) -> bool:
+    """Whether the winner may take the turn-up instead of the last face-down card.
+
+    ``stock.last_draw = "winner-chooses"`` (dorogaved, rules.md 13.2, 19.23), at the last draw.
+    """
+    return state.variant.stock.last_draw is LastDraw.WINNER_CHOOSES and len(state.hand.stock) == 1
+
+
 _EXCHANGE = ExchangeDix()
+_TAKE_TURN_UP = TakeTurnUp()
 _DRAW = Draw()
 
 
 def _apply_meld_turn(state: State, action: Action) -> State:
     if action not in legal_actions(state):
+        if isinstance(action, TakeTurnUp):
+            raise IllegalActionError(str(action), "only the last draw may take the turn-up")
         if isinstance(action, Declare | ExchangeDix | Draw):
             raise IllegalActionError(str(action), "not a meld you may declare now")
         raise _wrong_phase(state, action)
     seat, hand = _seat(state), state.hand
     if isinstance(action, Draw):
         return _draw(_push_state(state, action))
+    if isinstance(action, TakeTurnUp):
+        return _draw(_push_state(state, action), take_turn_up=True)
     if isinstance(action, ExchangeDix):
         dix, turn_up = _hidden_dix(state, seat), hand.turn_up
         assert dix is not None
@@ -362,11 +471,12 @@ def _apply_meld_turn(state: State, action: Action) -> State:
     return _evolve(state, action, hand=hand)
 
 
-def _draw(state: State) -> State:
+def _draw(state: State, take_turn_up: bool = False) -> State:
     """Both draw, the trick winner first.
 
-    The last face-down card goes to the winner and the turned-up card to the loser; once
-    the stock is gone, the melds go back to the hands (rules.md 13.2, 13.3).
+    The last face-down card goes to the winner and the turned-up card to the loser, or the
+    other way round when the winner takes the turn-up (``stock.last_draw``); once the stock
+    is gone, the melds go back to the hands (rules.md 13.2, 13.3).
     """
     hand = state.hand
     winner = _seat(state)
@@ -377,7 +487,10 @@ def _draw(state: State) -> State:
         first, second, stock = stock[0], stock[1], stock[2:]
     else:  # rules.md 13.2: the last face-down card to the winner, the turned card to the loser
         assert turn_up is not None
-        first, second, stock, turn_up = stock[0], turn_up, (), None
+        taker = winner if take_turn_up else loser
+        hand = attrs.evolve(hand, last_turn_up=(taker, turn_up))
+        first, second = (turn_up, stock[0]) if take_turn_up else (stock[0], turn_up)
+        stock, turn_up = (), None
     hands[winner] = _sorted((*hands[winner], first))
     hands[loser] = _sorted((*hands[loser], second))
     table = hand.table if turn_up is not None else ((),) * len(hands)
@@ -647,10 +760,11 @@ def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
     """Every seat's meld, or only the bidder's where only the bidder melds (three-hand)."""
     variant = state.variant
     only = state.hand.bidder if variant.meld.who is WhoMelds.BIDDER else None
-    return tuple(
+    melds = tuple(
         score_meld(cards, trump, variant) if only is None or seat == only else None
         for seat, cards in enumerate(state.hands)
     )
+    return _with_turned_dix(state, melds) if state.hand.dix_exchanger is not None else melds
 
 
 def _side_melds(state: State) -> tuple[int, ...]:
@@ -909,6 +1023,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
     Phase.RETURN: _passing_actions,
     Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
     Phase.MELD: _meld_turn_actions,
+    Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
     Phase.TRICKS: _trick_actions,
     Phase.GAME_OVER: lambda state: (),
 }
@@ -921,6 +1036,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
     Phase.MELD: _apply_meld_turn,
+    Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
 }
 
@@ -1022,6 +1138,8 @@ def observe(state: State, seat: int) -> Observation:
         turned_up=hand.turned_up,
         melded_this_turn=hand.turn_melded,
         winner=state.game.winner,
+        last_turn_up=hand.last_turn_up,
+        dix_exchanger=hand.dix_exchanger,
     )
 
 
@@ -1064,6 +1182,7 @@ _PHASE_WORDS = {
     Phase.RETURN: "the bidder must return cards",
     Phase.THROW_IN: "the bidder must throw in or play on",
     Phase.MELD: "the trick winner may declare a meld or draw",
+    Phase.DIX_EXCHANGE: "the dix holder must exchange the dix or keep it",
     Phase.TRICKS: "it is trick play: play a card",
 }
 

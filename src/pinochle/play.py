@@ -29,10 +29,12 @@ from pinochle.actions import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     NameTrump,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
     parse_action,
 )
@@ -63,6 +65,7 @@ HELP = (
     "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | play on",
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
+    "  at the last draw (where allowed): draw turn-up; a turned dix: exchange dix | keep dix",
     "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
     "quit ends the game.",
 )
@@ -282,6 +285,16 @@ class _Table:
         lines = [*self._status(view), f"  Your hand: {_cards(view.hand, view.trump)}"]
         if phase is Phase.THROW_IN:
             lines.append("  Throw in (concede the bid) or play the hand out?")
+        elif phase is Phase.DIX_EXCHANGE:
+            lines.append(
+                f"  You hold the dix: exchange it for the turned-up {view.turned_up} (the dix"
+                " still scores if you win a trick), or keep it?"
+            )
+        elif TakeTurnUp() in view.legal_actions:
+            lines.append(
+                f"  You won the trick: declare a meld, exchange the dix, draw the last card,"
+                f" or take the turned-up {view.turn_up}."
+            )
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
@@ -471,10 +484,17 @@ class _Table:
             return [f"  {who} {action.kind} {_cards(action.cards, hand.trump)}: {points}"]
         if isinstance(action, ExchangeDix):
             who = self._does(persons, seat, "exchanges", "exchange")
-            return [f"  {who} the dix for the turned-up {hand.turn_up}"]
-        if isinstance(action, Draw) and me is not None:
+            turned = hand.turn_up if hand.turn_up is not None else hand.turned_up
+            return [f"  {who} the dix for the turned-up {turned}"]
+        if isinstance(action, KeepDix):
+            return [f"  {self._does(persons, seat, 'keeps', 'keep')} the dix"]
+        if isinstance(action, Draw | TakeTurnUp) and me is not None:
+            lines = []
+            if isinstance(action, TakeTurnUp):
+                who = self._does(persons, seat, "takes", "take")
+                lines.append(f"  {who} the turned-up {hand.turn_up}")
             new = Counter(after.hands[me]) - Counter(before.hands[me])
-            lines = [f"  You draw {format_cards(new.elements())}."]
+            lines.append(f"  You draw {format_cards(new.elements())}.")
             if after.hand.turn_up is None:
                 lines.append("  The stock is used up: the melds go back to the hands.")
             return lines

@@ -38,6 +38,7 @@ from pinochle import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     Meld,
     NameTrump,
     Observation,
@@ -47,6 +48,7 @@ from pinochle import (
     PlayOn,
     Rank,
     Suit,
+    TakeTurnUp,
     ThrowIn,
     Variant,
     card_points,
@@ -70,6 +72,7 @@ __all__ = [
     "choose_return",
     "choose_throw_in",
     "choose_trump",
+    "choose_turned_dix",
     "estimates",
     "exchange_gain",
     "hand_value",
@@ -635,11 +638,22 @@ def _declared_points(action: Declare, variant: Variant) -> int:
     return row[copies] if copies < len(row) else 0
 
 
-def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
+def choose_turned_dix(observation: Observation) -> ExchangeDix | KeepDix:
+    """Turned trump (PAR): always exchange the dix.
+
+    It still scores, and the turned card is a higher trump (rules.md 14.2).
+    """
+    legal = observation.legal_actions
+    return ExchangeDix() if ExchangeDix() in legal else KeepDix()
+
+
+def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw | TakeTurnUp:
     """Two-hand, after winning a trick: meld, exchange the dix, and draw (rules.md 13.2).
 
     The best-scoring meld first (one a turn), then the dix exchange (it scores the dix and
-    takes the turned-up card), then a dix, and draw last.
+    takes the turned-up card), then a dix, and draw last. At a last draw where the winner
+    chooses (``stock.last_draw``), it takes the turn-up, a known trump, unless that is the
+    dix.
     """
     legal = observation.legal_actions
     declares = [a for a in legal if isinstance(a, Declare)]
@@ -652,4 +666,7 @@ def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
         return exchange
     if declares:
         return declares[0]
+    turn_up = observation.turn_up
+    if TakeTurnUp() in legal and turn_up is not None and turn_up.rank is not Rank.NINE:
+        return TakeTurnUp()
     return Draw()

@@ -69,6 +69,8 @@ class _Heuristic(Bot):
             return bidding.choose_throw_in(observation)
         if phase is Phase.MELD:
             return bidding.choose_meld_turn(observation)
+        if phase is Phase.DIX_EXCHANGE:
+            return bidding.choose_turned_dix(observation)
         return observation.legal_actions[0]
 
     def _play(self, observation: Observation) -> Action:
