@@ -405,6 +405,7 @@ DECISIONS: dict[Phase, tuple[Callable[..., Action], ...]] = {
     Phase.BURY: (bidding.choose_bury,),
     Phase.THROW_IN: (bidding.choose_throw_in,),
     Phase.MELD: (bidding.choose_meld_turn,),
+    Phase.DIX_EXCHANGE: (bidding.choose_turned_dix,),
 }
 
 

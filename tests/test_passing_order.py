@@ -7,6 +7,7 @@ The default, ``"partner-first"`` (S0, PG-P), lets the bidder return cards just r
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 
@@ -36,6 +37,7 @@ from pinochle import (
 )
 from pinochle.bots import make_bot
 from pinochle.checking import check_variant
+from pinochle.play import play_game
 from pinochle.testing import games
 
 PINOCHLERUN = load_variant("pinochlerun")
@@ -140,3 +142,16 @@ def test_every_bot_level_passes_and_returns_simultaneously() -> None:
 def test_the_house_rules_check_holds_under_simultaneous_passing() -> None:
     report = check_variant(TOGETHER, games=4, max_hands=2)
     assert report.ok, report
+
+
+def test_pinochle_play_hides_the_partners_cards_until_both_have_passed() -> None:
+    """`pinochle play`: the person bids, names clubs and returns from its own hand; the
+    partner's cards are named only once both have passed."""
+    screen = io.StringIO()
+    answers = io.StringIO("\n".join(["2"] * 5 + ["1", "1 2 3 4"]) + "\n")
+    play_game(TOGETHER, level="easy", seed=0, stdin=answers, stdout=screen)
+    out = screen.getvalue()
+    chosen = out.index("North has chosen 4 cards for you; you see them after.")
+    assert "North passes 4 cards to you" in out[:chosen]
+    reached = out.index("North's cards reach you: J♣ 9♣ A♠ A♠")
+    assert chosen < out.index("You return 10♣ K♣ 10♠ J♠ to North") < reached

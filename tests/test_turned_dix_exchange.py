@@ -7,6 +7,7 @@ dealer. This scores 10, so long as that player subsequently wins at least one tr
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 
@@ -37,6 +38,8 @@ from pinochle import (
     settle_play,
 )
 from pinochle.bots import make_bot
+from pinochle.demo import play_demo
+from pinochle.play import play_game
 from pinochle.records import GameRecord, record_of, replay
 
 PARLETT = load_variant("parlett-three-hand")
@@ -188,3 +191,20 @@ def test_the_actions_read_back_and_the_record_replays() -> None:
         state = apply(state, bots[seat].choose(observe(state, seat)))
     record = record_of(state)
     assert replay(GameRecord.from_json(record.to_json())) == state
+
+
+def test_pinochle_play_asks_the_person_and_narrates_the_exchange() -> None:
+    """`pinochle play`, seed 0: the person holds a dix, the turned card is 10♠."""
+    screen = io.StringIO()
+    play_game(PARLETT, level="easy", seed=0, stdin=io.StringIO("1\n"), stdout=screen)
+    out = screen.getvalue()
+    assert "You hold the dix: exchange it for the turned-up 10♠" in out
+    assert "1) exchange dix   2) keep dix" in out
+    assert "You exchange the dix for the turned-up 10♠" in out
+    assert "dix exchange 10" in out
+
+
+def test_the_demo_narrates_the_exchange() -> None:
+    screen = io.StringIO()
+    play_demo(PARLETT, seed=0, out=screen, max_hands=2, level="easy")
+    assert "exchanges the dix for the turned-up" in screen.getvalue()

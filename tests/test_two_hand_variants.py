@@ -10,6 +10,7 @@ Even if the card is the other dix, it must still be exchanged."
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 
@@ -40,6 +41,7 @@ from pinochle import (
 )
 from pinochle.bots import make_bot
 from pinochle.checking import check_variant
+from pinochle.demo import play_demo
 from pinochle.testing import games
 
 BC2 = load_variant("bicycle-two-handed")
@@ -204,3 +206,12 @@ def test_every_bot_level_plays_a_hand_under_both_keys() -> None:
 def test_the_house_rules_check_holds_under_both_keys() -> None:
     report = check_variant(BOTH, games=4, max_hands=2)
     assert report.ok, report
+
+
+def test_the_demo_narrates_the_last_draw_when_the_winner_chooses() -> None:
+    screen = io.StringIO()
+    play_demo(CHOOSES, seed=1, out=screen, max_hands=1)
+    assert "  Last draw: " in screen.getvalue()
+    plain = io.StringIO()
+    play_demo(BC2, seed=1, out=plain, max_hands=1)
+    assert "Last draw" not in plain.getvalue()  # BC-2's transcript is unchanged

@@ -468,7 +468,7 @@ class _Table:
             receiver = self._name(persons, to).replace("You", "you")
             lines = [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
             if together and before.phase is Phase.RETURN and me == seat:
-                passed = _cards(after.hand.passed_cards, hand.trump)
+                passed = _cards(hand.passed_cards, hand.trump)
                 lines.append(f"  {self._name(persons, to)}'s cards reach you: {passed}")
             return lines
         if isinstance(action, Bury):
