@@ -88,9 +88,14 @@ def main() -> None:
             print(f"{'profile':<26} {'baseline/s':>12} {'this/s':>12} {'ratio':>7}")
             for profile in args.profiles.split(","):
                 ratios, old, new = [], [], []
-                for _ in range(args.rounds):
-                    old.append(_run(base / "src", profile, args.seconds))
-                    new.append(_run(ROOT / "src", profile, args.seconds))
+                for round_ in range(args.rounds):
+                    # Alternate which side runs first, so drift favours neither.
+                    if round_ % 2:
+                        new.append(_run(ROOT / "src", profile, args.seconds))
+                        old.append(_run(base / "src", profile, args.seconds))
+                    else:
+                        old.append(_run(base / "src", profile, args.seconds))
+                        new.append(_run(ROOT / "src", profile, args.seconds))
                     ratios.append(new[-1] / old[-1])
                 print(
                     f"{profile:<26} {statistics.median(old):>12,.0f} "

@@ -223,7 +223,7 @@ ANY_VALUE = st.one_of(
 )
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(state=games(max_actions=80), junk=ANY_VALUE)
 def test_apply_refuses_anything_that_is_not_a_legal_action_and_keeps_the_state(
     state: pn.State, junk: Any
@@ -231,7 +231,7 @@ def test_apply_refuses_anything_that_is_not_a_legal_action_and_keeps_the_state(
     if state.is_over:
         return
     before = pn.legal_actions(state)
-    with pytest.raises(pn.PinochleError):
+    with pytest.raises(pn.ArgumentError, match="action: expected an action"):
         pn.apply(state, junk)
     # Well-formed actions that are not legal now: rejected, the state still plays.
     for action in (pn.Bid(-5), pn.Pass(), pn.NameTrump("S"), pn.Play(ACE), pn.ThrowIn()):
@@ -240,3 +240,20 @@ def test_apply_refuses_anything_that_is_not_a_legal_action_and_keeps_the_state(
                 pn.apply(state, action)
     assert list(pn.legal_actions(state)) == list(before)
     assert pn.apply(state, before[0]) is not state
+
+
+@pytest.mark.parametrize("name", pn.builtin_variants())
+def test_apply_refuses_values_that_are_no_action_in_every_phase_of_every_table(name: str) -> None:
+    junk: list[Any] = [None, 5, "bid 30", b"pass", 2.5, [ACE], pn.Suit.HEARTS, ACE]
+    state = pn.new_game(pn.load_variant(name), seed=3)
+    bots = [make_bot("easy", seed=seat) for seat in range(state.variant.deal.players)]
+    phases = set()
+    while not state.results:
+        phases.add(state.phase)
+        for value in junk:
+            with pytest.raises(pn.ArgumentError, match="action: expected an action"):
+                pn.apply(state, value)
+        seat = state.to_act
+        assert seat is not None
+        state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
+    assert pn.Phase.TRICKS in phases or state.results[0].reason

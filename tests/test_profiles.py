@@ -306,10 +306,10 @@ def test_file_header_names_the_game_its_sources_and_choices(name: str) -> None:
     text = (VARIANTS_DIR / f"{name}.toml").read_text(encoding="utf-8")
     header = "\n".join(re.findall(r"^#.*$", text.split("\n\n", 1)[0], re.MULTILINE))
     assert header, "the file starts with comments"
-    # rules.md 0: the source keys.
+    # rules/sources: the source keys.
     assert re.search(r"Source: .*\b(S[012]|PG-[PA3]|PG-DD|BC-(2|PA)|NPA|HOY|WP|PAR)\b", header)
-    assert re.search(r"rules\.md .*18\.[123]", header), "cites its rules.md 18 column"
-    assert "Silent points (rules.md 19)" in header
+    assert f"docs/profiles/{name}.md" in header, "cites its profile page"
+    assert "Silent points" in header
 
 
 # --- Values against rules.md 18 --------------------------------------------------------

@@ -342,3 +342,17 @@ def test_a_thousand_file_extends_chain_is_capped(tmp_path: Path) -> None:
     assert f"at most {MAX_EXTENDS} deep" in info.value.problem
     # A chain within the cap loads.
     assert pn.load_variant(tmp_path / f"p{1000 - MAX_EXTENDS + 1}.toml").name.startswith("p")
+
+
+def test_an_error_names_the_profile_file_as_the_user_gave_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """README: `pinochle variants check bad.toml` says `bad.toml: bidding.minimun: ...`."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.toml").write_text('extends = "pagat-partnership"\n[bidding]\nminimun = 250\n')
+    with pytest.raises(VariantError) as info:
+        pn.load_variant("bad.toml")
+    assert str(info.value).startswith("bad.toml: bidding.minimun: unknown key")
+    (tmp_path / "loop.toml").write_text('extends = "./loop.toml"\n')
+    with pytest.raises(VariantError, match=r"cycle: loop\.toml -> "):
+        pn.load_variant("loop.toml")

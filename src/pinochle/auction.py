@@ -1,4 +1,4 @@
-"""Bidding rules: which amounts a profile allows (rules.md 4)."""
+"""Bidding rules: which amounts a profile allows (rules/auction)."""
 
 from __future__ import annotations
 

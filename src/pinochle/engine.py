@@ -41,7 +41,7 @@ from pinochle.actions import (
 from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
-from pinochle.errors import ArgumentError, DeckError, IllegalActionError
+from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
 from pinochle.meld import Meld, MeldItem, MeldType, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
@@ -203,7 +203,7 @@ def _seating(variant: Variant, dealer: int) -> tuple[tuple[int, ...], int]:
     """Who plays this hand, by seat, and the dealing seat, for a dealer (a person).
 
     With four at a three-hand table the dealer sits out; with five, the dealer and the player
-    second to the dealer's left (BC-A3, rules.md 14.1). Seat 0 is then the dealer's left and
+    second to the dealer's left (BC-A3, rules/three-hand). Seat 0 is then the dealer's left and
     the last active seat deals, so the auction and the lead start where the rules say.
     """
     seated, players = variant.deal.seated, variant.deal.players
@@ -239,7 +239,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     if variant.deal.stock:
         hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
     elif not variant.has_auction:
-        # rules.md 5, "turn_up" without a stock (Parlett's three-hand, Bicycle's partnership):
+        # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
         turned = rest[0] if rest and game.start_hands is None else dealt[dealer][-1]
         hand = attrs.evolve(hand, trump=turned.suit, turned_up=turned)
@@ -262,7 +262,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     return state
 
 
-# --- The turned trump's dix exchange (rules.md 14.2, PAR) ------------------------------
+# --- The turned trump's dix exchange (rules/three-hand#everyone-melds, PAR) ------------
 
 
 def _turned_dix_taker(state: State) -> int | None:
@@ -319,7 +319,7 @@ def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld
 
     PAR: the exchange "scores 10, so long as that player subsequently wins at least one
     trick" (a meld item without cards, saved like the rest of the meld); the dealer's dix
-    came from the exchange and has been scored (rules.md 14.2; the choice is in the docs).
+    came from the exchange and has been scored (docs/three-hand.md#parletts-dix-exchange).
     """
     hand = state.hand
     seat = hand.dix_exchanger
@@ -338,7 +338,7 @@ def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld
     return tuple(result)
 
 
-# --- The two-hand stock (rules.md 13) -------------------------------------------------
+# --- The two-hand stock (rules/two-hand) ----------------------------------------------
 
 
 def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
@@ -347,7 +347,7 @@ def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
     players = variant.deal.players
     points = [0] * players
     if variant.stock.dealer_dix and turned.rank is Rank.NINE:
-        points[hand.dealer] += _dix_value(variant)  # rules.md 13.1: a turned dix scores
+        points[hand.dealer] += _dix_value(variant)  # rules/two-hand#setup: a turned dix scores
     return attrs.evolve(
         hand,
         trump=turned.suit,
@@ -411,7 +411,7 @@ def _meld_turn_actions(state: State) -> Sequence[Action]:
 def _first_dix_must_be_exchanged(state: State) -> bool:
     """Whether a dix may be melded now only by exchanging it (``stock.first_dix_exchanged``).
 
-    Familyeducation (rules.md 13.2): until a dix has been melded this hand, a dix is melded
+    Familyeducation (rules/two-hand#dix): until a dix has been melded this hand, a dix is melded
     only by exchanging it for the turn-up, even when the turn-up is the other dix.
     """
     if not state.variant.stock.first_dix_exchanged:
@@ -422,7 +422,7 @@ def _first_dix_must_be_exchanged(state: State) -> bool:
 def _winner_chooses_last_draw(state: State) -> bool:
     """Whether the winner may take the turn-up instead of the last face-down card.
 
-    ``stock.last_draw = "winner-chooses"`` (dorogaved, rules.md 13.2, 19.23), at the last draw.
+    ``stock.last_draw = "winner-chooses"`` (dorogaved, rules/two-hand#choice-last-stock-cards).
     """
     return state.variant.stock.last_draw is LastDraw.WINNER_CHOOSES and len(state.hand.stock) == 1
 
@@ -476,7 +476,7 @@ def _draw(state: State, take_turn_up: bool = False) -> State:
 
     The last face-down card goes to the winner and the turned-up card to the loser, or the
     other way round when the winner takes the turn-up (``stock.last_draw``); once the stock
-    is gone, the melds go back to the hands (rules.md 13.2, 13.3).
+    is gone, the melds go back to the hands (rules/two-hand#last-cards, rules/two-hand#final-phase).
     """
     hand = state.hand
     winner = _seat(state)
@@ -485,7 +485,7 @@ def _draw(state: State, take_turn_up: bool = False) -> State:
     stock, turn_up = hand.stock, hand.turn_up
     if len(stock) >= 2:
         first, second, stock = stock[0], stock[1], stock[2:]
-    else:  # rules.md 13.2: the last face-down card to the winner, the turned card to the loser
+    else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
         taker = winner if take_turn_up else loser
         hand = attrs.evolve(hand, last_turn_up=(taker, turn_up))
@@ -502,14 +502,14 @@ def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
     return (*values[:index], value, *values[index + 1 :])
 
 
-# --- The auction (rules.md 4) ----------------------------------------------------------
+# --- The auction (rules/auction) -------------------------------------------------------
 
 
 def bid_limit(variant: Variant) -> int:
     """The highest bid the engine accepts.
 
     That is ``bidding.maximum``, or, when the profile has none, the minimum plus three times
-    the deck's trick points (rules.md 19.7 allows a cap; no source bids near it).
+    the deck's trick points (rules/auction#maximum; no source bids near it).
     """
     maximum = variant.bidding.maximum
     return maximum if maximum is not None else variant.bidding.minimum + 3 * deck_points(variant)
@@ -605,13 +605,13 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
         hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
         state = attrs.evolve(state, hands=tuple(hands))
     if not _trump_choices(state.variant, state.hands[bidder]):
-        # rules.md 5: with no marriage the bidder cannot name trump; the hand is surrendered.
+        # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
         hand = attrs.evolve(hand, melds=_melds(state, None))
         return _settle(_evolve(state, action, hand=hand), surrendered="no marriage")
     return _evolve(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
 
 
-# --- Trump and passing (rules.md 5, 6) -------------------------------------------------
+# --- Trump and passing (rules/trump, rules/passing-and-kitty) --------------------------
 
 
 def _trump_choices(variant: Variant, cards: Sequence[Card]) -> tuple[Suit, ...]:
@@ -676,7 +676,7 @@ def _apply_passing(state: State, action: Action) -> State:
 
 
 def _pass_simultaneously(state: State, action: PassCards) -> State:
-    """Both pass at once (rules.md 6, WP): each chooses from its own dealt hand.
+    """Both pass at once: each chooses from its own dealt hand (rules/passing-and-kitty#passing).
 
     The partner's choice is set aside (``passed_cards``, still in the partner's hand and
     hidden from the bidder); the bidder then chooses from its own hand, and both packets
@@ -711,7 +711,7 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(rest)
 
 
-# --- The kitty (rules.md 6, 14) --------------------------------------------------------
+# --- The kitty (rules/passing-and-kitty#kitty) -----------------------------------------
 
 
 def _bury_candidates(state: State) -> tuple[Card, ...]:
@@ -721,7 +721,7 @@ def _bury_candidates(state: State) -> tuple[Card, ...]:
     if state.variant.kitty.bury_meld or meld is None:
         return cards
     # Physical copies: a jack in both the run and jacks around is one melded card, so its
-    # twin stays free (rules.md 7.1, 14.2 "sets aside 3 non-meld cards").
+    # twin stays free (rules/meld#combining; WP three-hand "sets aside 3 non-meld cards").
     spare = tuple((Counter(cards) - Counter(meld.cards)).elements())
     return _sorted(spare) if len(spare) >= len(hand.kitty) else cards
 
@@ -753,7 +753,7 @@ def _apply_bury(state: State, action: Action) -> State:
     return _after_meld(_evolve(state, action, hands=tuple(hands), hand=hand))
 
 
-# --- Meld (rules.md 7, 8, 11.5, 11.6) --------------------------------------------------
+# --- Meld (rules/meld, rules/settlement#out-of-reach) ----------------------------------
 
 
 def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
@@ -821,7 +821,7 @@ def _apply_throw_in(state: State, action: Action) -> State:
     raise _wrong_phase(state, action)
 
 
-# --- Tricks (rules.md 9, 10) -----------------------------------------------------------
+# --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
 
 
 def _trick_actions(state: State) -> Sequence[Action]:
@@ -925,7 +925,7 @@ def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
     return (*values[:index], values[index] + amount, *values[index + 1 :])
 
 
-# --- Settlement and the next deal (rules.md 11, 12) ------------------------------------
+# --- Settlement and the next deal (rules/settlement, rules/game-end) -------------------
 
 
 def _nines_only(state: State) -> tuple[bool, ...]:
@@ -1074,13 +1074,15 @@ def apply(state: State, action: Action) -> State:
         ArgumentError: ``state`` is not a `State`, or ``action`` is not an action (read text
             with `pinochle.parse_action`).
     """
-    if type(action) not in _ACTION_TYPES:
-        raise ArgumentError("action", "an action such as Bid(30) or Play(card)", action)
-    if type(state) is not State:
-        raise ArgumentError("state", _STATE_EXPECTED, state)
-    if state.phase is Phase.GAME_OVER:
-        raise IllegalActionError(str(action), "the game is over")
-    return _APPLY[state.phase](state, action)
+    # No type test on the way in (apply is the inner loop): each phase accepts only its own
+    # action types, and `_wrong_phase` tells a value that is no action at all apart.
+    try:
+        phase = state.phase
+    except AttributeError:
+        raise ArgumentError("state", _STATE_EXPECTED, state) from None
+    if phase is Phase.GAME_OVER:
+        raise _wrong_phase(state, action)
+    return _APPLY[phase](state, action)
 
 
 def observe(state: State, seat: int) -> Observation:
@@ -1187,5 +1189,10 @@ _PHASE_WORDS = {
 }
 
 
-def _wrong_phase(state: State, action: Action) -> IllegalActionError:
+def _wrong_phase(state: State, action: object) -> PinochleError:
+    """The error for an action this phase does not take (or for a value that is no action)."""
+    if type(action) not in _ACTION_TYPES:
+        return ArgumentError("action", "an action such as Bid(30) or Play(card)", action)
+    if state.phase is Phase.GAME_OVER:
+        return IllegalActionError(str(action), "the game is over")
     return IllegalActionError(str(action), _PHASE_WORDS.get(state.phase, "not now"))

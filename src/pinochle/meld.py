@@ -1,4 +1,4 @@
-"""Meld: the value tables of every profile and the meld finder (rules.md 7).
+"""Meld: the value tables of every profile and the meld finder (rules/meld).
 
 A card serves in melds of different types but only once within a type, so a hand's meld is
 a sum of independent best choices: type I (runs, marriages, dix) in each suit on its own,
@@ -47,7 +47,7 @@ __all__ = ["Meld", "MeldItem", "MeldType", "meld_by_trump", "meld_values", "scor
 
 
 class MeldType(enum.Enum):
-    """The three meld types (rules.md 7.1); a card serves only once within a type."""
+    """The three meld types (rules/meld#combining); a card serves only once within a type."""
 
     RUNS_AND_MARRIAGES = 1
     """Type I: runs, royal marriages, marriages and the dix."""
@@ -96,10 +96,10 @@ class Meld:
     def cards(self) -> tuple[Card, ...]:
         """The physical cards the meld uses, in `Card.index` order.
 
-        A card serves in melds of different types but only once within a type (rules.md
-        7.1), so a jack in both the run and jacks around is one card here, while a double
-        run's two jacks of trump are two. Per card, that is the most copies any one type
-        uses.
+        A card serves in melds of different types but only once within a type
+        (rules/meld#combining), so a jack in both the run and jacks around is one card here,
+        while a double run's two jacks of trump are two. Per card, that is the most copies
+        any one type uses.
         """
         by_type: dict[MeldType, Counter[Card]] = {}
         for item in self.items:
@@ -110,7 +110,7 @@ class Meld:
         return tuple(sorted(needed.elements(), key=lambda card: card.index))
 
 
-# --- Value tables (rules.md 7.2, 7.3, 7.4, 7.5), ones scale, by number of copies -------
+# --- Value tables (rules/meld), ones scale, by number of copies ------------------------
 
 _AROUNDS = ("aces", "kings", "queens", "jacks")
 _AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
@@ -141,7 +141,7 @@ _DOUBLE_PAGAT: dict[str, tuple[int, ...]] = {
     "jacks": (4, 40, 60, 80),
     "pinochle": (4, 30, 60, 90),
 }
-_NPA = {"run": (25, 150, 225, 300), "pinochle": (15, 30, 60, 90)}  # rules.md 19.16: all known
+_NPA = {"run": (25, 150, 225, 300), "pinochle": (15, 30, 60, 90)}  # rules/meld#choice-npa-meld
 _TABLES: dict[MeldTable, dict[str, tuple[int, ...]]] = {
     MeldTable.SINGLE: _SINGLE,
     MeldTable.DOUBLE_PAGAT: _DOUBLE_PAGAT,
@@ -349,7 +349,7 @@ def _cards(suit: Suit, ranks: str) -> tuple[Card, ...]:
 
 
 def _best_count(row: tuple[int, ...], held: int) -> int:
-    """How many copies to meld: a player may always meld fewer (rules.md 7.5)."""
+    """How many copies to meld: a player may always meld fewer (rules/meld#double-deck-tables)."""
     best = max(row[: held + 1])
     return row.index(best)
 
@@ -451,7 +451,7 @@ def _trump(trump: Suit | str | None) -> Suit | None:
 
 
 def score_meld(cards: Iterable[Card] | str, trump: Suit | str | None, variant: Variant) -> Meld:
-    """Score a hand's meld (rules.md 7), maximised over every way to use the cards.
+    """Score a hand's meld (rules/meld), maximised over every way to use the cards.
 
     Args:
         cards: Any number of cards, or text that `parse_cards` reads (``"AH TH KH"``).

@@ -2,7 +2,7 @@
 
 One person takes a seat and `pinochle.bots` players take the others: at a four-hand
 partnership table the person sits South with a Hard partner at North against two bots of
-the chosen level (rules.md 17); at every other table each other seat plays at that level.
+the chosen level (S1); at every other table each other seat plays at that level.
 `play_game` reads the person's answers from one text stream and writes the table to
 another, so a test or another program can drive a whole game with scripted input.
 
@@ -49,13 +49,13 @@ from pinochle.variant import PassingOrder, Variant
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "play_game"]
 
 LEVELS = ("easy", "medium", "hard", "expert")
-"""The computer players' levels a person may choose (seed S1, rules.md 17)."""
+"""The computer players' levels a person may choose (S1's computer levels)."""
 
 DEFAULT_LEVEL = "medium"
 """The opponents' level when none is chosen: a fair game for a newcomer."""
 
 PARTNER_LEVEL = "hard"
-"""The person's computer partner always plays at Hard (rules.md 17)."""
+"""The person's computer partner always plays at Hard (S1)."""
 
 SHOWN_BIDS = 5
 """How many bids the auction lists as numbered choices; higher ones are typed."""
@@ -433,7 +433,7 @@ class _Table:
         seat = before.to_act
         assert seat is not None
         lines = self._action_line(before, action, after)
-        if redealt:  # rules.md 4.2: everyone passed and the deal moves on
+        if redealt:  # rules/auction#all-pass: everyone passed and the deal moves on
             calls = self._calls(before.hand.persons, (*before.hand.auction, (seat, action)))
             lines += [f"  Auction: {calls}", "  Everyone passed: the deal moves on."]
         elif before.phase is Phase.AUCTION and (after.phase is not Phase.AUCTION or ended):

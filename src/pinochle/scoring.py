@@ -1,4 +1,4 @@
-"""Hand settlement and game end (rules.md 11, 12 and 14.1): pure functions of the profile.
+"""Hand settlement and game end (rules/settlement, rules/game-end): pure functions of the profile.
 
 `settle_hand` turns what happened in a hand (the bid, each side's meld, trick points and
 tricks) into a `HandResult` that says both the numbers and why: `Outcome.MADE`,
@@ -143,7 +143,7 @@ class GameEnd:
     reason: str = ""
 
 
-# --- Saving meld (rules.md 11.4) -------------------------------------------------------
+# --- Saving meld (rules/settlement#saving-meld) ----------------------------------------
 
 
 @attrs.frozen
@@ -198,7 +198,7 @@ def _meld_status(
     return MeldStatus.LOST
 
 
-# --- Set rules (rules.md 11.2): (bidders' score, bonus to each other side) ---------------
+# --- Set rules (rules/settlement#set): (bidders' score, bonus to each other side) --------
 
 _SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
     SetRule.MINUS_BID: lambda bid: (-bid, 0),
@@ -300,7 +300,7 @@ def _check_facts(
                 f"{variant.tricks_per_hand} tricks"
             )
         # Every trick point was won in a trick, except the widow cards a bidder buries,
-        # which count for the bidder even without a trick (rules.md 6).
+        # which count for the bidder even without a trick (rules/passing-and-kitty#kitty).
         buried = bidder if variant.deal.kitty else None
         for side, (p, t) in enumerate(zip(points or (), tricks, strict=False)):
             if p > 0 and t == 0 and side != buried:
@@ -325,7 +325,7 @@ def settle_hand(
     no_marriage: bool = False,
     trump: Suit | None = None,
 ) -> HandResult:
-    """Settle one hand under the profile (rules.md 11; chips: 14.1).
+    """Settle one hand under the profile (rules/settlement; chips: rules/three-hand).
 
     Args:
         variant: The rules.
@@ -412,10 +412,10 @@ def settle_hand(
         if i == bidder:
             score = bidder_score
         elif not made and variant.settlement.set is SetRule.NPA:
-            # NPA: the opponents receive the bid plus their meld (rules.md 11.2, 19.15).
+            # NPA: the opponents receive the bid plus their meld (rules/settlement#choice-npa-set).
             score = bonus + (meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0)
         elif statuses[i] is MeldStatus.LOST:
-            score = bonus  # a side that fails to save its meld scores nothing (19.29)
+            score = bonus  # no saved meld, no score (rules/settlement#choice-unsaved-trick-points)
         else:
             counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
             score = counted + rounded[i] + bonus
@@ -457,7 +457,7 @@ def _surrender(
 
 
 def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
-    """Whether the hand ends after meld because the bid is "not on the board" (rules.md 11.5).
+    """Whether the hand ends after meld as "not on the board" (rules/settlement#out-of-reach).
 
     True when ``settlement.out_of_reach = "no-play"`` and the bidders' meld (if it counts)
     plus every trick point of the hand is less than the bid.
@@ -481,7 +481,7 @@ def _settle_surrender(
         return _chip_result(variant, bidder, bid, meld, outcome, trump, -variant.chips.concede)
     bidder_score, bonus = _SET_RULES[s.set](bid)
     if s.set is SetRule.NPA:
-        bonus = 0  # NPA's surrender gives the opponents their meld only (rules.md 18.2)
+        bonus = 0  # an NPA surrender: the opponents get meld only (rules/settlement#choice-npa-set)
     reach = _counted(variant, meld[bidder]) + deck_points(variant)
     reason = {
         Outcome.NOT_ON_BOARD: f"not on the board: meld {meld[bidder]} + all {deck_points(variant)}"
@@ -528,7 +528,7 @@ def _settle_no_bid(
     return HandResult(Outcome.NO_BID, None, 0, tuple(sides), reason)
 
 
-# --- Chips (rules.md 14.1) -------------------------------------------------------------
+# --- Chips (rules/three-hand#auction-pinochle) -----------------------------------------
 
 
 def chip_payment(variant: Variant, bid: int, trump: Suit | None) -> int:
@@ -595,7 +595,7 @@ def _chip_result(
     return HandResult(outcome, bidder, bid, sides, reason)
 
 
-# --- Game end (rules.md 12) ------------------------------------------------------------
+# --- Game end (rules/game-end) ---------------------------------------------------------
 
 
 def game_end(

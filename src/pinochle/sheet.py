@@ -1,4 +1,4 @@
-"""The score keeper: a sheet of settled hands and running totals (rules.md 11, 12 and 14.1).
+"""The score keeper: a sheet of settled hands and running totals (rules/settlement, rules/game-end).
 
 A `ScoreSheet` records what the people at a table know about each hand (who bid, the bid,
 each side's meld and trick points), settles it with `settle_hand`, keeps the running totals
@@ -237,7 +237,7 @@ class ScoreSheet:
         no_marriage: bool = False,
         trump: Suit | str | None = None,
     ) -> ScoreSheet:
-        """Record and settle the next hand (rules.md 11; chips 14.1; game end 12).
+        """Record and settle the next hand (rules/settlement, rules/game-end).
 
         Args:
             bidder: The side that won the auction; None in a game without one (two-hand).

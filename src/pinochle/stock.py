@@ -1,8 +1,8 @@
-"""Melding in the stock phase of two-hand pinochle (rules.md 13.2): which melds a player may show.
+"""Two-hand stock-phase melding (rules/two-hand#stock-meld): which melds a player may show.
 
 After winning a trick a player may show one meld. Melded cards stay face up on the table, still
 belong to the hand and may be played. Each new meld must put at least one new card from the hand
-on the table. Within a class (BC-2, rules.md 7.1: A runs, marriages and the dix; B arounds; C
+on the table. Within a class (BC-2, rules/meld#combining: A runs, marriages, dix; B arounds; C
 pinochles) a card serves only once, except that a card may serve again in a higher-scoring meld
 of the same class: a royal marriage grows into a run, a pinochle into a double pinochle. Other
 classes may always reuse it.
@@ -41,7 +41,7 @@ KINDS: dict[str, str] = {
     "pinochle": "C",
     "double pinochle": "C",
 }
-"""Every meld kind of the stock phase and its class (BC-2 via rules.md 7.1)."""
+"""Every meld kind of the stock phase and its class (BC-2, rules/two-hand#stock-meld)."""
 
 
 def _in_index_order(cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -99,7 +99,7 @@ def meld_options(
     trump: Suit,
     variant: Variant,
 ) -> tuple[Shown, ...]:
-    """Every distinct meld the player may show now (rules.md 13.2), each once, with its points.
+    """Every distinct meld the player may show now (rules/two-hand#stock-meld), once, with points.
 
     Args:
         hand: Every card the player holds, face up or not.

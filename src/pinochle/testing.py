@@ -382,7 +382,7 @@ def _tricks(
     size = variant.deal.players
     for k, side in enumerate(winners):
         taken[side].extend(deck[k * size : (k + 1) * size])
-    # Cards never played (a buried widow) count for the bidder (rules.md 14.1, 14.2).
+    # Cards never played (a buried widow) count for the bidder (rules/passing-and-kitty#kitty).
     taken[0 if bidder is None else bidder].extend(deck[len(winners) * size :])
     last = winners[-1]
     points = tuple(

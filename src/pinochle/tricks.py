@@ -1,4 +1,4 @@
-"""Tricks: who wins a trick and what the cards won in tricks are worth (rules.md 9 and 10).
+"""Tricks: who wins a trick and what won cards are worth (rules/trick-play, rules/counting).
 
 The point values depend only on the profile's counting method and scale, so they are kept
 in small tables indexed by `Card.index`, built once and shared by every profile that
@@ -24,7 +24,7 @@ __all__ = [
     "trick_winner",
 ]
 
-# Values by rank, high to low (A T K Q J 9), from rules.md 10. Counters are on the ones
+# Values by rank, high to low (A T K Q J 9), from rules/counting#methods. Counters are on the ones
 # scale and multiplied by the profile's scale; classic and simplified exist only on tens.
 _RANK_VALUES: dict[CountingMethod, dict[Rank, int]] = {
     CountingMethod.COUNTERS: {Rank.ACE: 1, Rank.TEN: 1, Rank.KING: 1},
@@ -80,7 +80,7 @@ def deck_points(variant: Variant) -> int:
     """All the trick points of one hand: every card of the deck plus the last-trick bonus.
 
     For example 25 for a single deck on the ones scale, 250 on the tens scale (every method),
-    and 50 for the double deck with a last trick worth 2 (rules.md 10).
+    and 50 for the double deck with a last trick worth 2 (rules/counting#double-deck).
     """
     if not isinstance(variant, Variant):
         raise ArgumentError("variant", VARIANT_EXPECTED, variant)
@@ -94,7 +94,7 @@ def round_trick_points(points: int, variant: Variant) -> int:
     """Round a side's final trick-point total as the profile says (``counting.rounding``).
 
     With ``"nearest-ten"`` a total ending in 7, 8 or 9 goes up to the next ten and one ending
-    in 1 to 6 goes down (rules.md 10 and 19.21), so 247 gives 250 and 246 gives 240. Apply it
+    in 1 to 6 goes down (rules/counting#rounding), so 247 gives 250 and 246 gives 240. Apply it
     once, to the total including the last trick, never to single tricks.
 
     Args:
@@ -110,7 +110,7 @@ def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
     """The index, in play order, of the card that wins a trick.
 
     The highest trump wins; without trump in the trick, the highest card of the suit led.
-    Of identical cards the one played first wins (rules.md 1 and 9).
+    Of identical cards the one played first wins (rules/deck-and-deal#identical-cards).
 
     Args:
         plays: The cards of the trick in the order played (at least one).
@@ -134,7 +134,7 @@ def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
-# --- Legal plays (rules.md 9.2) --------------------------------------------------------
+# --- Legal plays (rules/trick-play#following) ------------------------------------------
 
 
 def _must_head(rules: Play, led: Suit, trump: Suit | None) -> bool:

@@ -128,9 +128,9 @@ class MeldTable(enum.StrEnum):
     """The base meld value table; `MeldValues` overrides single entries."""
 
     SINGLE = "single"
-    """Single deck (rules.md 7.2 and 7.3): run 15, double run 150, ... on the ones scale."""
+    """Single deck (rules/meld#single-deck-table): run 15, double run 150, ... on the ones scale."""
     DOUBLE_PAGAT = "double-pagat"
-    """Double deck, Pagat's main table (rules.md 7.5)."""
+    """Double deck, Pagat's main table (rules/meld#double-deck-tables)."""
     DOUBLE_NPA = "double-npa"
     """Double deck, Pagat's table with the NPA run 25 and pinochle 15 (provisional)."""
     DOUBLE_MANY_BOOKS = "double-many-books"
@@ -1259,7 +1259,8 @@ def _load(
             path = (base_dir / name_or_path).resolve()
         except (OSError, RuntimeError) as exc:  # RuntimeError: a symbolic link loop
             raise VariantError(wanted_by, key, f"cannot find {given!r}: {exc}") from None
-        label = str(path)
+        # The file as the user named it at the top; resolved when another file extends it.
+        label = str(path) if seen else given
         if not _is_file(path):
             raise VariantError(wanted_by, key, f"no profile file {given!r} ({path})")
     else:
@@ -1273,12 +1274,20 @@ def _load(
             raise VariantError(
                 wanted_by, key, f"no built-in profile {shown!r}{hint} (known: {known})"
             )
-    if label in seen:
+    if label in seen or (is_path and seen and _resolved(seen[0]) == label):
         chain = " -> ".join((*seen, label))
         raise VariantError(wanted_by, "extends", f"profiles extend each other in a cycle: {chain}")
     text = read_text(path, _whole(label))
     data = parse_toml(text, _whole(label))
     return _resolve(data, label, path.parent, seen)
+
+
+def _resolved(label: str) -> str:
+    """The top-level file's label (as the user named it) as a resolved path."""
+    try:
+        return str(Path(label).resolve())
+    except (OSError, RuntimeError, ValueError):
+        return label
 
 
 @functools.lru_cache(maxsize=64)

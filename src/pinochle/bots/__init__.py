@@ -1,4 +1,4 @@
-"""Computer players: Easy, Medium, Hard and Expert (seed S1's levels, rules.md 17).
+"""Computer players: Easy, Medium, Hard and Expert (S1's levels).
 
 An optional module: ``import pinochle`` does not import it, and it uses only the library's
 public API. A bot sees one seat's `pinochle.Observation` and returns one of its legal

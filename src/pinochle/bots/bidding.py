@@ -1,4 +1,4 @@
-"""The heuristic players' decisions other than the card to play (seed S1, rules.md 17).
+"""The heuristic players' decisions other than the card to play (S1's computer levels).
 
 Every function here is pure: it reads one seat's `pinochle.Observation` and returns one of
 its legal actions (or a number that leads to one). The hand evaluation follows S1's tips:
@@ -223,7 +223,7 @@ def partner_meld(variant: Variant) -> float:
 
 @functools.lru_cache(maxsize=32)
 def exchange_gain(variant: Variant) -> float:
-    """The meld a bidder's side gains on average from passing cards (rules.md 6).
+    """The meld a bidder's side gains on average from passing (rules/passing-and-kitty#passing).
 
     Deals random pairs of partners' hands; the bidder names its best suit, the partner
     passes and the bidder returns as Hard does; the gain is the change in the two hands'
@@ -262,7 +262,7 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
 
 
 def _nameable(held: Sequence[int], variant: Variant) -> tuple[Suit, ...]:
-    """The suits this hand may name trump in (rules.md 5: some need a marriage)."""
+    """The suits this hand may name trump in (rules/trump#options: some need a marriage)."""
     if variant.trump.rule != "marriage":
         return _SUITS
     married = tuple(s for s in _SUITS if held[s * 6 + _KING] and held[s * 6 + _QUEEN])
@@ -417,7 +417,7 @@ def _meld_copies(
     """The copies of each card the hand's best meld uses (a dix only if ``dix``)."""
     meld = score_meld(cards, trump, variant)
     items = tuple(item for item in meld.items if dix or not item.name.endswith("dix"))
-    # Physical copies: a card in two meld types is one card (rules.md 7.1).
+    # Physical copies: a card in two meld types is one card (rules/meld#combining).
     return Counter(Meld(meld.total, items, meld.trump).cards)
 
 
@@ -569,7 +569,8 @@ def _outside_meld(observation: Observation, n: int) -> tuple[Card, ...]:
     meld = observation.melds[observation.seat] if observation.melds else None
     if meld is None:
         return observation.hand
-    spare = Counter(observation.hand) - Counter(meld.cards)  # physical copies (rules.md 7.1)
+    # Physical copies: a card in two meld types is one card (rules/meld#combining).
+    spare = Counter(observation.hand) - Counter(meld.cards)
     rest = tuple(sorted(spare.elements()))
     return rest if len(rest) >= n else observation.hand
 
@@ -641,14 +642,14 @@ def _declared_points(action: Declare, variant: Variant) -> int:
 def choose_turned_dix(observation: Observation) -> ExchangeDix | KeepDix:
     """Turned trump (PAR): always exchange the dix.
 
-    It still scores, and the turned card is a higher trump (rules.md 14.2).
+    It still scores, and the turned card is a higher trump (rules/three-hand#everyone-melds).
     """
     legal = observation.legal_actions
     return ExchangeDix() if ExchangeDix() in legal else KeepDix()
 
 
 def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw | TakeTurnUp:
-    """Two-hand, after winning a trick: meld, exchange the dix, and draw (rules.md 13.2).
+    """Two-hand, after winning a trick: meld, swap the dix, and draw (rules/two-hand#stock-meld).
 
     The best-scoring meld first (one a turn), then the dix exchange (it scores the dix and
     takes the turned-up card), then a dix, and draw last. At a last draw where the winner

@@ -1,4 +1,4 @@
-"""Expert: tries every legal card on sampled deals of the unseen cards (rules.md 17).
+"""Expert: tries every legal card on sampled deals of the unseen cards (S1's Expert).
 
 Before each card it deals the cards it cannot see 24 times with `pinochle.sample_states`
 (consistent with everything its seat knows: its hand, the meld shown, the cards passed to
@@ -42,7 +42,7 @@ from pinochle.bots.rollout import play_out, sides, trick_points
 __all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
 
 SAMPLES = 24
-"""Deals imagined per decision (seed S1: "24 imagined deals")."""
+"""Deals imagined per decision (S1: "24 imagined deals")."""
 
 BID_QUANTILE = 0.5
 """Expert bids while the lowest legal bid is at most this quantile of its sampled values."""

@@ -1,4 +1,4 @@
-"""Easy, Medium and Hard: rule-of-thumb players (seed S1's computer levels, rules.md 17).
+"""Easy, Medium and Hard: rule-of-thumb players (S1's computer levels).
 
 Each level answers every decision of a hand from its observation: the auction, trump,
 passing, returning, burying, throwing in and the two-hand meld turn come from

@@ -1,7 +1,7 @@
-"""Card play for the Medium and Hard computer players (seed S1, rules.md 17).
+"""Card play for the Medium and Hard computer players (S1's computer levels).
 
 `play_card` picks a card from one seat's `Observation` by the table's rules of thumb
-(seed S1, "Tips to win"):
+(S1, "Tips to win"):
 
 - feed the partner: when its card is sure to win the trick, add the most valuable counter
   (smearing), but keep sure winners and trumps;
