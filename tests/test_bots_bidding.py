@@ -406,6 +406,7 @@ DECISIONS: dict[Phase, tuple[Callable[..., Action], ...]] = {
     Phase.THROW_IN: (bidding.choose_throw_in,),
     Phase.CONCEDE: (bidding.choose_concede,),
     Phase.MELD: (bidding.choose_meld_turn,),
+    Phase.DIX_EXCHANGE: (bidding.choose_turned_dix,),
 }
 
 

@@ -554,3 +554,25 @@ def test_all_three_past_1500_the_bidder_wins(above: tuple[int, int, int]) -> Non
     assert state.is_over
     assert state.scores == tuple(1500 + a for a in above)
     assert state.winner == BIDDER
+
+
+def test_a_card_in_two_meld_types_is_one_melded_card_for_the_burial() -> None:
+    """14.2, "sets aside 3 non-meld cards", with 7.1 (a card serves once within a type but
+    in several types): the J♥ of the run is also the J♥ of jacks around, so its twin is
+    free. With exactly three free cards (J♥, 10♠, 9♣) only those may be buried."""
+    bidder = parse_cards("A♥ 10♥ K♥ Q♥ J♥ J♥ 9♥ A♠ K♠ Q♠ J♠ 10♠ A♦ J♦ A♣")
+    widow = parse_cards("9♥ J♣ 9♣")
+    rest = sorted((Counter(make_deck("single")) - Counter(bidder) - Counter(widow)).elements())
+    state = new_game(AUCTION, seed=5, hands=(tuple(rest[:15]), bidder, tuple(rest[15:])))
+    # Bid above the meld: pagat-auction-3 settles a bid the meld reaches without play.
+    for action in (Bid(380), Pass(), Pass(), NameTrump(Suit.HEARTS)):
+        state = apply(state, action)
+    meld = state.hand.melds[BIDDER]
+    assert meld is not None
+    # Run 150, aces 100, jacks 40, pinochle 40, two dixes 20, spade marriage 20.
+    assert meld.total == 370
+    assert Counter(meld.cards) == Counter(state.hands[BIDDER]) - Counter(parse_cards("J♥ 10♠ 9♣"))
+    assert state.phase is Phase.BURY
+    assert list(legal_actions(state)) == [Bury(parse_cards("J♥ 10♠ 9♣"))]
+    with pytest.raises(IllegalActionError, match="may not bury A♠"):
+        apply(state, Bury(parse_cards("J♥ 10♠ A♠")))

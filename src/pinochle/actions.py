@@ -2,8 +2,9 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
-``play on``, ``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``,
-``exchange dix``, ``draw``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
+``play on``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
+``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or ``keep dix``; right after a
+deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ __all__ = [
     "Declare",
     "Draw",
     "ExchangeDix",
+    "KeepDix",
     "KeepHand",
     "NameTrump",
     "Pass",
     "PassCards",
     "Play",
     "PlayOn",
+    "TakeTurnUp",
     "ThrowIn",
     "parse_action",
     "play_action",
@@ -166,6 +169,25 @@ class Draw:
 
 
 @attrs.frozen
+class TakeTurnUp:
+    """Two-hand, at the last draw: the trick winner takes the turned-up card.
+
+    Only under ``stock.last_draw = "winner-chooses"``; the loser gets the last face-down card.
+    """
+
+    def __str__(self) -> str:
+        return "draw turn-up"
+
+
+@attrs.frozen
+class KeepDix:
+    """Turned trump, ``trump.dix_exchange``: the player asked keeps the dix (no exchange)."""
+
+    def __str__(self) -> str:
+        return "keep dix"
+
+
+@attrs.frozen
 class ThrowIn:
     """The bidder concedes the hand after meld."""
 
@@ -257,6 +279,8 @@ Action: TypeAlias = (
     | Declare
     | ExchangeDix
     | Draw
+    | TakeTurnUp
+    | KeepDix
     | ThrowIn
     | Concede
     | PlayOn
@@ -309,6 +333,10 @@ def parse_action(text: str) -> Action:
             return ExchangeDix()
         if verb == "draw" and not rest:
             return Draw()
+        if verb == "draw" and rest.lower() in ("turn-up", "turnup", "turn up"):
+            return TakeTurnUp()
+        if verb == "keep" and rest.lower() == "dix":
+            return KeepDix()
         if verb == "play" and rest.lower() == "on":
             return PlayOn()
         if verb == "play":
@@ -329,8 +357,8 @@ def parse_action(text: str) -> Action:
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
-        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'concede', 'play on', "
-        "'misdeal', 'keep' or 'play CARD'",
+        "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
+        "'concede', 'play on', 'misdeal', 'keep' or 'play CARD'",
     )
 
 

@@ -31,12 +31,14 @@ from pinochle.actions import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     KeepHand,
     NameTrump,
     Pass,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
 )
 from pinochle.arguments import number
@@ -48,7 +50,7 @@ from pinochle.records import GameRecord, record_of, replay_states
 from pinochle.scoring import HandResult
 from pinochle.state import Game, Hand, Observation, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
-from pinochle.variant import CountingMethod, GameScoring, Variant, load_variant
+from pinochle.variant import CountingMethod, GameScoring, PassingOrder, Variant, load_variant
 
 __all__ = [
     "CHECKS",
@@ -663,6 +665,11 @@ def _partners_of_the_pass(hand: Hand) -> tuple[int, ...]:
     )
 
 
+def _passed_hidden_from_bidder(state: State) -> bool:
+    """Simultaneous passing: the bidder chooses without seeing the partner's cards."""
+    return state.phase is Phase.RETURN and state.variant.passing.order is PassingOrder.SIMULTANEOUS
+
+
 def _kitty_known(state: State, seat: int) -> bool:
     hand = state.hand
     taken = state.phase is not Phase.AUCTION and hand.bidder is not None
@@ -692,13 +699,14 @@ def _behind_markers(state: State, seat: int, cache: dict[tuple[int, int], Any]) 
 
     def hide(hand: Hand, current: bool) -> Hand:
         passing = current and seat in _partners_of_the_pass(hand)
+        sees_passed = passing and not (seat == hand.bidder and _passed_hidden_from_bidder(state))
         return attrs.evolve(
             hand,
             dealt=others(hand.dealt),
             stock=mark(hand.stock),
             buried=hand.buried if current and seat == hand.bidder else mark(hand.buried),
             kitty=hand.kitty if current and _kitty_known(state, seat) else mark(hand.kitty),
-            passed_cards=hand.passed_cards if passing else mark(hand.passed_cards),
+            passed_cards=hand.passed_cards if sees_passed else mark(hand.passed_cards),
             returned_cards=hand.returned_cards if passing else mark(hand.returned_cards),
         )
 
@@ -745,7 +753,9 @@ def _knowable(state: State, seat: int) -> set[Card]:
     if seat == hand.bidder:
         known.update(hand.buried)
     if seat in _partners_of_the_pass(hand):
-        known.update(hand.passed_cards, hand.returned_cards)
+        known.update(hand.returned_cards)
+        if seat != hand.bidder or not _passed_hidden_from_bidder(state):
+            known.update(hand.passed_cards)
     return known
 
 
@@ -826,6 +836,8 @@ _ANY_STATE: tuple[Action, ...] = (
     KeepHand(),
     Draw(),
     ExchangeDix(),
+    TakeTurnUp(),
+    KeepDix(),
     *(NameTrump(suit) for suit in Suit),
     *PLAYS,
 )

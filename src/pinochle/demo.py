@@ -17,7 +17,7 @@ from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import Meld
 from pinochle.state import Observation, State
-from pinochle.variant import Misdeal, Variant
+from pinochle.variant import LastDraw, Misdeal, Variant
 
 __all__ = [
     "Player",
@@ -103,6 +103,10 @@ def narrate_hand(after: State) -> list[str]:
         lines.append(f"  Turned up: {hand.turned_up}")
     if hand.trump is not None:
         lines.append(f"  Trump: {hand.trump} ({hand.trump.name.lower()})")
+    if hand.dix_exchanger is not None and hand.turned_up is not None:
+        lines.append(
+            f"  {names[hand.dix_exchanger]} exchanges the dix for the turned-up {hand.turned_up}"
+        )
     if hand.buried and hand.bidder is not None:
         lines.append(f"  {names[hand.bidder]} buries {format_cards(sort_cards(hand.buried))}")
     if hand.passed_cards and hand.bidder is not None:
@@ -117,6 +121,9 @@ def narrate_hand(after: State) -> list[str]:
         lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {meld_text(meld)}")
     for seat, declared in enumerate(hand.shown):  # two-hand: melds laid after tricks
         lines.extend(f"  {names[seat]} melds {shown}" for shown in declared)
+    if hand.last_turn_up is not None and variant.stock.last_draw is LastDraw.WINNER_CHOOSES:
+        taker, card = hand.last_turn_up
+        lines.append(f"  Last draw: {names[taker]} takes the turned-up {card}")
     for number, trick in enumerate(after.game.last_tricks, start=1):
         plays = "  ".join(f"{names[seat][0]} {card}" for seat, card in trick.plays)
         lines.append(f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}")
@@ -141,7 +148,10 @@ def misdeal_shown(variant: Variant, cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def meld_text(meld: Meld) -> str:
     """A meld's combinations on one line: ``marriage K♥ Q♥ 2; pinochle Q♠ J♦ 4`` (or ``-``)."""
-    return "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items) or "-"
+    parts = (
+        " ".join(filter(None, (i.name, format_cards(i.cards), str(i.points)))) for i in meld.items
+    )
+    return "; ".join(parts) or "-"
 
 
 def side_name(variant: Variant, side: int) -> str:

@@ -31,27 +31,32 @@ from pinochle.actions import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     KeepHand,
     NameTrump,
     Pass,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
 )
 from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
-from pinochle.meld import Meld, highest_meld, meld_values, score_meld
+from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
 from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand, wins_on_meld
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
 from pinochle.variant import (
     AllPass,
+    DixExchange,
     FirstLead,
+    LastDraw,
     Misdeal,
+    PassingOrder,
     ThrowInAt,
     TrumpRule,
     Variant,
@@ -269,7 +274,7 @@ def _open_hand(state: State) -> State:
     phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
     state = attrs.evolve(state, phase=phase, to_act=first, legal_cache=None)
     if not variant.has_auction and not variant.deal.stock:
-        return _meld(state)  # no auction: everyone melds for the turned trump, then play
+        return _offer_turned_dix(state)  # no auction: melds for the turned trump, then play
     return state
 
 
@@ -331,6 +336,82 @@ def _apply_misdeal(state: State, action: Action) -> State:
     return _evolve(state, action, to_act=(seat + 1) % players)
 
 
+# --- The turned trump's dix exchange (rules/three-hand#everyone-melds, PAR) ------------
+
+
+def _turned_dix_taker(state: State) -> int | None:
+    """Who may exchange a dix for the turned card before meld (``trump.dix_exchange``).
+
+    ``"first-holder"`` (PAR three-hand): the first player from the dealer's left holding a
+    dix; the dealer holds the turned card already, and a turned dix leaves nothing to gain.
+    """
+    if state.variant.trump.dix_exchange is DixExchange.NONE:
+        return None
+    hand = state.hand
+    turned = hand.turned_up
+    if turned is None or turned.rank is Rank.NINE:
+        return None
+    dix = CARDS[turned.suit * 6 + Rank.NINE]
+    players = state.variant.deal.players
+    for offset in range(1, players):
+        seat = (hand.dealer + offset) % players
+        if dix in state.hands[seat]:
+            return seat
+    return None
+
+
+def _offer_turned_dix(state: State) -> State:
+    """Ask the dix holder (if the profile lets one exchange), else lay down the meld."""
+    seat = _turned_dix_taker(state)
+    if seat is None:
+        return _meld(state)
+    return attrs.evolve(state, phase=Phase.DIX_EXCHANGE, to_act=seat, legal_cache=None)
+
+
+_TURNED_DIX_ACTIONS: tuple[Action, ...] = (ExchangeDix(), KeepDix())
+
+
+def _apply_turned_dix(state: State, action: Action) -> State:
+    """PAR: the dix goes to the dealer, the turned card to the exchanger; then meld."""
+    if isinstance(action, KeepDix):
+        return _meld(_push_state(state, action))
+    if not isinstance(action, ExchangeDix):
+        raise _wrong_phase(state, action)
+    seat, hand = _seat(state), state.hand
+    turned = hand.turned_up
+    assert turned is not None
+    dix = CARDS[turned.suit * 6 + Rank.NINE]
+    hands = list(state.hands)
+    hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turned))
+    hands[hand.dealer] = _sorted((*_remove(hands[hand.dealer], (turned,)), dix))
+    hand = attrs.evolve(hand, dix_exchanger=seat)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld | None, ...]:
+    """The exchanger scores the dix it gave away; the dealer does not score it again.
+
+    PAR: the exchange "scores 10, so long as that player subsequently wins at least one
+    trick" (a meld item without cards, saved like the rest of the meld); the dealer's dix
+    came from the exchange and has been scored (docs/three-hand.md#parletts-dix-exchange).
+    """
+    hand = state.hand
+    seat = hand.dix_exchanger
+    if seat is None or hand.trump is None:
+        return melds
+    variant = state.variant
+    dix = CARDS[hand.trump * 6 + Rank.NINE]
+    value = _dix_value(variant)
+    item = MeldItem("dix exchange", MeldType.RUNS_AND_MARRIAGES, (), value)
+    result = list(melds)
+    own = result[seat]
+    if own is not None:
+        result[seat] = Meld(own.total + value, (*own.items, item), own.trump)
+    dealer_cards = _remove(state.hands[hand.dealer], (dix,))
+    result[hand.dealer] = score_meld(dealer_cards, hand.trump, variant)
+    return tuple(result)
+
+
 # --- The two-hand stock (rules/two-hand) ----------------------------------------------
 
 
@@ -381,33 +462,62 @@ _cached_meld_options = functools.lru_cache(maxsize=256)(meld_options)
 def _meld_turn_actions(state: State) -> Sequence[Action]:
     hand = state.hand
     options = _meld_choices(state)
+    must_exchange = _first_dix_must_be_exchanged(state)
     actions: list[Action] = [
-        Declare(m.kind, m.cards) for m in options if m.kind == "dix" or not hand.turn_melded
+        Declare(m.kind, m.cards)
+        for m in options
+        if (m.kind == "dix" and not must_exchange) or (m.kind != "dix" and not hand.turn_melded)
     ]
     turn_up = hand.turn_up
     if (
         state.variant.stock.dix_exchange
         and turn_up is not None
-        and turn_up.rank is not Rank.NINE
+        and (turn_up.rank is not Rank.NINE or must_exchange)
         and _hidden_dix(state, _seat(state)) is not None
     ):
         actions.append(_EXCHANGE)
-    actions.append(_DRAW)
+    if _winner_chooses_last_draw(state):
+        actions.append(_TAKE_TURN_UP)
+    actions.append(_DRAW)  # always last
     return tuple(actions)
 
 
+def _first_dix_must_be_exchanged(state: State) -> bool:
+    """Whether a dix may be melded now only by exchanging it (``stock.first_dix_exchanged``).
+
+    Familyeducation (rules/two-hand#dix): until a dix has been melded this hand, a dix is melded
+    only by exchanging it for the turn-up, even when the turn-up is the other dix.
+    """
+    if not state.variant.stock.first_dix_exchanged:
+        return False
+    return not any(m.kind == "dix" for shown in state.hand.shown for m in shown)
+
+
+def _winner_chooses_last_draw(state: State) -> bool:
+    """Whether the winner may take the turn-up instead of the last face-down card.
+
+    ``stock.last_draw = "winner-chooses"`` (dorogaved, rules/two-hand#choice-last-stock-cards).
+    """
+    return state.variant.stock.last_draw is LastDraw.WINNER_CHOOSES and len(state.hand.stock) == 1
+
+
 _EXCHANGE = ExchangeDix()
+_TAKE_TURN_UP = TakeTurnUp()
 _DRAW = Draw()
 
 
 def _apply_meld_turn(state: State, action: Action) -> State:
     if action not in legal_actions(state):
+        if isinstance(action, TakeTurnUp):
+            raise IllegalActionError(str(action), "only the last draw may take the turn-up")
         if isinstance(action, Declare | ExchangeDix | Draw):
             raise IllegalActionError(str(action), "not a meld you may declare now")
         raise _wrong_phase(state, action)
     seat, hand = _seat(state), state.hand
     if isinstance(action, Draw):
         return _draw(_push_state(state, action))
+    if isinstance(action, TakeTurnUp):
+        return _draw(_push_state(state, action), take_turn_up=True)
     if isinstance(action, ExchangeDix):
         dix, turn_up = _hidden_dix(state, seat), hand.turn_up
         assert dix is not None
@@ -435,11 +545,12 @@ def _apply_meld_turn(state: State, action: Action) -> State:
     return _evolve(state, action, hand=hand)
 
 
-def _draw(state: State) -> State:
+def _draw(state: State, take_turn_up: bool = False) -> State:
     """Both draw, the trick winner first.
 
-    The last face-down card goes to the winner and the turned-up card to the loser; once
-    the stock is gone, the melds go back to the hands (rules/two-hand#final-phase).
+    The last face-down card goes to the winner and the turned-up card to the loser, or the
+    other way round when the winner takes the turn-up (``stock.last_draw``); once the stock
+    is gone, the melds go back to the hands (rules/two-hand#last-cards, rules/two-hand#final-phase).
     """
     hand = state.hand
     winner = _seat(state)
@@ -450,7 +561,10 @@ def _draw(state: State) -> State:
         first, second, stock = stock[0], stock[1], stock[2:]
     else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
-        first, second, stock, turn_up = stock[0], turn_up, (), None
+        taker = winner if take_turn_up else loser
+        hand = attrs.evolve(hand, last_turn_up=(taker, turn_up))
+        first, second = (turn_up, stock[0]) if take_turn_up else (stock[0], turn_up)
+        stock, turn_up = (), None
     hands[winner] = _sorted((*hands[winner], first))
     hands[loser] = _sorted((*hands[loser], second))
     table = hand.table if turn_up is not None else ((),) * len(hands)
@@ -703,6 +817,8 @@ def _apply_passing(state: State, action: Action) -> State:
             raise IllegalActionError(str(action), f"pass exactly {n} cards")
         missing = Counter(action.cards) - Counter(held)
         raise IllegalActionError(str(action), f"you do not hold {', '.join(map(str, missing))}")
+    if state.variant.passing.order is PassingOrder.SIMULTANEOUS:
+        return _pass_simultaneously(state, action)
     receiver = (seat + 2) % 4
     hands = list(state.hands)
     passed = _sorted(action.cards)
@@ -715,6 +831,35 @@ def _apply_passing(state: State, action: Action) -> State:
         )
     hand = attrs.evolve(state.hand, returned_cards=passed)
     return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _pass_simultaneously(state: State, action: PassCards) -> State:
+    """Both pass at once: each chooses from its own dealt hand (rules/passing-and-kitty#passing).
+
+    The partner's choice is set aside (``passed_cards``, still in the partner's hand and
+    hidden from the bidder); the bidder then chooses from its own hand, and both packets
+    change hands together.
+    """
+    cards = _sorted(action.cards)
+    if state.phase is Phase.PASS:
+        hand = attrs.evolve(state.hand, passed_cards=cards)
+        bidder = (_seat(state) + 2) % 4
+        return _evolve(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
+    bidder = _seat(state)
+    partner = (bidder + 2) % 4
+    passed = state.hand.passed_cards
+    hands = list(state.hands)
+    hands[bidder] = _sorted((*_remove(hands[bidder], cards), *passed))
+    hands[partner] = _sorted((*_remove(hands[partner], passed), *cards))
+    hand = attrs.evolve(state.hand, returned_cards=cards)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _passing_shown_to_bidder(state: State) -> bool:
+    """Whether the bidder sees the partner's passed cards yet (simultaneous: once both chose)."""
+    return not (
+        state.phase is Phase.RETURN and state.variant.passing.order is PassingOrder.SIMULTANEOUS
+    )
 
 
 def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
@@ -733,13 +878,10 @@ def _bury_candidates(state: State) -> tuple[Card, ...]:
     meld = hand.melds[_seat(state)]
     if state.variant.kitty.bury_meld or meld is None:
         return cards
-    in_meld = Counter(c for item in meld.items for c in item.cards)
-    # A card counts as melded as often as the meld needs it (at most the copies held).
-    spare = list(cards)
-    for card, n in in_meld.items():
-        for _ in range(min(n, spare.count(card))):
-            spare.remove(card)
-    return tuple(spare) if len(spare) >= len(hand.kitty) else cards
+    # Physical copies: a jack in both the run and jacks around is one melded card, so its
+    # twin stays free (rules/meld#combining; WP three-hand "sets aside 3 non-meld cards").
+    spare = tuple((Counter(cards) - Counter(meld.cards)).elements())
+    return _sorted(spare) if len(spare) >= len(hand.kitty) else cards
 
 
 def _bury_cards_of(action: object) -> tuple[Card, ...] | None:
@@ -776,10 +918,11 @@ def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
     """Every seat's meld, or only the bidder's where only the bidder melds (three-hand)."""
     variant = state.variant
     only = state.hand.bidder if variant.meld.who is WhoMelds.BIDDER else None
-    return tuple(
+    melds = tuple(
         score_meld(cards, trump, variant) if only is None or seat == only else None
         for seat, cards in enumerate(state.hands)
     )
+    return _with_turned_dix(state, melds) if state.hand.dix_exchanger is not None else melds
 
 
 def _side_melds(state: State) -> tuple[int, ...]:
@@ -1106,6 +1249,7 @@ _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
     Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
     Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
     Phase.MELD: _meld_turn_actions,
+    Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
     Phase.TRICKS: _trick_actions,
     Phase.GAME_OVER: lambda state: (),
 }
@@ -1120,6 +1264,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.THROW_IN: _apply_throw_in,
     Phase.CONCEDE: _apply_concede,
     Phase.MELD: _apply_meld_turn,
+    Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
 }
 
@@ -1185,6 +1330,8 @@ def observe(state: State, seat: int) -> Observation:
         partner = (hand.bidder + 2) % 4
         if seat == hand.bidder:
             to_me, by_me = hand.passed_cards, hand.returned_cards
+            if not _passing_shown_to_bidder(state):
+                to_me = ()
         elif seat == partner:
             to_me, by_me = hand.returned_cards, hand.passed_cards
     return Observation(
@@ -1221,6 +1368,8 @@ def observe(state: State, seat: int) -> Observation:
         turned_up=hand.turned_up,
         melded_this_turn=hand.turn_melded,
         winner=state.game.winner,
+        last_turn_up=hand.last_turn_up,
+        dix_exchanger=hand.dix_exchanger,
     )
 
 
@@ -1265,6 +1414,7 @@ _PHASE_WORDS = {
     Phase.THROW_IN: "the bidder must throw in or play on",
     Phase.CONCEDE: "the bidder's opponents must concede or play on",
     Phase.MELD: "the trick winner may declare a meld or draw",
+    Phase.DIX_EXCHANGE: "the dix holder must exchange the dix or keep it",
     Phase.TRICKS: "it is trick play: play a card",
 }
 

@@ -23,6 +23,7 @@ import enum
 import functools
 import itertools
 import typing
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -98,6 +99,23 @@ class Meld:
     total: int
     items: tuple[MeldItem, ...]
     trump: Suit | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards the meld uses, in `Card.index` order.
+
+        A card serves in melds of different types but only once within a type
+        (rules/meld#combining), so a jack in both the run and jacks around is one card here,
+        while a double run's two jacks of trump are two. Per card, that is the most copies
+        any one type uses.
+        """
+        by_type: dict[MeldType, Counter[Card]] = {}
+        for item in self.items:
+            by_type.setdefault(item.type, Counter()).update(item.cards)
+        needed: Counter[Card] = Counter()
+        for counted in by_type.values():
+            needed |= counted
+        return tuple(sorted(needed.elements(), key=lambda card: card.index))
 
 
 # --- Value tables (rules/meld), ones scale, by number of copies ------------------------

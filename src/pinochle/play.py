@@ -31,10 +31,12 @@ from pinochle.actions import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     NameTrump,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
     parse_action,
 )
@@ -44,7 +46,7 @@ from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import meld_by_trump
 from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
-from pinochle.variant import Variant
+from pinochle.variant import PassingOrder, Variant
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "play_game"]
 
@@ -66,6 +68,7 @@ HELP = (
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
     "  right after the deal, with a hand that qualifies: misdeal | keep",
+    "  at the last draw (where allowed): draw turn-up; a turned dix: exchange dix | keep dix",
     "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
     "quit ends the game.",
 )
@@ -292,6 +295,16 @@ class _Table:
             )
         elif phase is Phase.CONCEDE:
             lines.append(self._concede_question(view))
+        elif phase is Phase.DIX_EXCHANGE:
+            lines.append(
+                f"  You hold the dix: exchange it for the turned-up {view.turned_up} (the dix"
+                " still scores if you win a trick), or keep it?"
+            )
+        elif TakeTurnUp() in view.legal_actions:
+            lines.append(
+                f"  You won the trick: declare a meld, exchange the dix, draw the last card,"
+                f" or take the turned-up {view.turn_up}."
+            )
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
@@ -370,9 +383,12 @@ class _Table:
             allowed = cards
             if view.phase is Phase.PASS:
                 lines.append(f"  Pass {n} cards to {bidder}, the bidder:")
-            else:
+            elif view.passed_to_me:
                 lines.append(f"  {partner} passed you {format_cards(view.passed_to_me)}.")
                 lines.append(f"  Return {n} cards to {partner}:")
+            else:  # passing.order = "simultaneous": the partner's cards come afterwards
+                lines.append(f"  {partner} has chosen {n} cards for you; you see them after.")
+                lines.append(f"  Pass {n} cards to {partner} from your own hand:")
             make, verb = PassCards, "pass-cards"
         lines += _numbered(cards, allowed)
         lines.append('  Type the cards ("AS 10S KH QH") or their numbers ("1 2 5 9").')
@@ -468,10 +484,16 @@ class _Table:
         if isinstance(action, PassCards):
             to = (seat + 2) % 4
             verb = ("passes", "pass") if before.phase is Phase.PASS else ("returns", "return")
-            shown = me in (seat, to)
+            together = self.variant.passing.order is PassingOrder.SIMULTANEOUS
+            # Simultaneous passing: the bidder sees the partner's cards only once both chose.
+            shown = me == seat or (me == to and not (together and before.phase is Phase.PASS))
             what = _cards(action.cards, hand.trump) if shown else f"{len(action.cards)} cards"
             receiver = self._name(persons, to).replace("You", "you")
-            return [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
+            lines = [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
+            if together and before.phase is Phase.RETURN and me == seat:
+                passed = _cards(hand.passed_cards, hand.trump)
+                lines.append(f"  {self._name(persons, to)}'s cards reach you: {passed}")
+            return lines
         if isinstance(action, Bury):
             what = _cards(action.cards, hand.trump) if me == seat else f"{len(action.cards)} cards"
             return [f"  {self._does(persons, seat, 'buries', 'bury')} {what}"]
@@ -491,10 +513,17 @@ class _Table:
             return [f"  {who} {action.kind} {_cards(action.cards, hand.trump)}: {points}"]
         if isinstance(action, ExchangeDix):
             who = self._does(persons, seat, "exchanges", "exchange")
-            return [f"  {who} the dix for the turned-up {hand.turn_up}"]
-        if isinstance(action, Draw) and me is not None:
+            turned = hand.turn_up if hand.turn_up is not None else hand.turned_up
+            return [f"  {who} the dix for the turned-up {turned}"]
+        if isinstance(action, KeepDix):
+            return [f"  {self._does(persons, seat, 'keeps', 'keep')} the dix"]
+        if isinstance(action, Draw | TakeTurnUp) and me is not None:
+            lines = []
+            if isinstance(action, TakeTurnUp):
+                who = self._does(persons, seat, "takes", "take")
+                lines.append(f"  {who} the turned-up {hand.turn_up}")
             new = Counter(after.hands[me]) - Counter(before.hands[me])
-            lines = [f"  You draw {format_cards(new.elements())}."]
+            lines.append(f"  You draw {format_cards(new.elements())}.")
             if after.hand.turn_up is None:
                 lines.append("  The stock is used up: the melds go back to the hands.")
             return lines

@@ -42,6 +42,8 @@ class Phase(enum.StrEnum):
     """The bidder returns as many cards to the partner."""
     MELD = "meld"
     """Two-hand: the trick winner may meld (and exchange the dix), then both draw."""
+    DIX_EXCHANGE = "dix exchange"
+    """Turned trump (``trump.dix_exchange``): a dix holder may swap it for the turned card."""
     THROW_IN = "throw-in"
     """After meld (or, with ``settlement.throw_in_at = "after-trump"``, right after naming
     trump), the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
@@ -109,6 +111,9 @@ class Hand:
         meld_points: Two-hand: each seat's meld score this hand.
         turn_melded: Two-hand: whether the trick winner has declared a meld (not a dix) this
             turn.
+        last_turn_up: Two-hand: who took the turn-up at the last draw, and which card it was.
+        dix_exchanger: Turned trump without a stock (``trump.dix_exchange``): the seat that
+            exchanged its dix for the turned card (the dealer now holds the dix).
     """
 
     number: int
@@ -133,6 +138,8 @@ class Hand:
     shown: tuple[tuple[Shown, ...], ...] = ()
     meld_points: tuple[int, ...] = ()
     turn_melded: bool = False
+    last_turn_up: tuple[int, Card] | None = None
+    dix_exchanger: int | None = None
 
 
 @attrs.frozen
@@ -332,6 +339,9 @@ class Observation:
         melded_this_turn: Two-hand: whether the trick winner has already declared a meld
             (not a dix) this turn.
         winner: The winning side once the game is over.
+        last_turn_up: Two-hand: who took the turn-up at the last draw, and which card.
+        dix_exchanger: Turned trump: the seat that exchanged its dix for the turned card
+            (it holds the turned card, the dealer the dix), else None.
     """
 
     seat: int
@@ -367,3 +377,5 @@ class Observation:
     turned_up: Card | None = None
     melded_this_turn: bool = False
     winner: int | None = None
+    last_turn_up: tuple[int, Card] | None = None
+    dix_exchanger: int | None = None

@@ -39,11 +39,13 @@ __all__ = [
     "Counting",
     "CountingMethod",
     "Deal",
+    "DixExchange",
     "Doubles",
     "FirstLead",
     "Game",
     "GameScoring",
     "Kitty",
+    "LastDraw",
     "MadeRule",
     "MeldRules",
     "MeldTable",
@@ -51,6 +53,7 @@ __all__ = [
     "Misdeal",
     "OutOfReach",
     "Passing",
+    "PassingOrder",
     "Play",
     "Rounding",
     "SaveApplies",
@@ -309,6 +312,33 @@ class GameScoring(enum.StrEnum):
     """Each hand is settled in chips (three-hand auction); see `Chips`."""
 
 
+class DixExchange(enum.StrEnum):
+    """Turned trump without a stock: who may exchange a dix for the turned card."""
+
+    NONE = "none"
+    """Nobody: the turned card stays in the dealer's hand."""
+    FIRST_HOLDER = "first-holder"
+    """The first player from the dealer's left holding a dix may, before meld (PAR)."""
+
+
+class PassingOrder(enum.StrEnum):
+    """The order in which partners pass cards."""
+
+    PARTNER_FIRST = "partner-first"
+    """The partner passes, then the bidder returns (may include cards just received)."""
+    SIMULTANEOUS = "simultaneous"
+    """Both choose from their own dealt hands; the cards change hands at once (WP)."""
+
+
+class LastDraw(enum.StrEnum):
+    """Two-hand: who takes what when the stock's last face-down card is drawn."""
+
+    FACE_DOWN = "face-down"
+    """The trick winner takes the face-down card, the loser the turn-up (BC-2)."""
+    WINNER_CHOOSES = "winner-chooses"
+    """The trick winner takes either; the loser gets the other (dorogaved)."""
+
+
 # --- Sections --------------------------------------------------------------------------
 
 
@@ -356,6 +386,9 @@ class Trump:
     without_marriage: WithoutMarriage = _key(
         WithoutMarriage.SURRENDER, "under 'marriage': 'surrender' or 'any-suit'"
     )
+    dix_exchange: DixExchange = _key(
+        DixExchange.NONE, "turned trump, no stock: 'none' or 'first-holder' (swap a dix for it)"
+    )
 
 
 @attrs.frozen
@@ -364,6 +397,8 @@ class Stock:
 
     dix_exchange: bool = _key(True, "a trick winner may swap the dix for the turned-up card")
     dealer_dix: bool = _key(True, "the dealer scores the dix when the turned-up card is one")
+    last_draw: LastDraw = _key(LastDraw.FACE_DOWN, "'face-down' or 'winner-chooses'")
+    first_dix_exchanged: bool = _key(False, "the first dix melded must be exchanged")
 
 
 @attrs.frozen
@@ -371,6 +406,7 @@ class Passing:
     """``[passing]``: cards passed between partners after trump is named."""
 
     cards: int = _key(4, "partner passes this many to the bidder, who returns as many; 0 = none")
+    order: PassingOrder = _key(PassingOrder.PARTNER_FIRST, "'partner-first' or 'simultaneous'")
 
 
 @attrs.frozen
@@ -1129,6 +1165,30 @@ def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
         yield "passing.cards", f"cannot pass {n} cards from a hand of {v.deal.hand}"
     if v.deal.stock and v.trump.rule is not TrumpRule.TURN_UP:
         yield "trump.rule", "a stock game turns up trump: set trump.rule = 'turn-up'"
+
+
+@_rule
+def _check_dix_exchanges(v: Variant) -> Iterator[tuple[str, str]]:
+    """The turned-trump exchange needs a turned card, no stock and nines in the deck."""
+    if v.trump.dix_exchange is not DixExchange.NONE:
+        if v.trump.rule is not TrumpRule.TURN_UP:
+            yield (
+                "trump.dix_exchange",
+                "a dix is exchanged for a turned card: set trump.rule = 'turn-up'",
+            )
+        elif v.deal.stock:
+            yield (
+                "trump.dix_exchange",
+                "a stock game exchanges the dix during play (stock.dix_exchange): "
+                "set trump.dix_exchange = 'none'",
+            )
+        if v.deal.deck is not DeckKind.SINGLE:
+            yield "trump.dix_exchange", "the double deck has no nines, so no dix to exchange"
+    if v.stock.first_dix_exchanged and not v.stock.dix_exchange:
+        yield (
+            "stock.first_dix_exchanged",
+            "the first dix must be exchanged, but stock.dix_exchange = false forbids exchanges",
+        )
 
 
 @_rule

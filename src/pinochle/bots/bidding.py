@@ -40,7 +40,9 @@ from pinochle import (
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     KeepHand,
+    Meld,
     NameTrump,
     Observation,
     Pass,
@@ -49,6 +51,7 @@ from pinochle import (
     PlayOn,
     Rank,
     Suit,
+    TakeTurnUp,
     ThrowIn,
     Variant,
     card_points,
@@ -75,6 +78,7 @@ __all__ = [
     "choose_return",
     "choose_throw_in",
     "choose_trump",
+    "choose_turned_dix",
     "estimates",
     "exchange_gain",
     "hand_value",
@@ -423,11 +427,9 @@ def _meld_copies(
 ) -> Counter[Card]:
     """The copies of each card the hand's best meld uses (a dix only if ``dix``)."""
     meld = score_meld(cards, trump, variant)
-    used = Counter(
-        c for item in meld.items if dix or not item.name.endswith("dix") for c in item.cards
-    )
-    held = Counter(cards)
-    return Counter({c: min(n, held[c]) for c, n in used.items()})
+    items = tuple(item for item in meld.items if dix or not item.name.endswith("dix"))
+    # Physical copies: a card in two meld types is one card (rules/meld#combining).
+    return Counter(Meld(meld.total, items, meld.trump).cards)
 
 
 def _meld_points(cards: Sequence[Card], trump: Suit, variant: Variant, *, dix: bool) -> int:
@@ -578,7 +580,8 @@ def _outside_meld(observation: Observation, n: int) -> tuple[Card, ...]:
     meld = observation.melds[observation.seat] if observation.melds else None
     if meld is None:
         return observation.hand
-    spare = Counter(observation.hand) - Counter(c for item in meld.items for c in item.cards)
+    # Physical copies: a card in two meld types is one card (rules/meld#combining).
+    spare = Counter(observation.hand) - Counter(meld.cards)
     rest = tuple(sorted(spare.elements()))
     return rest if len(rest) >= n else observation.hand
 
@@ -691,11 +694,22 @@ def _declared_points(action: Declare, variant: Variant) -> int:
     return row[copies] if copies < len(row) else 0
 
 
-def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
+def choose_turned_dix(observation: Observation) -> ExchangeDix | KeepDix:
+    """Turned trump (PAR): always exchange the dix.
+
+    It still scores, and the turned card is a higher trump (rules/three-hand#everyone-melds).
+    """
+    legal = observation.legal_actions
+    return ExchangeDix() if ExchangeDix() in legal else KeepDix()
+
+
+def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw | TakeTurnUp:
     """Two-hand, after winning a trick: meld, swap the dix, and draw (rules/two-hand#stock-meld).
 
     The best-scoring meld first (one a turn), then the dix exchange (it scores the dix and
-    takes the turned-up card), then a dix, and draw last.
+    takes the turned-up card), then a dix, and draw last. At a last draw where the winner
+    chooses (``stock.last_draw``), it takes the turn-up, a known trump, unless that is the
+    dix.
     """
     legal = observation.legal_actions
     declares = [a for a in legal if isinstance(a, Declare)]
@@ -708,4 +722,7 @@ def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
         return exchange
     if declares:
         return declares[0]
+    turn_up = observation.turn_up
+    if TakeTurnUp() in legal and turn_up is not None and turn_up.rank is not Rank.NINE:
+        return TakeTurnUp()
     return Draw()

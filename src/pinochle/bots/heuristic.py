@@ -73,6 +73,8 @@ class _Heuristic(Bot):
             return bidding.choose_meld_turn(observation)
         if phase is Phase.MISDEAL:
             return bidding.choose_misdeal(observation)
+        if phase is Phase.DIX_EXCHANGE:
+            return bidding.choose_turned_dix(observation)
         return observation.legal_actions[0]
 
     def _play(self, observation: Observation) -> Action:
