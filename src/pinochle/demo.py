@@ -5,7 +5,7 @@
 of `pinochle.bots` (Hard); any other `Player`, such as `random_player`, plugs in the same way.
 
 The narration is a function of the sequence of states alone, not of who chose the
-actions: `narrate` tells a game from its states (those of `pinochle.replay_states`, say),
+actions: `narrate` tells a game from its states (those of `pinochle.records.replay_states`, say),
 so a replayed record reads exactly as the game did. With ``seat=`` it tells the game as
 that seat saw it, every line drawn from `pinochle.observe`: its own cards and what is
 public, never another seat's hidden cards.
@@ -236,7 +236,7 @@ def narrate(
     """Tell a game from its states, line by line: what `play_demo` prints.
 
     The narration depends on the states alone: the same states read the same whoever
-    chose the actions, so a record replayed with `pinochle.replay_states` reads exactly as
+    chose the actions, so a record replayed with `pinochle.records.replay_states` reads exactly as
     the game did. A hand is told when it ends (a hand the states stop in the middle of is
     told as far as it went); the last line says who won, or that the game stopped.
 
