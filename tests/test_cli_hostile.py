@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pinochle.cli import main
+from pinochle.records import FORMAT
 
 LONG = "a" * 5000
 
@@ -30,14 +31,20 @@ FILES: dict[str, bytes] = {
     "digits.json": b'{"version": ' + b"1" * 5000 + b"}",
     "empty.json": b"",
     "binary.json": bytes(range(256)),
-    "record.json": b'{"format": "pinochle-game-record", "version": 1, "variant": '
+    "record.json": b'{"format": "'
+    + FORMAT.encode()
+    + b'", "version": 1, "variant": '
     + b'{"extends": "pinochlerun"}, "seed": 1, "actions": ["play AS"]}',
-    "record-deep.json": b'{"format": "pinochle-game-record", "version": 1, "variant": '
+    "record-deep.json": b'{"format": "'
+    + FORMAT.encode()
+    + b'", "version": 1, "variant": '
     + b'{"extends": "pinochlerun"}, "seed": 1, "actions": '
     + b"[" * 30
     + b"]" * 30
     + b"}",
-    "record-huge.json": b'{"format": "pinochle-game-record", "version": 1, "variant": '
+    "record-huge.json": b'{"format": "'
+    + FORMAT.encode()
+    + b'", "version": 1, "variant": '
     + b'{"extends": "pinochlerun"}, "seed": 1, "actions": ["'
     + b"pass" * 400_000
     + b'"], "hands": ["'

@@ -22,7 +22,7 @@ import pinochle as pn
 from pinochle.cli import main
 from pinochle.demo import narrate, person_names, play_demo, random_player
 from pinochle.play import play_game
-from pinochle.records import GameRecord, record_of, replay, replay_states
+from pinochle.records import FORMAT, GameRecord, record_of, replay, replay_states
 
 ALL_PROFILES = list(pn.builtin_variants())
 SIT_OUTS = pn.load_variant("pagat-auction-3").override({"deal": {"seated": 5}})
@@ -298,7 +298,7 @@ def test_record_check_says_where_the_record_goes_wrong(
 @pytest.mark.parametrize(
     ("content", "status", "problem"),
     [
-        (b'{"format": "pinochle-game-record", "version": 9}', 1, "version: this library reads"),
+        (f'{{"format": "{FORMAT}", "version": 9}}'.encode(), 1, "version: this library reads"),
         (b"[1, 2", 1, "not valid JSON"),
         (b'{"format": "pinochle-score-sheet", "version": 1}', 1, "not a game record"),
         ("{}".encode("utf-16"), 2, "UTF-16"),
