@@ -108,6 +108,7 @@ def play_game(
     seed: int | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    on_end: Callable[[State], None] | None = None,
 ) -> State:
     """Let a person play a whole game in a terminal against computer players.
 
@@ -121,6 +122,9 @@ def play_game(
             operating system's entropy; the seed used is printed so the game can be replayed).
         stdin: Where the person's answers come from (default: standard input).
         stdout: Where the table is written (default: standard output).
+        on_end: Called with the last state however the game ends (won, left, or stopped by
+            an error such as a closed output), before `play_game` returns or raises; what
+            it raises propagates. ``pinochle play --record`` saves the game with it.
 
     Returns:
         The last state: game over, or where the person left.
@@ -129,7 +133,11 @@ def play_game(
         ValueError: ``level`` is not a bot level.
     """
     table = _Table(variant, level, seed, stdin or sys.stdin, stdout or sys.stdout)
-    return table.run()
+    try:
+        return table.run()
+    finally:
+        if on_end is not None:
+            on_end(table.state)
 
 
 class _Table:
