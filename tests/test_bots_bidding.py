@@ -404,7 +404,9 @@ DECISIONS: dict[Phase, tuple[Callable[..., Action], ...]] = {
     Phase.RETURN: (bidding.choose_return,),
     Phase.BURY: (bidding.choose_bury,),
     Phase.THROW_IN: (bidding.choose_throw_in,),
+    Phase.CONCEDE: (bidding.choose_concede,),
     Phase.MELD: (bidding.choose_meld_turn,),
+    Phase.DIX_EXCHANGE: (bidding.choose_turned_dix,),
 }
 
 

@@ -147,7 +147,8 @@ def test_undo(sheet_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ("change", "message"),
     [
         ({"--points": ["15", "11"]}, "hand 1: trick points [15, 11] add up to 26"),
-        ({"--bid": ["24"]}, "hand 1: bid 24"),
+        ({"--bid": ["0"]}, "hand 1: bid 0"),
+        ({"--bid": ["24"], "--strict-bids": []}, "hand 1: bid 24"),
         ({"--meld": ["28", "-1"]}, "meld cannot be negative"),
         ({"--meld": ["28", "12", "5"]}, "meld: expected 2 values"),
         ({"--nines-only": ["2"]}, "--nines-only: expected sides from 0 to 1, found 2"),
@@ -291,7 +292,9 @@ def test_counters_for_a_house_that_counts_queens_and_jacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     # rules.md 11.4 counter_or_last with the classic count (10): a side whose 5 trick points
-    # are a queen and a jack took no counter, so its meld is lost; it scores nothing (19.29).
+    # are a queen and a jack took no counter, so its meld is lost; its 5 trick points still
+    # count (the saving rule is about meld: a side without meld would keep them too, and
+    # less meld must not score more; "nothing for the hand" is settlement.min_trick_points).
     house = tmp_path / "house.toml"
     house.write_text(
         'extends = "hoyle-1914"\nname = "house"\n[settlement]\nsave_meld = "counter"\n'
@@ -302,7 +305,58 @@ def test_counters_for_a_house_that_counts_queens_and_jacks(
     assert score(capsys, "new", path, f"--variant {house}")[0] == 0
     hand = "--bidder 0 --bid 250 --meld 200 60 --points 245 5"
     assert score(capsys, "add", path, f"{hand} --counters 0")[0] == 0
-    assert load(path).scores == (445, 0)
+    assert load(path).scores == (445, 5)
     assert score(capsys, "undo", path)[0] == 0
     assert score(capsys, "add", path, hand)[0] == 0  # by default trick points mean a counter
     assert load(path).scores == (445, 65)
+
+
+# --- The minimum bid (seed 002: "The keeper does not enforce a minimum.") ------------------
+
+
+def test_add_records_a_bid_below_the_minimum(
+    sheet_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Seed 002's keeper "does not enforce a minimum": bid 20 under pinochlerun (minimum 25).
+    code, out, _ = score(capsys, "add", sheet_file, hand_args({"--bid": ["20"]}))
+    assert code == 0
+    assert "made: meld 28 + points 15 = 43 ≥ 20" in out
+    assert load(sheet_file).scores == (155, 118)
+
+
+def test_new_strict_bids_checks_every_bid(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "strict.json"
+    code, out, _ = score(capsys, "new", path, "--variant pinochlerun --strict-bids")
+    assert code == 0
+    assert "bids checked as in the auction" in out
+    assert load(path).strict_bids
+    before = path.read_bytes()
+    code, _, err = score(capsys, "add", path, hand_args({"--bid": ["20"]}))
+    assert code == 2
+    assert_one_error_line(err, "hand 1: bid 20 is not a legal bid", "at least 25")
+    assert path.read_bytes() == before
+    assert score(capsys, "add", path, hand_args())[0] == 0
+    assert load(path).strict_bids  # the file keeps it
+
+
+def test_add_strict_bids_is_a_one_off_check(
+    sheet_file: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    code, _, err = score(capsys, "add", sheet_file, hand_args({"--bid": ["20"]}) + " --strict-bids")
+    assert code == 2
+    assert_one_error_line(err, "bid 20", "at least 25")
+    assert score(capsys, "add", sheet_file, hand_args() + " --strict-bids")[0] == 0
+    assert not load(sheet_file).strict_bids
+
+
+def test_add_conceded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # rules.md 14.1: the opponents concede: paid as made (350: 2 chips each, diamonds x1).
+    path = tmp_path / "chips.json"
+    assert score(capsys, "new", path, "--variant pagat-auction-3")[0] == 0
+    args = "--bidder 0 --bid 350 --meld 330 0 0 --conceded --trump D"
+    code, out, _ = score(capsys, "add", path, args)
+    assert code == 0
+    assert "conceded: each opponent pays the bidder 2 chips" in out
+    assert load(path).scores == (4, -2, -2)

@@ -9,6 +9,10 @@ that is only ``...`` stands for any run of output lines, so a long game can be s
 ``$ pinochle ...`` first line (a console block) must repeat the marker's command. The
 answers of a `pinochle play` transcript are read back from its prompts (``Your card> 1``):
 a scripted game echoes each answer after its prompt, so the block shows them all.
+
+A marker may chain commands with `` && `` (``pinochle demo --seed 1 --record game.json &&
+pinochle replay game.json``): they run in order in an empty temporary folder, each must
+succeed, and the block is the last one's output (a ``$`` line repeats the last command).
 """
 
 from __future__ import annotations
@@ -101,7 +105,8 @@ def test_every_transcript_in_the_docs_is_marked() -> None:
                 line = text.count("\n", 0, block.start()) + 1
                 unmarked.append(f"{page.relative_to(ROOT)}:{line}")
     assert not unmarked, f"transcripts without a '<!-- transcript: ... -->' marker: {unmarked}"
-    assert {command.split()[1] for _, command, _ in TRANSCRIPTS} == {"demo", "play"}
+    verbs = {command.split(" && ")[-1].split()[1] for _, command, _ in TRANSCRIPTS}
+    assert verbs == {"demo", "play", "replay"}
 
 
 @pytest.mark.parametrize(
@@ -113,11 +118,17 @@ def test_transcript_is_the_real_output(
     block: str,
     capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
 ) -> None:
+    *before, command = command.split(" && ")
     expected = block.splitlines()
     if expected[0].startswith("$ "):
         assert expected[0] == f"$ {command}", "the block's command differs from its marker"
         expected = expected[1:]
+    monkeypatch.chdir(tmp_path)  # commands that write files write them here
+    for earlier in before:
+        assert main(shlex.split(earlier)[1:]) == 0, earlier
+        capsys.readouterr()
     answers = [m[1] for m in map(PROMPT.match, expected) if m]
     monkeypatch.setattr(sys, "stdin", io.StringIO("".join(f"{a}\n" for a in answers)))
     assert main(shlex.split(command)[1:]) == 0

@@ -41,6 +41,7 @@ from pinochle import (
     parse_suit,
     score_meld,
     settle_hand,
+    settle_play,
 )
 from pinochle.scoring import Outcome
 
@@ -905,3 +906,26 @@ def test_passed_constructed_cards_join_their_twins() -> None:
     assert state.phase is Phase.TRICKS
     actions = legal_actions(state)
     assert len(actions) == len(set(actions)) == len(set(state.hands[NORTH])) == 7
+
+
+# --- Settlement through the engine (rules.md 11.3, 19.29) ------------------------------
+
+
+def test_engine_settles_the_twenty_point_rule_like_the_sheet() -> None:
+    # npa-double-deck: a side under 20 trick points scores nothing for the hand, meld
+    # included, whatever its meld; the engine's settlement is settle_hand's.
+    variant = load_variant("npa-double-deck")
+    state = new_game(variant, seed=32)
+    while state.phase is not Phase.TRICKS:  # all pass: the dealer is stuck at 50
+        actions = legal_actions(state)
+        state = apply(state, PlayOn() if PlayOn() in actions else actions[0])
+    assert state.hand.bidder is not None
+    bidder = state.side_of(state.hand.bidder)
+    points = [0, 0]
+    points[bidder], points[1 - bidder] = 35, 15
+    tricks = [0, 0]
+    tricks[bidder], tricks[1 - bidder] = 15, 5
+    result = settle_play(state, points, tricks, (True, True))
+    assert 0 < result.sides[1 - bidder].meld < 20  # under minimum_meld: it counts nothing
+    assert result.scores[1 - bidder] == 0
+    assert result.sides[1 - bidder].points == 15

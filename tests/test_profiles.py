@@ -207,8 +207,10 @@ TABLE_18_3_ALTERNATIVES: dict[str, tuple[Any, ...]] = {
     "deal.packet": (N_A, 4, 4),  # cutthroat: in 4s
     "deal.stock": (False,) * 3,
     "scale": (1, N_A, 10),  # bids from 20 by 1: the ones scale / "normal" bidding
-    "bidding.minimum": (20, N_A, N_A),  # 20 min (the dealer's 19 has no key)
+    "bidding.minimum": (20, N_A, N_A),  # 20 min
     "bidding.step": (1, N_A, N_A),  # +1
+    "bidding.dealer_minimum": (19, N_A, N_A),  # dealer 19 (4.1)
+    "bidding.meld_must_open": (True, N_A, N_A),  # holder of meld must open (4.1, 4.2 d)
     "trump.rule": ("any", N_A, "turn-up"),  # bid winner names trump
     "kitty.shown": (True, N_A, N_A),  # shows kitty to all
     "kitty.buried_count": (True, N_A, N_A),  # discards count for the bidder
@@ -222,6 +224,7 @@ TABLE_18_3_ALTERNATIVES: dict[str, tuple[Any, ...]] = {
     "settlement.nines_save_themselves": (False, N_A, N_A),
     "settlement.set": ("minus-bid", N_A, N_A),  # failure = minus bid, meld cancelled
     "settlement.throw_in": (True, N_A, N_A),  # concession after kitty allowed
+    "settlement.throw_in_at": ("after-trump", N_A, N_A),  # ... still naming trump (11.6)
     "settlement.surrender_defenders_score": ("meld", N_A, N_A),  # 11.6: others score meld
     "game.scoring": ("points",) * 3,
     "game.target": (100, N_A, 1000),  # game 100

@@ -288,6 +288,93 @@ def test_twenty_point_rule_bidders_under_20_fail() -> None:
     assert made.scores == (75, 60)
 
 
+# The 20-point rule as its own key (settlement.min_trick_points; rules.md 11.3 "a side with
+# fewer than 20 trick points scores nothing for the hand, meld included", 11.4 min_points_20
+# "bidders under 20 in tricks automatically fail", 19.29; the npa-double-deck header).
+
+
+def test_twenty_point_rule_defenders_without_meld_keep_nothing() -> None:
+    # 11.3: "scores nothing for the hand": with no meld at all, 15 trick points count nothing
+    # (before, a side with less meld scored more: 0 meld kept its 15, 30 meld scored 0).
+    result = settle_hand(NPA_DD, bidder=0, bid=50, meld=(40, 0), points=(35, 15))
+    assert result.outcome is Outcome.MADE
+    assert result.scores == (75, 0)
+    assert result.sides[1].meld_status is MeldStatus.NONE
+
+
+def test_twenty_point_rule_defenders_with_meld_30_and_15_points_score_nothing() -> None:
+    result = settle_hand(NPA_DD, bidder=0, bid=50, meld=(40, 30), points=(35, 15))
+    assert result.scores == (75, 0)
+    assert result.sides[1].meld_status is MeldStatus.LOST
+
+
+def test_twenty_point_rule_defenders_with_meld_under_the_minimum_score_nothing() -> None:
+    # minimum_meld = 20 (18.2): meld 15 counts nothing; 15 trick points count nothing either.
+    result = settle_hand(NPA_DD, bidder=0, bid=50, meld=(40, 15), points=(35, 15))
+    assert result.scores == (75, 0)
+    assert result.sides[1].meld_status is MeldStatus.BELOW_MINIMUM
+
+
+def test_twenty_point_rule_defenders_with_20_score_meld_plus_points() -> None:
+    result = settle_hand(NPA_DD, bidder=0, bid=50, meld=(40, 30), points=(30, 20))
+    assert result.scores == (70, 50)
+    without_meld = settle_hand(NPA_DD, bidder=0, bid=50, meld=(40, 0), points=(30, 20))
+    assert without_meld.scores == (70, 20)
+
+
+def test_min_trick_points_sets_bidders_whose_meld_covers_the_bid() -> None:
+    # 11.4 (PG-DD variation): "bidders under 20 in tricks automatically fail", even with
+    # meld 60 >= bid 50 and no saving rule at all (save_meld = "none").
+    house = PAGAT_DD.override({"settlement": {"min_trick_points": 20}})
+    result = settle_hand(house, bidder=0, bid=50, meld=(60, 25), points=(15, 35))
+    assert result.outcome is Outcome.SET
+    assert result.scores == (-50, 60)
+    assert "15 trick points < the 20" in result.reason
+    made = settle_hand(house, bidder=0, bid=50, meld=(60, 25), points=(20, 30))
+    assert made.outcome is Outcome.MADE
+    assert made.scores == (80, 55)
+
+
+def test_min_trick_points_is_off_in_pagat_double_deck() -> None:
+    # 11.4: the PG-DD main game has no saving rule ("none"); the 20-point rule is a variation.
+    assert PAGAT_DD.settlement.min_trick_points == 0
+    assert NPA_DD.settlement.min_trick_points == 20
+    result = settle_hand(PAGAT_DD, bidder=0, bid=50, meld=(40, 0), points=(35, 15))
+    assert result.scores == (75, 15)
+
+
+def test_numeric_save_meld_loses_only_the_meld() -> None:
+    # save_meld = 20 says what keeps the meld (club PDF, 11.4: "20+ in tricks to score its
+    # meld"); the trick points of a side that fails it still count. min_trick_points is the
+    # stricter rule.
+    house = PAGAT_DD.override({"settlement": {"save_meld": 20}})
+    result = settle_hand(house, bidder=0, bid=50, meld=(40, 30), points=(35, 15))
+    assert result.sides[1].meld_status is MeldStatus.LOST
+    assert result.scores == (75, 15)
+
+
+@PROPERTY
+@given(st.data())
+def test_min_trick_points_a_short_side_never_scores_its_meld_or_points(data: st.DataObject) -> None:
+    least = data.draw(st.sampled_from([10, 20, 30]))
+    variant = data.draw(st.sampled_from([PAGAT_DD, NPA_DD, PINOCHLERUN.with_scale(1)]))
+    variant = variant.override({"settlement": {"min_trick_points": least * variant.scale}})
+    facts = data.draw(hand_facts(variant))
+    assume(facts["points"] is not None)
+    result = settle_hand(variant, **facts)
+    bonus = {SetRule.NPA: facts["bid"], SetRule.OPPONENTS_SCORE_BID: facts["bid"]}
+    for side, part in enumerate(result.sides):
+        if part.points >= least * variant.scale:
+            continue
+        assert not part.meld_counted
+        if side == facts["bidder"]:
+            assert result.outcome is Outcome.SET
+        else:
+            assert part.score == (
+                0 if result.outcome is Outcome.MADE else bonus.get(variant.settlement.set, 0)
+            )
+
+
 def test_npa_set_gives_the_opponents_bid_plus_meld() -> None:
     # 18.2 npa-double-deck: bidders under 20 fail; opponents + bid + their meld (19.15).
     result = settle_hand(NPA_DD, bidder=0, bid=55, meld=(60, 25), points=(15, 35))

@@ -240,16 +240,16 @@ def test_an_embedded_variant_may_extend_a_built_in_profile() -> None:
 def test_every_bad_hand_is_reported_not_only_the_first() -> None:
     hands = [dict(GOOD) for _ in range(8)]
     hands[2]["points"] = [30, -5]
-    hands[6]["bid"] = 20
+    hands[6]["bid"] = 0
     error = problem_of(text_of(document(hands=hands)))
     assert error.problems == (
         (3, "trick points cannot be negative, found [30, -5]"),
-        (7, "bid 20 is not a legal bid in pinochlerun: bid must be at least 25"),
+        (7, "bid 0 is not a legal bid in pinochlerun: a bid is a positive amount"),
     )
     assert (error.hand, error.problem) == error.problems[0]
     assert str(error) == (
         "2 problems: hand 3: trick points cannot be negative, found [30, -5]; "
-        "hand 7: bid 20 is not a legal bid in pinochlerun: bid must be at least 25"
+        "hand 7: bid 0 is not a legal bid in pinochlerun: a bid is a positive amount"
     )
     assert not error.truncated
 
@@ -270,13 +270,13 @@ def test_a_bad_hand_is_skipped_and_the_next_hands_are_checked_without_it() -> No
 
 
 def test_the_listed_problems_stop_at_twenty() -> None:
-    hands = [hand(bid=20) for _ in range(MAX_PROBLEMS + 5)]
+    hands = [hand(bid=0) for _ in range(MAX_PROBLEMS + 5)]
     error = problem_of(text_of(document(hands=hands)))
     assert len(error.problems) == MAX_PROBLEMS
     assert error.truncated
-    assert str(error).startswith(f"{MAX_PROBLEMS}+ problems: hand 1: bid 20")
+    assert str(error).startswith(f"{MAX_PROBLEMS}+ problems: hand 1: bid 0")
     assert str(error).endswith("and more (only the first ones are listed)")
-    exactly = problem_of(text_of(document(hands=[hand(bid=20)] * MAX_PROBLEMS + [GOOD])))
+    exactly = problem_of(text_of(document(hands=[hand(bid=0)] * MAX_PROBLEMS + [GOOD])))
     assert len(exactly.problems) == MAX_PROBLEMS
     assert not exactly.truncated
 

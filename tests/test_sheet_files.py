@@ -357,13 +357,13 @@ def test_load_names_the_file_and_every_problem(tmp_path: Path) -> None:
     for _ in range(3):
         sheet = sheet.record(bidder=0, bid=25, meld=(10, 5), points=(15, 10))
     path = tmp_path / "game.json"
-    text = sheet.to_json().replace('"bid": 25', '"bid": 20')
+    text = sheet.to_json().replace('"bid": 25', '"bid": 0')
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SheetError) as info:
         ScoreSheet.load(path)
     assert info.value.path == str(path)
     assert [hand for hand, _ in info.value.problems] == [1, 2, 3]
-    assert str(info.value).startswith(f"{path}: 3 problems: hand 1: bid 20 is not a legal bid")
+    assert str(info.value).startswith(f"{path}: 3 problems: hand 1: bid 0 is not a legal bid")
 
 
 def test_a_file_that_cannot_be_locked_is_a_clean_error(

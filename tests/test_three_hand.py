@@ -9,16 +9,20 @@ heart run, aces around, a pinochle, the dix and the spade marriage; the widow is
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
 from pinochle import (
     Bid,
+    Concede,
     IllegalActionError,
     MeldStatus,
     NameTrump,
+    Observation,
     Outcome,
     Pass,
     Phase,
@@ -34,9 +38,17 @@ from pinochle import (
     make_deck,
     new_game,
     observe,
+    parse_action,
     parse_cards,
 )
 from pinochle.actions import Action, Bury
+from pinochle.bots import make_bot
+from pinochle.demo import play_demo
+from pinochle.errors import ActionParseError, SettlementError, SheetError, VariantError
+from pinochle.records import GameRecord, record_of, replay
+from pinochle.sampling import sample_state
+from pinochle.scoring import settle_hand
+from pinochle.sheet import ScoreSheet
 
 AUCTION = load_variant("pagat-auction-3")
 CUTTHROAT = load_variant("cutthroat-3")
@@ -59,8 +71,11 @@ def win_auction(variant: Variant, bid: int, trump: Suit) -> State:
 
 
 def to_play(variant: Variant, bid: int) -> State:
-    """Hearts trump, the three tens buried, and the bidder plays on."""
-    return apply(apply(win_auction(variant, bid, Suit.HEARTS), Bury(SPARE)), PlayOn())
+    """Hearts trump, the three tens buried, the bidder plays on (and the opponents too)."""
+    state = apply(apply(win_auction(variant, bid, Suit.HEARTS), Bury(SPARE)), PlayOn())
+    if state.phase is Phase.CONCEDE:  # 14.1: pagat-auction-3's opponents may concede
+        state = apply(state, PlayOn())
+    return state
 
 
 def play_out(state: State, rng: random.Random | None = None) -> list[State]:
@@ -158,7 +173,7 @@ def test_the_widow_stays_hidden_during_the_auction() -> None:
 
 def test_the_widow_is_shown_to_everyone_once_taken() -> None:
     """14.1, ``kitty.shown``: the high bidder exposes the widow to all."""
-    state = win_auction(AUCTION, 300, Suit.HEARTS)
+    state = win_auction(AUCTION, 330, Suit.HEARTS)
     for seat in range(3):
         assert Counter(observe(state, seat).kitty) == Counter(WIDOW)
 
@@ -169,7 +184,7 @@ def test_the_widow_is_shown_to_everyone_once_taken() -> None:
 def test_only_the_bidder_melds_in_the_auction_game() -> None:
     """8: in three-hand auction only the bidder melds, from hand plus widow: run 150, aces
     around 100, pinochle 40, dix 10, marriage 20 with hearts trump."""
-    state = win_auction(AUCTION, 300, Suit.HEARTS)
+    state = win_auction(AUCTION, 330, Suit.HEARTS)
     melds = state.hand.melds
     assert melds[0] is None
     assert melds[2] is None
@@ -186,7 +201,7 @@ def test_everyone_melds_in_cutthroat() -> None:
 
 def test_the_bidder_buries_three_cards_outside_the_meld() -> None:
     """14.1: the bidder buries 3 cards; a melded card or the wrong count is refused."""
-    state = win_auction(AUCTION, 300, Suit.HEARTS)
+    state = win_auction(AUCTION, 330, Suit.HEARTS)
     assert state.phase is Phase.BURY
     assert state.to_act == BIDDER
     with pytest.raises(IllegalActionError, match="may not bury A♠"):
@@ -213,9 +228,9 @@ def test_the_bidder_buries_three_cards_outside_the_meld() -> None:
 
 
 def test_a_concession_pays_single_and_spades_double() -> None:
-    """14.1: the bidder who concedes pays each opponent once the schedule's payment (300:
+    """14.1: the bidder who concedes pays each opponent once the schedule's payment (330:
     1 chip), doubled with spades trump (19.24)."""
-    state = apply(win_auction(AUCTION, 300, Suit.SPADES), Bury(SPARE_SPADES))
+    state = apply(win_auction(AUCTION, 330, Suit.SPADES), Bury(SPARE_SPADES))
     assert state.phase is Phase.THROW_IN
     assert set(legal_actions(state)) == {ThrowIn(), PlayOn()}
     after = apply(state, ThrowIn())
@@ -227,9 +242,9 @@ def test_a_concession_pays_single_and_spades_double() -> None:
 
 
 def test_a_made_bid_pays_once_and_the_buried_cards_count() -> None:
-    """14.1: made, each opponent pays the bidder once (300 with hearts: 1 chip); the three
+    """14.1: made, each opponent pays the bidder once (330 with hearts: 1 chip); the three
     buried tens count for the bidder, so the hand still totals 250."""
-    states = play_out(to_play(AUCTION, 300))
+    states = play_out(to_play(AUCTION, 330))
     before, after = states[-2], states[-1]
     result = after.results[-1]
     assert result.outcome is Outcome.MADE
@@ -267,6 +282,175 @@ def test_a_bid_beyond_meld_and_every_point_is_not_played() -> None:
     assert result.outcome is Outcome.NOT_ON_BOARD
     assert result.scores == (20, -40, 20)
     assert state.game.last_tricks == ()
+
+
+# --- The auction shortcuts (rules.md 14.1): "meld already >= bid -> wins without play;
+# opponents may concede; bidder may concede = single bete; play and fail = double bete" -----
+
+
+def test_a_meld_that_reaches_the_bid_wins_without_play() -> None:
+    """14.1: Second's meld with hearts is 320 (run 150, aces 100, pinochle 40, dix 10,
+    marriage 20) >= the bid of 300: won at once, before burying, paid as made (1 chip)."""
+    state = win_auction(AUCTION, 300, Suit.HEARTS)
+    assert state.hand.number == 1  # the next deal: no burial, no throw-in, no tricks
+    result = state.results[-1]
+    assert result.outcome is Outcome.MADE_ON_MELD
+    assert result.scores == (-1, 2, -1)
+    assert result.sides[BIDDER].meld == 320
+    assert result.sides[BIDDER].meld_status is MeldStatus.SAVED
+    assert state.game.last_tricks == ()
+    assert "won without play" in result.reason
+
+
+def test_a_meld_short_of_the_bid_is_played() -> None:
+    """14.1: with spades the meld is 310 < 320: the bidder buries and decides as usual."""
+    state = win_auction(AUCTION, 320, Suit.SPADES)
+    assert state.phase is Phase.BURY
+    assert state.results == ()
+
+
+def test_the_meld_shortcut_is_off_in_cutthroat() -> None:
+    """14.2: cutthroat scores points (meld + tricks), so the 14.1 chip shortcut is off."""
+    assert not CUTTHROAT.settlement.meld_makes_bid
+    assert not CUTTHROAT.settlement.opponents_concede
+    state = win_auction(CUTTHROAT, 300, Suit.HEARTS)
+    assert state.phase is Phase.BURY
+
+
+def after_bidder_plays_on(bid: int = 330) -> State:
+    state = apply(win_auction(AUCTION, bid, Suit.HEARTS), Bury(SPARE))
+    return apply(state, PlayOn())
+
+
+def test_the_opponents_may_concede_after_meld() -> None:
+    """14.1 "opponents may concede": after meld and the bidder's decision, before the first
+    lead, each opponent in turn from the bidder's left (Third, then First) concedes or plays
+    on. Both concede: the bidder wins without play, paid as made (330: 1 chip each)."""
+    state = after_bidder_plays_on()
+    assert (state.phase, state.to_act) == (Phase.CONCEDE, 2)
+    assert set(legal_actions(state)) == {Concede(), PlayOn()}
+    state = apply(state, Concede())
+    assert (state.phase, state.to_act) == (Phase.CONCEDE, 0)
+    after = apply(state, Concede())
+    result = after.results[-1]
+    assert result.outcome is Outcome.CONCEDED
+    assert result.scores == (-1, 2, -1)
+    assert after.game.last_tricks == ()
+    assert "the opponents conceded" in result.reason
+
+
+@pytest.mark.parametrize("conceding", [(), (Concede(),)])
+def test_one_opponent_playing_on_starts_the_play(conceding: tuple[Action, ...]) -> None:
+    """The opponents give up together: if either plays on, the bidder leads to trick 1."""
+    state = after_bidder_plays_on()
+    for action in (*conceding, PlayOn()):
+        state = apply(state, action)
+    assert (state.phase, state.to_act) == (Phase.TRICKS, BIDDER)
+    assert state.results == ()
+
+
+def test_the_bidder_cannot_concede_for_the_opponents() -> None:
+    state = after_bidder_plays_on()
+    with pytest.raises(IllegalActionError, match="opponents must concede or play on"):
+        apply(state, ThrowIn())
+    with pytest.raises(IllegalActionError, match="concede"):
+        apply(to_play(AUCTION, 330), Concede())
+
+
+def test_the_bidder_who_throws_in_pays_single_the_one_set_after_play_double() -> None:
+    """14.1 "single bete" / "double bete": conceding pays the payment once (330: 1 chip to
+    each opponent), playing and failing twice (550: 10 chips, 20 to each)."""
+    thrown = apply(apply(win_auction(AUCTION, 330, Suit.HEARTS), Bury(SPARE)), ThrowIn())
+    assert thrown.results[-1].scores == (1, -2, 1)
+    set_hand = play_out(to_play(AUCTION, 550))[-1].results[-1]
+    assert set_hand.outcome is Outcome.SET
+    assert set_hand.scores == (20, -40, 20)
+
+
+def test_concede_has_a_text_form_that_parses_back() -> None:
+    assert str(Concede()) == "concede"
+    assert parse_action("concede") == Concede()
+    assert parse_action(" Concede ") == Concede()
+    with pytest.raises(ActionParseError):
+        parse_action("concede now")
+
+
+def test_a_conceded_hand_records_and_replays() -> None:
+    """records: the concession is two actions of text that replay to the same states."""
+    states = [after_bidder_plays_on()]
+    for action in (Concede(), Concede()):
+        states.append(apply(states[-1], action))
+    record = record_of(states[-1])
+    text = record.to_json()
+    assert '"concede"' in text
+    again = replay(GameRecord.from_json(text))
+    assert again == states[-1]
+    assert again.results[-1].outcome is Outcome.CONCEDED
+
+
+@pytest.mark.parametrize("seat", [0, 1, 2])
+def test_a_sampled_state_at_the_concession_is_indistinguishable(seat: int) -> None:
+    """sampling: after Third concedes, every seat's view of the sampled state is its own."""
+    state = apply(after_bidder_plays_on(), Concede())
+    view = observe(state, seat)
+    sampled = sample_state(view, random.Random(seat))
+    assert observe(sampled, seat) == view
+    assert (sampled.phase, sampled.to_act) == (Phase.CONCEDE, 0)
+    assert apply(sampled, Concede()).results[-1].outcome is Outcome.CONCEDED
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_bots_concede_only_when_the_bidder_cannot_be_set(level: str) -> None:
+    """bots: 330 bid on 320 meld needs 10 more (the buried tens alone bring 30): concede;
+    550 on 320 needs 230 of the 250 trick points: play on."""
+    bot = make_bot(level, seed=1)
+    near = after_bidder_plays_on(330)
+    assert bot.choose(observe(near, near.to_act or 0)) == Concede()
+    far = after_bidder_plays_on(550)
+    assert bot.choose(observe(far, far.to_act or 0)) == PlayOn()
+
+
+def test_the_demo_narrates_a_concession() -> None:
+    """demo: the result line says the opponents conceded."""
+
+    def player(seat: int) -> Callable[[Observation], Action]:
+        def choose(view: Observation) -> Action:
+            legal = view.legal_actions
+            if Concede() in legal:
+                return Concede()
+            if PlayOn() in legal:
+                return PlayOn()  # the bidder plays on
+            if view.phase is Phase.AUCTION and seat == 1 and isinstance(legal[1], Bid):
+                return legal[1]  # Second bids the minimum, the others pass
+            return legal[0]
+
+        return choose
+
+    out = io.StringIO()
+    play_demo(AUCTION, [player(s) for s in range(3)], seed=2, out=out, max_hands=1)
+    assert "conceded" in out.getvalue()
+    assert "(the opponents conceded after meld)" in out.getvalue()
+
+
+def test_the_shortcuts_are_chip_rules() -> None:
+    """14.1: won without play, a hand is paid on the bid alone: a points game refuses them."""
+    for key in ("meld_makes_bid", "opponents_concede"):
+        with pytest.raises(VariantError, match=f"settlement.{key}.*chips"):
+            CUTTHROAT.override({"settlement": {key: True}})
+    with pytest.raises(SettlementError, match="does not let the opponents concede"):
+        settle_hand(CUTTHROAT, bidder=0, bid=300, meld=(100, 0, 0), conceded=True)
+
+
+def test_the_sheet_records_a_conceded_hand_and_a_hand_made_on_meld() -> None:
+    sheet = ScoreSheet(AUCTION).record(
+        bidder=0, bid=350, meld=(330, 0, 0), conceded=True, trump="D"
+    )
+    sheet = sheet.record(bidder=1, bid=300, meld=(0, 320, 0), trump="H")
+    assert [h.result.outcome for h in sheet.hands] == [Outcome.CONCEDED, Outcome.MADE_ON_MELD]
+    assert sheet.scores == (3, 0, -3)
+    assert ScoreSheet.from_json(sheet.to_json()) == sheet
+    with pytest.raises(SheetError, match="not played"):
+        sheet.record(bidder=1, bid=300, meld=(0, 320, 0), points=(100, 150, 0), trump="H")
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -370,3 +554,25 @@ def test_all_three_past_1500_the_bidder_wins(above: tuple[int, int, int]) -> Non
     assert state.is_over
     assert state.scores == tuple(1500 + a for a in above)
     assert state.winner == BIDDER
+
+
+def test_a_card_in_two_meld_types_is_one_melded_card_for_the_burial() -> None:
+    """14.2, "sets aside 3 non-meld cards", with 7.1 (a card serves once within a type but
+    in several types): the J♥ of the run is also the J♥ of jacks around, so its twin is
+    free. With exactly three free cards (J♥, 10♠, 9♣) only those may be buried."""
+    bidder = parse_cards("A♥ 10♥ K♥ Q♥ J♥ J♥ 9♥ A♠ K♠ Q♠ J♠ 10♠ A♦ J♦ A♣")
+    widow = parse_cards("9♥ J♣ 9♣")
+    rest = sorted((Counter(make_deck("single")) - Counter(bidder) - Counter(widow)).elements())
+    state = new_game(AUCTION, seed=5, hands=(tuple(rest[:15]), bidder, tuple(rest[15:])))
+    # Bid above the meld: pagat-auction-3 settles a bid the meld reaches without play.
+    for action in (Bid(380), Pass(), Pass(), NameTrump(Suit.HEARTS)):
+        state = apply(state, action)
+    meld = state.hand.melds[BIDDER]
+    assert meld is not None
+    # Run 150, aces 100, jacks 40, pinochle 40, two dixes 20, spade marriage 20.
+    assert meld.total == 370
+    assert Counter(meld.cards) == Counter(state.hands[BIDDER]) - Counter(parse_cards("J♥ 10♠ 9♣"))
+    assert state.phase is Phase.BURY
+    assert list(legal_actions(state)) == [Bury(parse_cards("J♥ 10♠ 9♣"))]
+    with pytest.raises(IllegalActionError, match="may not bury A♠"):
+        apply(state, Bury(parse_cards("J♥ 10♠ A♠")))

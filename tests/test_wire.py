@@ -318,3 +318,36 @@ def test_wire_module_is_not_imported_by_import_pinochle() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["False", "False"]
     assert wire.VERSION == 1
+
+
+def test_every_action_class_has_a_pattern_its_text_matches() -> None:
+    import re
+    import typing
+
+    from pinochle.actions import Action
+
+    patterns = schemas._ACTION_PATTERNS
+    assert {cls.__name__ for cls in typing.get_args(Action)} == set(patterns)
+    examples: list[pn.Action] = [
+        pn.Bid(30),
+        pn.Pass(),
+        pn.NameTrump("H"),
+        pn.PassCards("AS KS 10S QS"),
+        pn.Bury("9C 9C JD"),
+        pn.Declare("royal marriage", pn.parse_cards("KH QH")),
+        pn.ExchangeDix(),
+        pn.Draw(),
+        pn.ThrowIn(),
+        pn.PlayOn(),
+        pn.Play(pn.parse_cards("10C")[0]),
+        pn.parse_action("concede"),
+        pn.parse_action("misdeal"),
+        pn.parse_action("keep"),
+        pn.parse_action("keep dix"),
+        pn.parse_action("draw turn-up"),
+    ]
+    assert {type(a).__name__ for a in examples} == set(patterns)
+    anything = re.compile(pn.schema("state")["$defs"]["action"]["pattern"])
+    for action in examples:
+        assert re.fullmatch(patterns[type(action).__name__], str(action)), action
+        assert anything.match(str(action))

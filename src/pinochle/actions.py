@@ -1,8 +1,10 @@
 """Actions: the small frozen values a player gives the engine, with a readable text form.
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
-``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``play on``,
-``play 10♣``, and in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``, ``draw``.
+``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
+``play on``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
+``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or ``keep dix``; right after a
+deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
 """
 
 from __future__ import annotations
@@ -22,14 +24,19 @@ __all__ = [
     "Action",
     "Bid",
     "Bury",
+    "CallMisdeal",
+    "Concede",
     "Declare",
     "Draw",
     "ExchangeDix",
+    "KeepDix",
+    "KeepHand",
     "NameTrump",
     "Pass",
     "PassCards",
     "Play",
     "PlayOn",
+    "TakeTurnUp",
     "ThrowIn",
     "parse_action",
     "play_action",
@@ -162,6 +169,25 @@ class Draw:
 
 
 @attrs.frozen
+class TakeTurnUp:
+    """Two-hand, at the last draw: the trick winner takes the turned-up card.
+
+    Only under ``stock.last_draw = "winner-chooses"``; the loser gets the last face-down card.
+    """
+
+    def __str__(self) -> str:
+        return "draw turn-up"
+
+
+@attrs.frozen
+class KeepDix:
+    """Turned trump, ``trump.dix_exchange``: the player asked keeps the dix (no exchange)."""
+
+    def __str__(self) -> str:
+        return "keep dix"
+
+
+@attrs.frozen
 class ThrowIn:
     """The bidder concedes the hand after meld."""
 
@@ -170,11 +196,39 @@ class ThrowIn:
 
 
 @attrs.frozen
+class Concede:
+    """An opponent of the bidder concedes the hand after meld (three-hand auction, 14.1).
+
+    Where ``settlement.opponents_concede`` is on, each opponent in turn concedes or plays
+    on; when every opponent concedes, the bidder wins without play.
+    """
+
+    def __str__(self) -> str:
+        return "concede"
+
+
+@attrs.frozen
 class PlayOn:
-    """The bidder declines to throw in: the hand is played."""
+    """Decline to throw in (the bidder) or to concede (an opponent): the hand is played."""
 
     def __str__(self) -> str:
         return "play on"
+
+
+@attrs.frozen
+class CallMisdeal:
+    """Throw in a qualifying hand right after the deal (``deal.misdeal``): the dealer redeals."""
+
+    def __str__(self) -> str:
+        return "misdeal"
+
+
+@attrs.frozen
+class KeepHand:
+    """Keep the hand dealt (the answer of every seat that does not call a misdeal)."""
+
+    def __str__(self) -> str:
+        return "keep"
 
 
 class Play:
@@ -225,8 +279,13 @@ Action: TypeAlias = (
     | Declare
     | ExchangeDix
     | Draw
+    | TakeTurnUp
+    | KeepDix
     | ThrowIn
+    | Concede
     | PlayOn
+    | CallMisdeal
+    | KeepHand
     | Play
 )
 """Any action the engine accepts."""
@@ -274,6 +333,10 @@ def parse_action(text: str) -> Action:
             return ExchangeDix()
         if verb == "draw" and not rest:
             return Draw()
+        if verb == "draw" and rest.lower() in ("turn-up", "turnup", "turn up"):
+            return TakeTurnUp()
+        if verb == "keep" and rest.lower() == "dix":
+            return KeepDix()
         if verb == "play" and rest.lower() == "on":
             return PlayOn()
         if verb == "play":
@@ -283,12 +346,19 @@ def parse_action(text: str) -> Action:
             return play_action(played[0])
         if verb == "throw" and rest.lower() == "in":
             return ThrowIn()
+        if verb == "misdeal" and not rest:
+            return CallMisdeal()
+        if verb == "keep" and not rest:
+            return KeepHand()
+        if verb == "concede" and not rest:
+            return Concede()
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
-        "'declare KIND: CARDS', 'exchange dix', 'draw', 'throw in', 'play on' or 'play CARD'",
+        "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
+        "'concede', 'play on', 'misdeal', 'keep' or 'play CARD'",
     )
 
 

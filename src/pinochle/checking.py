@@ -26,14 +26,19 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
+    KeepHand,
     NameTrump,
     Pass,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
 )
 from pinochle.arguments import number
@@ -45,7 +50,7 @@ from pinochle.records import GameRecord, record_of, replay_states
 from pinochle.scoring import HandResult
 from pinochle.state import Game, Hand, Observation, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
-from pinochle.variant import CountingMethod, GameScoring, Variant, load_variant
+from pinochle.variant import CountingMethod, GameScoring, PassingOrder, Variant, load_variant
 
 __all__ = [
     "CHECKS",
@@ -645,7 +650,7 @@ def _where_cards_are(state: State) -> Counter[Card]:
     found = Counter(c for cards in state.hands for c in cards)
     found.update(c for _, c in state.trick)
     found.update(c for trick in state.tricks for _, c in trick.plays)
-    if state.phase is Phase.AUCTION:  # after the auction the kitty is in the bidder's hand
+    if state.phase in (Phase.MISDEAL, Phase.AUCTION):  # later the kitty is the bidder's
         found.update(hand.kitty)
     found.update(hand.buried)
     found.update(hand.stock)
@@ -658,6 +663,11 @@ def _partners_of_the_pass(hand: Hand) -> tuple[int, ...]:
     return (
         () if hand.bidder is None or not hand.passed_cards else (hand.bidder, (hand.bidder + 2) % 4)
     )
+
+
+def _passed_hidden_from_bidder(state: State) -> bool:
+    """Simultaneous passing: the bidder chooses without seeing the partner's cards."""
+    return state.phase is Phase.RETURN and state.variant.passing.order is PassingOrder.SIMULTANEOUS
 
 
 def _kitty_known(state: State, seat: int) -> bool:
@@ -689,13 +699,14 @@ def _behind_markers(state: State, seat: int, cache: dict[tuple[int, int], Any]) 
 
     def hide(hand: Hand, current: bool) -> Hand:
         passing = current and seat in _partners_of_the_pass(hand)
+        sees_passed = passing and not (seat == hand.bidder and _passed_hidden_from_bidder(state))
         return attrs.evolve(
             hand,
             dealt=others(hand.dealt),
             stock=mark(hand.stock),
             buried=hand.buried if current and seat == hand.bidder else mark(hand.buried),
             kitty=hand.kitty if current and _kitty_known(state, seat) else mark(hand.kitty),
-            passed_cards=hand.passed_cards if passing else mark(hand.passed_cards),
+            passed_cards=hand.passed_cards if sees_passed else mark(hand.passed_cards),
             returned_cards=hand.returned_cards if passing else mark(hand.returned_cards),
         )
 
@@ -742,7 +753,9 @@ def _knowable(state: State, seat: int) -> set[Card]:
     if seat == hand.bidder:
         known.update(hand.buried)
     if seat in _partners_of_the_pass(hand):
-        known.update(hand.passed_cards, hand.returned_cards)
+        known.update(hand.returned_cards)
+        if seat != hand.bidder or not _passed_hidden_from_bidder(state):
+            known.update(hand.passed_cards)
     return known
 
 
@@ -817,9 +830,14 @@ def _every_card(value: object, path: str = "observation") -> Iterator[tuple[str,
 _ANY_STATE: tuple[Action, ...] = (
     Pass(),
     ThrowIn(),
+    Concede(),
     PlayOn(),
+    CallMisdeal(),
+    KeepHand(),
     Draw(),
     ExchangeDix(),
+    TakeTurnUp(),
+    KeepDix(),
     *(NameTrump(suit) for suit in Suit),
     *PLAYS,
 )
@@ -886,6 +904,7 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         last = i == len(tricks) - 1
         counters[side] |= last or any(c.rank in _COUNTERS for _, c in trick.plays)
     thrown_in = after.history is not None and isinstance(after.history[0], ThrowIn)
+    conceded = after.history is not None and isinstance(after.history[0], Concede)
     bidder = before.side_of(hand.bidder) if hand.bidder is not None else None
     return {
         "bidder": bidder,
@@ -898,6 +917,7 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         "thrown_in": thrown_in,
         "no_marriage": bidder is not None and not played and not thrown_in and hand.trump is None,
         "trump": hand.trump,
+        "conceded": conceded,
     }
 
 

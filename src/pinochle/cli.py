@@ -4,22 +4,25 @@ Each verb is one small ``_run_*`` function with its own subparser, so a new verb
 more pair. Bad input never shows a traceback: it prints one line starting with
 ``pinochle: error:`` on stderr and exits with status 2 (a profile with several problems
 lists them all on that line, separated by "; "). Status 1 means the input was fine but
-what it describes fails: ``pinochle check`` found a broken invariant, or ``pinochle
-variants check`` has a profile that loads but does not play.
+what it describes fails: ``pinochle check`` found a broken invariant, ``pinochle
+variants check`` has a profile that loads but does not play, or ``pinochle replay`` and
+``pinochle record check`` read a file that is not a sound game record.
 """
 
 from __future__ import annotations
 
 import argparse
 import contextlib
+import io
 import json
 import os
+import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, TextIO, cast
 
-from pinochle import __version__
+from pinochle import __version__, _files
 from pinochle.cards import (
     Card,
     CardStyle,
@@ -29,12 +32,15 @@ from pinochle.cards import (
     parse_cards,
     parse_suit,
 )
-from pinochle.demo import play_demo
+from pinochle.demo import narrate, play_demo, side_name
+from pinochle.documents import check_path, read_text
 from pinochle.errors import PinochleError, VariantError
 from pinochle.meld import Meld, meld_by_trump, score_meld
 from pinochle.play import DEFAULT_LEVEL, LEVELS, play_game
+from pinochle.records import GameRecord, RecordError, record_of, replay_states
 from pinochle.scoring import MeldStatus
 from pinochle.sheet import ScoreSheet, SheetError, SheetHand, update_file
+from pinochle.state import State
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import DEFAULT_VARIANT, Rounding, Variant, builtin_variants, load_variant
 
@@ -53,6 +59,14 @@ class _InputError(Exception):
     """Bad command-line input that the library's own errors do not cover."""
 
 
+class _FileError(PinochleError):
+    """A file named on the command line cannot be read or written (status 2)."""
+
+
+class _BadRecordError(Exception):
+    """A file that reads as text but is not a sound game record (status 1)."""
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``pinochle`` command.
 
@@ -60,9 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         argv: The arguments after the program name (default: ``sys.argv[1:]``).
 
     Returns:
-        The exit status: 0 on success, 2 on bad input or a usage error, 1 when a check
-        fails (``check``, ``variants check``), 130 when interrupted, 70 on an internal error
-        (a bug: reported in one line, never a traceback).
+        The exit status: 0 on success, 2 on bad input or a usage error (a file that cannot
+        be read or written included), 1 when a check fails (``check``, ``variants check``,
+        or a game record that is malformed or does not replay), 130 when interrupted, 70
+        on an internal error (a bug: reported in one line, never a traceback).
     """
     parser = _parser()
     try:
@@ -75,6 +90,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (PinochleError, _InputError) as exc:
         print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except _BadRecordError as exc:
+        print(f"{PROG}: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_FAILED
     except BrokenPipeError:  # `pinochle demo | head`: the reader left; that is fine
         with contextlib.suppress(OSError):
             sys.stdout = open(os.devnull, "w")  # noqa: SIM115 - silence the exit-time flush
@@ -178,6 +196,7 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         metavar="N",
         help="stop after N hands even without a winner (default: 200)",
     )
+    _add_record(demo)
     demo.set_defaults(run=_run_demo)
 
     play = verbs.add_parser("play", help="play a game in the terminal against the computer")
@@ -189,7 +208,24 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
     )
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
+    _add_record(play, " (also when you quit early: what was played)")
     play.set_defaults(run=_run_play)
+
+    replay = verbs.add_parser("replay", help="narrate a recorded game, hand by hand")
+    replay.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    replay.add_argument(
+        "--seat", type=int, metavar="N", help="only what seat N (from 0) saw: its cards only"
+    )
+    replay.add_argument("--hand", type=int, metavar="N", help="only hand N (from 1)")
+    replay.set_defaults(run=_run_replay)
+
+    record = verbs.add_parser("record", help="work with game records")
+    record_actions = record.add_subparsers(title="actions", metavar="ACTION", required=True)
+    record_check = record_actions.add_parser(
+        "check", help="validate a record and replay every step; say where it goes wrong"
+    )
+    record_check.add_argument("file", metavar="FILE")
+    record_check.set_defaults(run=_run_record_check)
 
     score = verbs.add_parser("score", help="keep a game's score sheet in a JSON file")
     actions = score.add_subparsers(title="actions", metavar="ACTION", required=True)
@@ -199,6 +235,11 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     _add_variant(new)
     new.add_argument("--scores", nargs="+", type=int, metavar="N", help="starting scores")
     new.add_argument("--force", action="store_true", help="replace an existing file")
+    new.add_argument(
+        "--strict-bids",
+        action="store_true",
+        help="check every bid against the profile's minimum, steps and maximum",
+    )
     new.set_defaults(run=_run_score_new)
 
     add = actions.add_parser("add", help="record and settle the next hand")
@@ -227,6 +268,14 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     add.add_argument("--thrown-in", action="store_true", help="the bidder conceded after meld")
     add.add_argument("--no-marriage", action="store_true", help="the bidder had no marriage")
     add.add_argument("--trump", help="trump suit (H, ♥ or hearts)")
+    add.add_argument(
+        "--conceded", action="store_true", help="the opponents conceded after meld (chips)"
+    )
+    add.add_argument(
+        "--strict-bids",
+        action="store_true",
+        help="check this bid against the minimum, steps and maximum",
+    )
     add.set_defaults(run=_run_score_add)
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")
@@ -236,6 +285,14 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     undo = actions.add_parser("undo", help="remove the last hand")
     undo.add_argument("file", metavar="FILE")
     undo.set_defaults(run=_run_score_undo)
+
+
+def _add_record(parser: argparse.ArgumentParser, when: str = "") -> None:
+    parser.add_argument(
+        "--record",
+        metavar="FILE",
+        help=f"save the game as a record (JSON) in FILE, replacing it{when}",
+    )
 
 
 def _add_cards(parser: argparse.ArgumentParser) -> None:
@@ -407,24 +464,72 @@ def _run_check(args: argparse.Namespace) -> int:
 
 def _run_demo(args: argparse.Namespace) -> int:
     variant = _load(args.variant)
-    play_demo(variant, seed=args.seed, out=sys.stdout, max_hands=args.max_hands, level=args.level)
+    target = _record_target(args.record) if args.record is not None else None
+    guard = _Output(sys.stdout)  # with --record a closed output does not stop the game
+    out = cast(TextIO, guard) if target is not None else sys.stdout
+    state = play_demo(variant, seed=args.seed, out=out, max_hands=args.max_hands, level=args.level)
+    if target is not None:
+        _save_record(target, args.record, state)
+        if guard.broken:  # `demo --record FILE | head`: the record is whole all the same
+            raise BrokenPipeError
     return EXIT_OK
 
 
 def _run_play(args: argparse.Namespace) -> int:
-    play_game(_load(args.variant), level=args.level, seed=args.seed)
+    variant = _load(args.variant)
+    target = _record_target(args.record) if args.record is not None else None
+
+    def save(state: State) -> None:
+        if target is not None:
+            _save_record(target, args.record, state)
+
+    play_game(variant, level=args.level, seed=args.seed, on_end=save)
+    if target is not None:
+        print(f"The game is saved in {args.record}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit
 
 
+def _run_replay(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    hands, _ = _replay_summary(args.file, record)
+    players = record.variant.deal.players
+    if args.seat is not None and not 0 <= args.seat < players:
+        raise _InputError(f"--seat: expected a seat from 0 to {players - 1}, found {args.seat}")
+    if args.hand is not None and not 1 <= args.hand <= hands:
+        told = f"hands 1 to {hands}" if hands else "no hand"
+        raise _InputError(f"--hand: the record has {told}, not {args.hand}")
+    for line in narrate(replay_states(record), seat=args.seat, hand=args.hand):
+        print(line)
+    return EXIT_OK
+
+
+def _run_record_check(args: argparse.Namespace) -> int:
+    record = _read_record(args.file)
+    hands, last = _replay_summary(args.file, record)
+    variant = record.variant
+    totals = "  ".join(f"{side_name(variant, i)} {s}" for i, s in enumerate(last.scores))
+    if last.is_over and last.winner is not None:
+        end = f"game over, {side_name(variant, last.winner)} won"
+    else:
+        end = "game not over"
+    actions = len(record.actions)
+    print(
+        f"ok: {hands} hand{'s' * (hands != 1)}, {actions} action{'s' * (actions != 1)}, "
+        f"scores {totals} ({variant.name}; {end})"
+    )
+    return EXIT_OK
+
+
 def _run_score_new(args: argparse.Namespace) -> int:
-    sheet = ScoreSheet(_load(args.variant), args.scores)
+    sheet = ScoreSheet(_load(args.variant), args.scores, strict_bids=args.strict_bids)
     try:
         sheet.save(args.file, replace=args.force)
     except SheetError as exc:
         if exc.problem == "already exists":
             raise _InputError(f"{exc.path}: already exists (use --force to replace it)") from None
         raise
-    print(f"new score sheet {args.file}: {sheet.variant.name} ({_summary(sheet.variant)})")
+    strict = "; bids checked as in the auction" if sheet.strict_bids else ""
+    print(f"new score sheet {args.file}: {sheet.variant.name} ({_summary(sheet.variant)}){strict}")
     print(_standing(sheet))
     return EXIT_OK
 
@@ -443,6 +548,8 @@ def _run_score_add(args: argparse.Namespace) -> int:
             thrown_in=args.thrown_in,
             no_marriage=args.no_marriage,
             trump=args.trump,
+            conceded=args.conceded,
+            strict_bids=args.strict_bids,
         )
 
     sheet = _update_sheet(args.file, add)
@@ -480,6 +587,99 @@ def _run_score_undo(args: argparse.Namespace) -> int:
 
 
 # --- Helpers ---------------------------------------------------------------------------
+
+
+def _file_error(file: str) -> Callable[[str], PinochleError]:
+    """Errors that name the file (a hostile name briefly)."""
+    label = file if len(file) <= 200 else file[:100] + "..."
+    return lambda problem: _FileError(f"{label}: {problem}")
+
+
+def _read_record(file: str) -> GameRecord:
+    """The record in a file: unreadable is status 2, not a record status 1."""
+    text = read_text(file, _file_error(file))
+    try:
+        return GameRecord.from_json(text)
+    except RecordError as exc:
+        raise _BadRecordError(f"{_file_error(file)(str(exc))}") from None
+
+
+def _replay_summary(file: str, record: GameRecord) -> tuple[int, State]:
+    """Replay every step: the number of hands with an action, and the last state.
+
+    Raises:
+        _BadRecordError: A step is illegal; the message names the first one.
+    """
+    hands: set[int] = set()
+    states: Iterator[State] = replay_states(record)
+    try:
+        last = next(states)
+        for state in states:
+            hands.add(last.hand.number)
+            last = state
+    except RecordError as exc:
+        raise _BadRecordError(f"{_file_error(file)(str(exc))}") from None
+    return len(hands), last
+
+
+def _record_target(file: str) -> Path:
+    """Where ``--record`` writes, checked before the game so that no game is played in vain.
+
+    Raises:
+        _FileError: The name cannot be a file, is a folder or read-only, or its folder is
+            missing or not writable.
+    """
+    error = _file_error(file)
+    try:
+        path = _files.resolve(check_path(file, error))
+        if path.is_dir():
+            raise error("is a folder, not a file")
+        if not path.parent.is_dir():
+            raise error(f"no such folder: {path.parent}")
+        if path.exists() and not os.access(path, os.W_OK):
+            raise error("the file is read-only; make it writable to replace it")
+        if not os.access(path.parent, os.W_OK):
+            raise error("cannot write in its folder")
+    except OSError as exc:  # a name too long for the file system, say
+        raise error(f"cannot write: {exc.strerror or exc}") from None
+    return path
+
+
+def _save_record(path: Path, file: str, state: State) -> None:
+    """Write the game's record atomically: the file is the whole record or as it was."""
+    error = _file_error(file)
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = _files.new_mode()
+    _files.replace(path, record_of(state).to_json() + "\n", mode, error)
+
+
+class _Output(io.TextIOBase):
+    """Standard output that, once its reader leaves (a broken pipe), swallows the rest.
+
+    With ``--record`` the game goes on to the end, so the record is whole.
+    """
+
+    def __init__(self, stream: TextIO) -> None:
+        super().__init__()
+        self.stream = stream
+        self.broken = False
+
+    def write(self, text: str) -> int:
+        if not self.broken:
+            try:
+                self.stream.write(text)
+            except BrokenPipeError:
+                self.broken = True
+        return len(text)
+
+    def flush(self) -> None:
+        if not self.broken:
+            try:
+                self.stream.flush()
+            except BrokenPipeError:
+                self.broken = True
 
 
 def _sheet_table(sheet: ScoreSheet) -> list[str]:

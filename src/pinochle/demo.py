@@ -3,25 +3,35 @@
 `play_demo` drives a game with one player function per seat (each sees only its
 `Observation`) and prints every hand readably. By default every seat is a computer player
 of `pinochle.bots` (Hard); any other `Player`, such as `random_player`, plugs in the same way.
+
+The narration is a function of the sequence of states alone, not of who chose the
+actions: `narrate` tells a game from its states (those of `pinochle.records.replay_states`, say),
+so a replayed record reads exactly as the game did. With ``seat=`` it tells the game as
+that seat saw it, every line drawn from `pinochle.observe`: its own cards and what is
+public, never another seat's hidden cards.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
 
-from pinochle.actions import Action, Bid, Pass
-from pinochle.cards import format_cards, sort_cards
+from pinochle.actions import Action, Bid, CallMisdeal, Pass
+from pinochle.cards import Card, Rank, format_cards, sort_cards
 from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import Meld
-from pinochle.state import Observation, State
-from pinochle.variant import Variant
+from pinochle.scoring import HandResult
+from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
+from pinochle.variant import LastDraw, Misdeal, Variant
 
 __all__ = [
     "Player",
     "meld_text",
+    "misdeal_shown",
+    "narrate",
     "narrate_hand",
     "person_names",
     "play_demo",
@@ -77,10 +87,15 @@ def narrate_hand(after: State) -> list[str]:
     Args:
         after: The state right after the settlement (the next deal, or game over).
     """
-    variant = after.variant
     hand = after.game.last_hand
     if hand is None:
         return []
+    lines = _deal_lines(after.variant, hand, after.game.last_tricks)
+    return lines + _result_lines(after.variant, after.results[-1], after.scores)
+
+
+def _deal_lines(variant: Variant, hand: Hand, tricks: Sequence[CompletedTrick]) -> list[str]:
+    """Everything about a hand but its result: the deal, auction, trump, meld, tricks."""
     people = person_names(variant)
     names = tuple(people[person] for person in hand.persons)  # by seat
     lines = [f"Hand {hand.number + 1}: {people[hand.dealer_person]} deals"]
@@ -102,6 +117,10 @@ def narrate_hand(after: State) -> list[str]:
         lines.append(f"  Turned up: {hand.turned_up}")
     if hand.trump is not None:
         lines.append(f"  Trump: {hand.trump} ({hand.trump.name.lower()})")
+    if hand.dix_exchanger is not None and hand.turned_up is not None:
+        lines.append(
+            f"  {names[hand.dix_exchanger]} exchanges the dix for the turned-up {hand.turned_up}"
+        )
     if hand.buried and hand.bidder is not None:
         lines.append(f"  {names[hand.bidder]} buries {format_cards(sort_cards(hand.buried))}")
     if hand.passed_cards and hand.bidder is not None:
@@ -110,26 +129,71 @@ def narrate_hand(after: State) -> list[str]:
             f"  {names[partner]} passes {format_cards(hand.passed_cards)}; "
             f"{names[hand.bidder]} returns {format_cards(hand.returned_cards)}"
         )
-    for seat, meld in enumerate(hand.melds):
-        if meld is None:
-            continue
-        lines.append(f"  Meld {names[seat]:<6} {meld.total:>4}  {meld_text(meld)}")
+    lines += _meld_lines(names, hand.melds)
     for seat, declared in enumerate(hand.shown):  # two-hand: melds laid after tricks
         lines.extend(f"  {names[seat]} melds {shown}" for shown in declared)
-    for number, trick in enumerate(after.game.last_tricks, start=1):
-        plays = "  ".join(f"{names[seat][0]} {card}" for seat, card in trick.plays)
-        lines.append(f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}")
-    result = after.results[-1]
-    lines.append(f"  Result: {result.reason}")
-    sides = "  ".join(f"{side_name(variant, i)} {s:+d}" for i, s in enumerate(result.scores))
-    totals = "  ".join(f"{side_name(variant, i)} {s}" for i, s in enumerate(after.scores))
-    lines.append(f"  Hand: {sides}   Scores: {totals}")
+    if hand.last_turn_up is not None and variant.stock.last_draw is LastDraw.WINNER_CHOOSES:
+        taker, card = hand.last_turn_up
+        lines.append(f"  Last draw: {names[taker]} takes the turned-up {card}")
+    lines.extend(_trick_line(names, n, t) for n, t in enumerate(tricks, start=1))
     return lines
+
+
+def _meld_lines(names: Sequence[str], melds: Sequence[Meld | None]) -> list[str]:
+    return [
+        f"  Meld {names[seat]:<6} {meld.total:>4}  {meld_text(meld)}"
+        for seat, meld in enumerate(melds)
+        if meld is not None
+    ]
+
+
+def _trick_line(names: Sequence[str], number: int, trick: CompletedTrick) -> str:
+    plays = "  ".join(f"{names[seat][0]} {card}" for seat, card in trick.plays)
+    return f"  Trick {number:>2}: {plays}  -> {names[trick.winner]} takes {trick.points}"
+
+
+def _trick_so_far(names: Sequence[str], number: int, plays: Sequence[tuple[int, Card]]) -> str:
+    cards = "  ".join(f"{names[seat][0]} {card}" for seat, card in plays)
+    return f"  Trick {number:>2}: {cards}  (not finished)"
+
+
+def _result_lines(variant: Variant, result: HandResult, scores: Sequence[int]) -> list[str]:
+    sides = "  ".join(f"{side_name(variant, i)} {s:+d}" for i, s in enumerate(result.scores))
+    totals = "  ".join(f"{side_name(variant, i)} {s}" for i, s in enumerate(scores))
+    return [f"  Result: {result.reason}", f"  Hand: {sides}   Scores: {totals}"]
+
+
+def _redeal_line(before: State, after: State) -> str:
+    """A deal that ends without a result: everyone passed, or a misdeal was called."""
+    number = before.hand.number
+    if after.history is not None and isinstance(after.history[0], CallMisdeal):
+        names = person_names(before.variant)
+        seat = before.to_act
+        assert seat is not None
+        caller = names[before.hand.persons[seat]]
+        shown = format_cards(misdeal_shown(before.variant, before.hands[seat]))
+        dealer = names[before.hand.dealer_person]
+        return f"Hand {number + 1}: {caller} calls a misdeal, showing {shown}; {dealer} deals again"
+    return f"Hand {number + 1}: everyone passes; redeal"
+
+
+def misdeal_shown(variant: Variant, cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards a player shows to call a misdeal (``deal.misdeal``, rules/deck-and-deal#misdeals).
+
+    The nines and any aces; for the technical misdeal (13 or more non-counters, no ace)
+    the whole hand.
+    """
+    if variant.deal.misdeal is Misdeal.TECHNICAL:
+        return sort_cards(cards)
+    return sort_cards(c for c in cards if c.rank in (Rank.NINE, Rank.ACE))
 
 
 def meld_text(meld: Meld) -> str:
     """A meld's combinations on one line: ``marriage K♥ Q♥ 2; pinochle Q♠ J♦ 4`` (or ``-``)."""
-    return "; ".join(f"{i.name} {format_cards(i.cards)} {i.points}" for i in meld.items) or "-"
+    parts = (
+        " ".join(filter(None, (i.name, format_cards(i.cards), str(i.points)))) for i in meld.items
+    )
+    return "; ".join(parts) or "-"
 
 
 def side_name(variant: Variant, side: int) -> str:
@@ -150,6 +214,8 @@ def play_demo(
     level: str = "hard",
 ) -> State:
     """Play a whole game and print every hand to ``out``.
+
+    The lines are those of `narrate` over the game's states, printed as each hand ends.
 
     Args:
         variant: The rules.
@@ -172,23 +238,287 @@ def play_demo(
 
         players = [make_bot(level, seed=state.game.seed + seat) for seat in range(seats)]
     chosen = list(players)
-    print(f"{variant.name}: {variant.title} (seed {state.game.seed})", file=out)
-    while not state.is_over and len(state.results) < max_hands:
-        seat = state.to_act
-        assert seat is not None
-        view = observe(state, seat)
-        action = chosen[seat](view)
-        if action not in legal_actions(state):
-            raise IllegalActionError(str(action), f"seat {seat}'s player chose an illegal action")
-        nxt = apply(state, action)
-        if len(nxt.results) > len(state.results):
-            for line in narrate_hand(nxt):
-                print(line, file=out)
-        elif nxt.hand.number != state.hand.number:
-            print(f"Hand {state.hand.number + 1}: everyone passes; redeal", file=out)
-        state = nxt
-    if state.is_over and state.winner is not None:
-        print(f"Game over: {side_name(variant, state.winner)} win {state.scores}", file=out)
-    else:
-        print(f"Stopped after {len(state.results)} hands: {state.scores}", file=out)
-    return state
+    last = [state]
+
+    def states() -> Iterator[State]:
+        state = last[0]
+        yield state
+        while not state.is_over and len(state.results) < max_hands:
+            seat = state.to_act
+            assert seat is not None
+            action = chosen[seat](observe(state, seat))
+            if action not in legal_actions(state):
+                raise IllegalActionError(
+                    str(action), f"seat {seat}'s player chose an illegal action"
+                )
+            state = apply(state, action)
+            last[0] = state
+            yield state
+
+    for line in narrate(states()):
+        print(line, file=out)
+    return last[0]
+
+
+# --- Narration -------------------------------------------------------------------------
+
+_TITLE = -1  # the tag of the title line (hands are tagged with their number, from 0)
+_END = -2  # the tag of the closing line
+
+
+def narrate(
+    states: Iterable[State], *, seat: int | None = None, hand: int | None = None
+) -> Iterator[str]:
+    """Tell a game from its states, line by line: what `play_demo` prints.
+
+    The narration depends on the states alone: the same states read the same whoever
+    chose the actions, so a record replayed with `pinochle.records.replay_states` reads exactly as
+    the game did. A hand is told when it ends (a hand the states stop in the middle of is
+    told as far as it went); the last line says who won, or that the game stopped.
+
+    With ``seat`` the game is told as that seat saw it, as it happened, and every line is
+    drawn from `pinochle.observe` of that seat: its own cards (as dealt, and again after
+    passing or burying; the cards it draws in two-hand), the auction, the kitty when it is
+    shown (or taken by this seat), trump, the cards passed only when this seat gave or took
+    them, the shown meld, each trick as it is taken, and each hand's result. Another seat's
+    hidden cards never appear, and neither does the game's seed (it would tell every deal).
+
+    Args:
+        states: The game's states in order, the starting one first; read one at a time, and
+            the lines about a state come before the next one is read, so a game can be told
+            while it is played.
+        seat: Tell the game as this seat saw it (default: everything, every seat's cards).
+        hand: Tell only this hand (numbered from 1, redeals included) after the title line.
+
+    Yields:
+        The lines, without line ends.
+    """
+    stream = iter(states)
+    story = _story(stream) if seat is None else _seat_story(stream, seat)
+    for number, line in story:
+        if hand is None or number == _TITLE or number == hand - 1:
+            yield line
+        elif number > hand - 1:
+            return
+
+
+def _story(states: Iterator[State]) -> Iterator[tuple[int, str]]:
+    """The whole table's narration, each line tagged with its hand (see `narrate`)."""
+    state = next(states, None)
+    if state is None:
+        return
+    variant = state.variant
+    yield _TITLE, f"{variant.name}: {variant.title} (seed {state.game.seed})"
+    acted = False  # whether an action was taken in the current hand
+    for after in states:
+        number = state.hand.number
+        settled = len(after.results) > len(state.results)
+        if settled:
+            yield from ((number, line) for line in narrate_hand(after))
+        elif after.hand.number != number:
+            yield number, _redeal_line(state, after)
+        acted = not settled and after.hand.number == number
+        state = after
+    if acted and not state.is_over:
+        names = tuple(person_names(variant)[p] for p in state.hand.persons)
+        lines = _deal_lines(variant, state.hand, state.tricks)
+        if state.trick:
+            lines.append(_trick_so_far(names, len(state.tricks) + 1, state.trick))
+        lines.append("  Not finished: the game stops here")
+        yield from ((state.hand.number, line) for line in lines)
+    yield _END, _closing(variant, state.is_over, state.winner, len(state.results), state.scores)
+
+
+def _closing(
+    variant: Variant, over: bool, winner: int | None, hands: int, scores: Sequence[int]
+) -> str:
+    if over and winner is not None:
+        return f"Game over: {side_name(variant, winner)} win {tuple(scores)}"
+    return f"Stopped after {hands} hands: {tuple(scores)}"
+
+
+def _seat_story(states: Iterator[State], seat: int) -> Iterator[tuple[int, str]]:
+    """One seat's narration from its observations, tagged with the hand (see `narrate`)."""
+    state = next(states, None)
+    if state is None:
+        return
+    before = observe(state, seat)
+    teller = _SeatTeller(before)
+    yield _TITLE, teller.title()
+    opened = False
+    for state in states:
+        after = observe(state, seat)
+        number = before.hand_number
+        if not opened:
+            yield from ((number, line) for line in teller.opening(before))
+            opened = True
+        if after.hand_number == number and len(after.results) == len(before.results):
+            lines = teller.events(before, after)
+        else:
+            lines = teller.ending(before, after)
+            opened = False
+        yield from ((number, line) for line in lines)
+        before = after
+    if opened and before.phase is not Phase.GAME_OVER:
+        yield from ((before.hand_number, line) for line in teller.unfinished(before))
+    over = before.phase is Phase.GAME_OVER
+    closing = _closing(before.variant, over, before.winner, len(before.results), before.scores)
+    yield _END, closing
+
+
+class _SeatTeller:
+    """Tells what one seat sees happen, comparing its observation before and after a step."""
+
+    def __init__(self, first: Observation) -> None:
+        self.variant = first.variant
+        self.seat = first.seat
+        self.people = person_names(first.variant)
+        self.dealt: tuple[Card, ...] = ()
+
+    def names(self, view: Observation) -> tuple[str, ...]:
+        """This hand's name at each seat."""
+        return tuple(self.people[person] for person in view.persons)
+
+    def title(self) -> str:
+        variant = self.variant
+        return f"{variant.name}: {variant.title}, seen from seat {self.seat}"
+
+    def opening(self, view: Observation) -> list[str]:
+        names = self.names(view)
+        out = [self.people[p] for p in range(len(self.people)) if p not in view.persons]
+        head = f"Hand {view.hand_number + 1}: "
+        if out:  # with sit-outs the dealer may sit out: say who does
+            head += f"{' and '.join(out)} {'sits' if len(out) == 1 else 'sit'} out"
+        else:
+            head += f"{names[view.dealer]} deals"
+        self.dealt = view.hand
+        lines = [head, f"  {names[view.seat]:<6} {_sorted(view.hand)}"]
+        if view.turned_up is not None:
+            lines.append(f"  Turned up: {view.turned_up}")
+        if view.trump is not None:
+            lines.append(_trump_line(view))
+        return lines
+
+    def events(self, before: Observation, after: Observation) -> list[str]:
+        """What this seat saw happen in one step within a hand."""
+        names = self.names(after)
+        me = self.seat
+        lines: list[str] = []
+        if before.phase is Phase.AUCTION and after.phase is not Phase.AUCTION:
+            lines.append(_auction_line(names, after.auction))
+            if after.bidder is not None:
+                lines.append(f"  {names[after.bidder]} wins the bid at {after.bid}")
+        if after.kitty and not before.kitty and after.bidder is not None:
+            kitty = _sorted(after.kitty)
+            lines.append(f"  Kitty: {kitty}, taken by {names[after.bidder]}")
+        if before.trump is None and after.trump is not None:
+            lines.append(_trump_line(after))
+        bidder = after.bidder
+        if before.phase is Phase.BURY and after.phase is not Phase.BURY and bidder is not None:
+            count = before.hand_sizes[bidder] - after.hand_sizes[bidder]
+            what = _sorted(after.buried) if after.buried else f"{count} cards"
+            lines.append(f"  {names[bidder]} buries {what}")
+        for phase, verb in ((Phase.PASS, "passes"), (Phase.RETURN, "returns")):
+            if before.phase is phase and after.phase is not phase and bidder is not None:
+                partner = (bidder + 2) % 4
+                giver, taker = (partner, bidder) if phase is Phase.PASS else (bidder, partner)
+                what = f"{self.variant.passing.cards} cards"
+                if me in (giver, taker):  # this seat gave or took them: it knows them
+                    what = format_cards(after.passed_to_me if me == taker else after.passed_by_me)
+                lines.append(f"  {names[giver]} {verb} {what} to {names[taker]}")
+        if (
+            before.phase in (Phase.BURY, Phase.RETURN)
+            and after.phase is not before.phase
+            and Counter(after.hand) != Counter(self.dealt)
+        ):
+            lines.append(f"  {names[me]} now holds {_sorted(after.hand)}")
+        if not _any(before.melds) and _any(after.melds):
+            lines += _meld_lines(names, after.melds)
+        if before.phase is Phase.THROW_IN and after.phase is Phase.TRICKS and bidder is not None:
+            lines.append(f"  {names[bidder]} plays on")
+        lines += self._two_hand(names, before, after)
+        for number, trick in enumerate(after.tricks[len(before.tricks) :], len(before.tricks) + 1):
+            lines.append(_trick_line(names, number, trick))
+        return lines
+
+    def _two_hand(self, names: Sequence[str], before: Observation, after: Observation) -> list[str]:
+        """Declared melds, the dix exchange and this seat's draws."""
+        lines: list[str] = []
+        if (
+            before.turn_up is not None
+            and after.turn_up is not None
+            and after.turn_up != before.turn_up
+            and before.to_act is not None
+        ):
+            lines.append(
+                f"  {names[before.to_act]} exchanges the dix for the turned-up {before.turn_up}"
+            )
+        for seat, shown in enumerate(after.shown):
+            done = len(before.shown[seat]) if seat < len(before.shown) else 0
+            lines.extend(f"  {names[seat]} melds {item}" for item in shown[done:])
+        if after.stock_size < before.stock_size:  # both drew from the stock
+            drawn = Counter(after.hand) - Counter(before.hand)
+            if drawn:
+                lines.append(f"  {names[self.seat]} draws {format_cards(drawn.elements())}")
+        return lines
+
+    def ending(self, before: Observation, after: Observation) -> list[str]:
+        """What this seat saw of a hand's last step: its last tricks and the result."""
+        names = self.names(before)
+        if len(after.results) == len(before.results) and before.phase is Phase.MISDEAL:
+            caller = names[before.to_act] if before.to_act is not None else "A player"
+            return [f"  {caller} calls a misdeal: the same dealer deals again"]
+        if len(after.results) == len(before.results):  # everyone passed: a new deal
+            calls = (*before.auction, (before.to_act, Pass()))
+            return [_auction_line(names, calls), "  Everyone passes: redeal"]
+        lines = []
+        bidder = before.bidder
+        if before.phase is Phase.AUCTION:
+            lines.append(_auction_line(names, before.auction))
+        elif before.phase is Phase.TRUMP and bidder is not None:  # trump is not kept
+            lines.append(f"  {names[bidder]} names trump")
+        elif before.phase is Phase.BURY and bidder is not None:
+            lines.append(f"  {names[bidder]} buries {len(before.kitty)} cards")
+        elif before.phase is Phase.RETURN and bidder is not None:
+            count = self.variant.passing.cards
+            lines.append(f"  {names[bidder]} returns {count} cards to {names[(bidder + 2) % 4]}")
+        done = len(before.tricks)
+        for number, trick in enumerate(after.last_tricks[done:], start=done + 1):
+            lines.append(_trick_line(names, number, trick))
+        result = after.results[-1]
+        unseen = not _any(before.melds) and not any(before.shown)
+        if unseen and any(side.meld for side in result.sides):  # laid down as the hand ended
+            melds = "  ".join(
+                f"{side_name(self.variant, i)} {side.meld}" for i, side in enumerate(result.sides)
+            )
+            lines.append(f"  Meld: {melds}")
+        return lines + _result_lines(self.variant, result, after.scores)
+
+    def unfinished(self, view: Observation) -> list[str]:
+        """The end of a hand the states stop in: the trick in progress."""
+        names = self.names(view)
+        lines = []
+        if view.phase is Phase.AUCTION and view.auction:
+            lines.append(_auction_line(names, view.auction))
+        if view.trick:
+            lines.append(_trick_so_far(names, len(view.tricks) + 1, view.trick))
+        return [*lines, "  Not finished: the game stops here"]
+
+
+def _auction_line(names: Sequence[str], calls: Iterable[tuple[int | None, Action]]) -> str:
+    return "  Auction: " + ", ".join(
+        f"{names[seat]} {call}" for seat, call in calls if seat is not None
+    )
+
+
+def _trump_line(view: Observation) -> str:
+    assert view.trump is not None
+    return f"  Trump: {view.trump} ({view.trump.name.lower()})"
+
+
+def _sorted(cards: Iterable[Card]) -> str:
+    return format_cards(sort_cards(tuple(cards)))
+
+
+def _any(melds: Sequence[Meld | None]) -> bool:
+    return any(meld is not None for meld in melds)

@@ -26,26 +26,43 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
+    KeepHand,
     NameTrump,
     Pass,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
 )
 from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
-from pinochle.meld import Meld, meld_values, score_meld
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand
+from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
+from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand, wins_on_meld
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, cards_to_table, meld_options
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
-from pinochle.variant import AllPass, FirstLead, TrumpRule, Variant, WhoMelds, WithoutMarriage
+from pinochle.variant import (
+    AllPass,
+    DixExchange,
+    FirstLead,
+    LastDraw,
+    Misdeal,
+    PassingOrder,
+    ThrowInAt,
+    TrumpRule,
+    Variant,
+    WhoMelds,
+    WithoutMarriage,
+)
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
@@ -225,7 +242,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     )
     phase = Phase.AUCTION
     if variant.deal.stock:
-        hand, phase = _open_stock(variant, hand, rest), Phase.TRICKS
+        hand = _open_stock(variant, hand, rest)
     elif not variant.has_auction:
         # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
@@ -245,9 +262,154 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
         game,
         history,
     )
+    if variant.deal.misdeal is not Misdeal.NONE:
+        return attrs.evolve(state, phase=Phase.MISDEAL)  # the dealer's left answers first
+    return _open_hand(state)
+
+
+def _open_hand(state: State) -> State:
+    """The dealt hand begins: the auction, the two-hand tricks, or meld for a turned trump."""
+    variant = state.variant
+    first = (state.hand.dealer + 1) % variant.deal.players
+    phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
+    state = attrs.evolve(state, phase=phase, to_act=first, legal_cache=None)
     if not variant.has_auction and not variant.deal.stock:
-        return _meld(state)  # no auction: everyone melds for the turned trump, then play
+        return _offer_turned_dix(state)  # no auction: melds for the turned trump, then play
     return state
+
+
+# --- Misdeals (rules/deck-and-deal#misdeals) -------------------------------------------
+
+
+def _misdeal_counts(cards: Sequence[Card]) -> tuple[int, int, int]:
+    """Nines, aces and non-counters (Q, J, 9) in a hand."""
+    nines = sum(1 for c in cards if c.rank is Rank.NINE)
+    aces = sum(1 for c in cards if c.rank is Rank.ACE)
+    low = sum(1 for c in cards if c.rank in (Rank.QUEEN, Rank.JACK, Rank.NINE))
+    return nines, aces, low
+
+
+_MISDEALS: dict[Misdeal, Callable[[int, int, int], bool]] = {
+    Misdeal.NONE: lambda nines, aces, low: False,
+    Misdeal.FIVE_NINES: lambda nines, aces, low: nines >= 5,
+    Misdeal.FIVE_NINES_NO_ACE: lambda nines, aces, low: (
+        (nines >= 5 and aces == 0) or (nines >= 6 and aces <= 1)
+    ),
+    Misdeal.SIX_NINES_ONE_ACE: lambda nines, aces, low: nines >= 6 and aces <= 1,
+    Misdeal.TECHNICAL: lambda nines, aces, low: low >= 13 and aces == 0,
+}
+"""``deal.misdeal``: whether a dealt hand (its nines, aces, non-counters) may be thrown in.
+
+WP (rules/deck-and-deal#misdeals): "a player being dealt five nines constitutes a
+misdeal"; a variation: five nines and no aces, or six nines and up to one ace; the
+double deck's technical misdeal: 13 or more non-counters and no aces.
+"""
+
+
+def _may_call_misdeal(state: State) -> bool:
+    variant = state.variant
+    return _MISDEALS[variant.deal.misdeal](*_misdeal_counts(state.hands[_seat(state)]))
+
+
+_KEEP = KeepHand()
+_MISDEAL_CALL = CallMisdeal()
+
+
+def _misdeal_actions(state: State) -> Sequence[Action]:
+    """Every seat answers (so that being asked tells nobody anything): keep, or misdeal."""
+    return (_KEEP, _MISDEAL_CALL) if _may_call_misdeal(state) else (_KEEP,)
+
+
+def _apply_misdeal(state: State, action: Action) -> State:
+    """A misdeal: the same dealer deals the next deal; all keep: the hand begins."""
+    seat, hand = _seat(state), state.hand
+    if isinstance(action, CallMisdeal):
+        if not _may_call_misdeal(state):
+            rule = state.variant.deal.misdeal.value
+            raise IllegalActionError(str(action), f"your hand is no misdeal under {rule!r}")
+        return _start_hand(state.game, hand.number + 1, hand.dealer_person, _push(state, action))
+    if not isinstance(action, KeepHand):
+        raise _wrong_phase(state, action)
+    if seat == hand.dealer:  # the dealer answers last
+        return _open_hand(_push_state(state, action))
+    players = state.variant.deal.players
+    return _evolve(state, action, to_act=(seat + 1) % players)
+
+
+# --- The turned trump's dix exchange (rules/three-hand#everyone-melds, PAR) ------------
+
+
+def _turned_dix_taker(state: State) -> int | None:
+    """Who may exchange a dix for the turned card before meld (``trump.dix_exchange``).
+
+    ``"first-holder"`` (PAR three-hand): the first player from the dealer's left holding a
+    dix; the dealer holds the turned card already, and a turned dix leaves nothing to gain.
+    """
+    if state.variant.trump.dix_exchange is DixExchange.NONE:
+        return None
+    hand = state.hand
+    turned = hand.turned_up
+    if turned is None or turned.rank is Rank.NINE:
+        return None
+    dix = CARDS[turned.suit * 6 + Rank.NINE]
+    players = state.variant.deal.players
+    for offset in range(1, players):
+        seat = (hand.dealer + offset) % players
+        if dix in state.hands[seat]:
+            return seat
+    return None
+
+
+def _offer_turned_dix(state: State) -> State:
+    """Ask the dix holder (if the profile lets one exchange), else lay down the meld."""
+    seat = _turned_dix_taker(state)
+    if seat is None:
+        return _meld(state)
+    return attrs.evolve(state, phase=Phase.DIX_EXCHANGE, to_act=seat, legal_cache=None)
+
+
+_TURNED_DIX_ACTIONS: tuple[Action, ...] = (ExchangeDix(), KeepDix())
+
+
+def _apply_turned_dix(state: State, action: Action) -> State:
+    """PAR: the dix goes to the dealer, the turned card to the exchanger; then meld."""
+    if isinstance(action, KeepDix):
+        return _meld(_push_state(state, action))
+    if not isinstance(action, ExchangeDix):
+        raise _wrong_phase(state, action)
+    seat, hand = _seat(state), state.hand
+    turned = hand.turned_up
+    assert turned is not None
+    dix = CARDS[turned.suit * 6 + Rank.NINE]
+    hands = list(state.hands)
+    hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turned))
+    hands[hand.dealer] = _sorted((*_remove(hands[hand.dealer], (turned,)), dix))
+    hand = attrs.evolve(hand, dix_exchanger=seat)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld | None, ...]:
+    """The exchanger scores the dix it gave away; the dealer does not score it again.
+
+    PAR: the exchange "scores 10, so long as that player subsequently wins at least one
+    trick" (a meld item without cards, saved like the rest of the meld); the dealer's dix
+    came from the exchange and has been scored (docs/three-hand.md#parletts-dix-exchange).
+    """
+    hand = state.hand
+    seat = hand.dix_exchanger
+    if seat is None or hand.trump is None:
+        return melds
+    variant = state.variant
+    dix = CARDS[hand.trump * 6 + Rank.NINE]
+    value = _dix_value(variant)
+    item = MeldItem("dix exchange", MeldType.RUNS_AND_MARRIAGES, (), value)
+    result = list(melds)
+    own = result[seat]
+    if own is not None:
+        result[seat] = Meld(own.total + value, (*own.items, item), own.trump)
+    dealer_cards = _remove(state.hands[hand.dealer], (dix,))
+    result[hand.dealer] = score_meld(dealer_cards, hand.trump, variant)
+    return tuple(result)
 
 
 # --- The two-hand stock (rules/two-hand) ----------------------------------------------
@@ -300,33 +462,62 @@ _cached_meld_options = functools.lru_cache(maxsize=256)(meld_options)
 def _meld_turn_actions(state: State) -> Sequence[Action]:
     hand = state.hand
     options = _meld_choices(state)
+    must_exchange = _first_dix_must_be_exchanged(state)
     actions: list[Action] = [
-        Declare(m.kind, m.cards) for m in options if m.kind == "dix" or not hand.turn_melded
+        Declare(m.kind, m.cards)
+        for m in options
+        if (m.kind == "dix" and not must_exchange) or (m.kind != "dix" and not hand.turn_melded)
     ]
     turn_up = hand.turn_up
     if (
         state.variant.stock.dix_exchange
         and turn_up is not None
-        and turn_up.rank is not Rank.NINE
+        and (turn_up.rank is not Rank.NINE or must_exchange)
         and _hidden_dix(state, _seat(state)) is not None
     ):
         actions.append(_EXCHANGE)
-    actions.append(_DRAW)
+    if _winner_chooses_last_draw(state):
+        actions.append(_TAKE_TURN_UP)
+    actions.append(_DRAW)  # always last
     return tuple(actions)
 
 
+def _first_dix_must_be_exchanged(state: State) -> bool:
+    """Whether a dix may be melded now only by exchanging it (``stock.first_dix_exchanged``).
+
+    Familyeducation (rules/two-hand#dix): until a dix has been melded this hand, a dix is melded
+    only by exchanging it for the turn-up, even when the turn-up is the other dix.
+    """
+    if not state.variant.stock.first_dix_exchanged:
+        return False
+    return not any(m.kind == "dix" for shown in state.hand.shown for m in shown)
+
+
+def _winner_chooses_last_draw(state: State) -> bool:
+    """Whether the winner may take the turn-up instead of the last face-down card.
+
+    ``stock.last_draw = "winner-chooses"`` (dorogaved, rules/two-hand#choice-last-stock-cards).
+    """
+    return state.variant.stock.last_draw is LastDraw.WINNER_CHOOSES and len(state.hand.stock) == 1
+
+
 _EXCHANGE = ExchangeDix()
+_TAKE_TURN_UP = TakeTurnUp()
 _DRAW = Draw()
 
 
 def _apply_meld_turn(state: State, action: Action) -> State:
     if action not in legal_actions(state):
+        if isinstance(action, TakeTurnUp):
+            raise IllegalActionError(str(action), "only the last draw may take the turn-up")
         if isinstance(action, Declare | ExchangeDix | Draw):
             raise IllegalActionError(str(action), "not a meld you may declare now")
         raise _wrong_phase(state, action)
     seat, hand = _seat(state), state.hand
     if isinstance(action, Draw):
         return _draw(_push_state(state, action))
+    if isinstance(action, TakeTurnUp):
+        return _draw(_push_state(state, action), take_turn_up=True)
     if isinstance(action, ExchangeDix):
         dix, turn_up = _hidden_dix(state, seat), hand.turn_up
         assert dix is not None
@@ -354,11 +545,12 @@ def _apply_meld_turn(state: State, action: Action) -> State:
     return _evolve(state, action, hand=hand)
 
 
-def _draw(state: State) -> State:
+def _draw(state: State, take_turn_up: bool = False) -> State:
     """Both draw, the trick winner first.
 
-    The last face-down card goes to the winner and the turned-up card to the loser; once
-    the stock is gone, the melds go back to the hands (rules/two-hand#final-phase).
+    The last face-down card goes to the winner and the turned-up card to the loser, or the
+    other way round when the winner takes the turn-up (``stock.last_draw``); once the stock
+    is gone, the melds go back to the hands (rules/two-hand#last-cards, rules/two-hand#final-phase).
     """
     hand = state.hand
     winner = _seat(state)
@@ -369,7 +561,10 @@ def _draw(state: State) -> State:
         first, second, stock = stock[0], stock[1], stock[2:]
     else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
-        first, second, stock, turn_up = stock[0], turn_up, (), None
+        taker = winner if take_turn_up else loser
+        hand = attrs.evolve(hand, last_turn_up=(taker, turn_up))
+        first, second = (turn_up, stock[0]) if take_turn_up else (stock[0], turn_up)
+        stock, turn_up = (), None
     hands[winner] = _sorted((*hands[winner], first))
     hands[loser] = _sorted((*hands[loser], second))
     table = hand.table if turn_up is not None else ((),) * len(hands)
@@ -387,11 +582,31 @@ def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
 def bid_limit(variant: Variant) -> int:
     """The highest bid the engine accepts.
 
-    That is ``bidding.maximum``, or, when the profile has none, the minimum plus three times
-    the deck's trick points (rules/auction#maximum; no source bids near it).
+    That is ``bidding.maximum``; a profile without one (S1 and PG-P state no ceiling,
+    rules/auction#maximum) is capped only where no bid can be made: at the highest meld the bidding
+    side can hold plus every trick point of the hand (``deck_points``, buried cards and last
+    trick included), as rules/auction#maximum allows. The side's meld is bounded by the bidder's
+    best possible hand (dealt cards plus the kitty it takes: `pinochle.meld.highest_meld`,
+    an exact maximum) plus, where partners meld, the partner's best possible hand: a proven
+    upper bound (each hand's meld is at most its own maximum). The cap is never below
+    the minimum. Computed once per profile.
+
+    Browser-game (S1, 12 cards, ones): 180 (a double run in spades with both J♦ for a
+    double pinochle) for the bidder, 180 for the partner, 25 trick points: 385. A bid of
+    150, a double run's meld alone, is legal.
     """
     maximum = variant.bidding.maximum
-    return maximum if maximum is not None else variant.bidding.minimum + 3 * deck_points(variant)
+    return maximum if maximum is not None else _meld_cap(variant)
+
+
+@functools.lru_cache(maxsize=256)
+def _meld_cap(variant: Variant) -> int:
+    """The side's highest possible meld plus every trick point (see `bid_limit`)."""
+    deal = variant.deal
+    meld = highest_meld(variant, deal.hand + deal.kitty)
+    if deal.partnerships and variant.meld.who is WhoMelds.ALL:
+        meld += highest_meld(variant, deal.hand)
+    return max(variant.bidding.minimum, meld + deck_points(variant))
 
 
 def _active(hand: Hand) -> list[int]:
@@ -408,17 +623,61 @@ def _next_active(hand: Hand, seat: int) -> int:
 
 
 def _forced(state: State) -> bool:
-    """Whether the player to act must bid: the last one in, nobody has bid, "last-must-bid"."""
-    return (
-        state.variant.bidding.all_pass is AllPass.LAST_MUST_BID
-        and state.hand.bidder is None
-        and len(_active(state.hand)) == 1
-    )
+    """Whether the player to act must bid (see `_must_bid`)."""
+    return _must_bid(state) is not None
+
+
+def _must_bid(state: State) -> str | None:
+    """Why the player to act may not pass, or None: the auction's forcing rules.
+
+    Nobody has bid yet, and either the player is the last one in under ``"last-must-bid"``
+    (S1: "the fourth must bid"), or the player holds meld under ``bidding.meld_must_open``.
+    """
+    hand = state.hand
+    if hand.bidder is not None:
+        return None
+    if state.variant.bidding.all_pass is AllPass.LAST_MUST_BID and len(_active(hand)) == 1:
+        return "everyone else passed: you must bid"
+    if _holds_opening_meld(state):
+        return "you hold meld and nobody has bid: you must open"
+    return None
+
+
+def _holds_opening_meld(state: State) -> bool:
+    """``bidding.meld_must_open``: the player to act holds meld before trump is named.
+
+    WP (rules/auction#all-pass): the first player, from the dealer's left, holding meld must
+    open. With no trump named, meld is `score_meld(hand, None)`: marriages, arounds and
+    pinochles (a run holds a marriage; a dix is meld only in trump, and almost every hand
+    holds a nine, so it does not count), and only meld that counts (at least
+    ``settlement.minimum_meld``). The players before this one passed, so none held meld.
+    """
+    variant = state.variant
+    if not variant.bidding.meld_must_open:
+        return False
+    meld = score_meld(state.hands[_seat(state)], None, variant).total
+    return meld > 0 and meld >= variant.settlement.minimum_meld
+
+
+def _dealer_low_bids(state: State) -> range:
+    """``bidding.dealer_minimum``: the dealer's bids under the minimum, once all others passed.
+
+    WP three-hand (rules/auction#minimum-and-step): bids from 20, "dealer may bid 19";
+    clubs: "16, dealer stuck at 15". The amounts run from ``dealer_minimum`` up to the
+    minimum by ``bidding.step``.
+    """
+    rules = state.variant.bidding
+    low, hand = rules.dealer_minimum, state.hand
+    if low is None or hand.bidder is not None or len(_active(hand)) != 1:
+        return range(0)
+    return range(low, rules.minimum, rules.step)
 
 
 def _auction_actions(state: State) -> Sequence[Action]:
     hand = state.hand
-    return _bids(state.variant, hand.bid if hand.bidder is not None else None, _forced(state))
+    current = hand.bid if hand.bidder is not None else None
+    low = _dealer_low_bids(state)
+    return _bids(state.variant, current, _forced(state), (low.start, low.stop) if low else None)
 
 
 _LISTED_BIDS = 256
@@ -426,9 +685,16 @@ _LISTED_BIDS = 256
 
 
 @functools.lru_cache(maxsize=1024)
-def _bids(variant: Variant, current: int | None, forced: bool) -> Sequence[Action]:
-    """Every legal bid after ``current`` (and a pass unless the player is forced to bid)."""
+def _bids(
+    variant: Variant, current: int | None, forced: bool, low: tuple[int, int] | None = None
+) -> Sequence[Action]:
+    """Every legal bid after ``current`` (and a pass unless the player is forced to bid).
+
+    ``low``: the dealer's amounts under the minimum (``bidding.dealer_minimum``), if any.
+    """
     amounts = bid_amounts(variant, current, bid_limit(variant))
+    if low is not None:
+        amounts = (range(low[0], low[1], variant.bidding.step), *amounts)
     if sum(len(r) for r in amounts) > _LISTED_BIDS:
         return BidChoices(not forced, amounts)
     bids = tuple(Bid(amount) for r in amounts for amount in r)
@@ -442,13 +708,16 @@ def _apply_auction(state: State, action: Action) -> State:
     seat = _seat(state)
     hand, variant = state.hand, state.variant
     if isinstance(action, Pass):
-        if _forced(state):
-            raise IllegalActionError(str(action), "everyone else passed: you must bid")
+        reason = _must_bid(state)
+        if reason is not None:
+            raise IllegalActionError(str(action), reason)
         passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
         hand = attrs.evolve(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
         problem = bid_problem(variant, action.amount, current)
+        if problem is not None and action.amount in _dealer_low_bids(state):
+            problem = None
         if problem is None and action.amount > bid_limit(variant):
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
@@ -470,7 +739,9 @@ def _apply_auction(state: State, action: Action) -> State:
     # bid ("last-must-bid") or may still bid or pass ("redeal").
     stuck = variant.bidding.all_pass is AllPass.DEALER_FORCED
     if hand.bidder is None and len(active) == 1 and stuck:
-        forced = attrs.evolve(hand, bidder=active[0], bid=variant.bidding.minimum)
+        low = variant.bidding.dealer_minimum
+        stuck_at = low if low is not None else variant.bidding.minimum
+        forced = attrs.evolve(hand, bidder=active[0], bid=stuck_at)
         return _auction_won(state, forced, action)
     return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
 
@@ -512,10 +783,18 @@ def _apply_trump(state: State, action: Action) -> State:
     if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
     hand = attrs.evolve(state.hand, trump=action.suit)
+    state = _evolve(state, action, hand=hand)
+    if _throw_in_after_trump(state.variant):
+        return attrs.evolve(state, phase=Phase.THROW_IN)  # the bidder is still to act
+    return _after_trump(state)
+
+
+def _after_trump(state: State) -> State:
+    """Trump is named: the partner passes cards, or everyone melds."""
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4
-        return _evolve(state, action, phase=Phase.PASS, to_act=partner, hand=hand)
-    return _meld(_evolve(state, action, hand=hand))
+        return attrs.evolve(state, phase=Phase.PASS, to_act=partner, legal_cache=None)
+    return _meld(state)
 
 
 def _pass_cards_of(action: object) -> tuple[Card, ...] | None:
@@ -538,6 +817,8 @@ def _apply_passing(state: State, action: Action) -> State:
             raise IllegalActionError(str(action), f"pass exactly {n} cards")
         missing = Counter(action.cards) - Counter(held)
         raise IllegalActionError(str(action), f"you do not hold {', '.join(map(str, missing))}")
+    if state.variant.passing.order is PassingOrder.SIMULTANEOUS:
+        return _pass_simultaneously(state, action)
     receiver = (seat + 2) % 4
     hands = list(state.hands)
     passed = _sorted(action.cards)
@@ -550,6 +831,35 @@ def _apply_passing(state: State, action: Action) -> State:
         )
     hand = attrs.evolve(state.hand, returned_cards=passed)
     return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _pass_simultaneously(state: State, action: PassCards) -> State:
+    """Both pass at once: each chooses from its own dealt hand (rules/passing-and-kitty#passing).
+
+    The partner's choice is set aside (``passed_cards``, still in the partner's hand and
+    hidden from the bidder); the bidder then chooses from its own hand, and both packets
+    change hands together.
+    """
+    cards = _sorted(action.cards)
+    if state.phase is Phase.PASS:
+        hand = attrs.evolve(state.hand, passed_cards=cards)
+        bidder = (_seat(state) + 2) % 4
+        return _evolve(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
+    bidder = _seat(state)
+    partner = (bidder + 2) % 4
+    passed = state.hand.passed_cards
+    hands = list(state.hands)
+    hands[bidder] = _sorted((*_remove(hands[bidder], cards), *passed))
+    hands[partner] = _sorted((*_remove(hands[partner], passed), *cards))
+    hand = attrs.evolve(state.hand, returned_cards=cards)
+    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+
+
+def _passing_shown_to_bidder(state: State) -> bool:
+    """Whether the bidder sees the partner's passed cards yet (simultaneous: once both chose)."""
+    return not (
+        state.phase is Phase.RETURN and state.variant.passing.order is PassingOrder.SIMULTANEOUS
+    )
 
 
 def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
@@ -568,13 +878,10 @@ def _bury_candidates(state: State) -> tuple[Card, ...]:
     meld = hand.melds[_seat(state)]
     if state.variant.kitty.bury_meld or meld is None:
         return cards
-    in_meld = Counter(c for item in meld.items for c in item.cards)
-    # A card counts as melded as often as the meld needs it (at most the copies held).
-    spare = list(cards)
-    for card, n in in_meld.items():
-        for _ in range(min(n, spare.count(card))):
-            spare.remove(card)
-    return tuple(spare) if len(spare) >= len(hand.kitty) else cards
+    # Physical copies: a jack in both the run and jacks around is one melded card, so its
+    # twin stays free (rules/meld#combining; WP three-hand "sets aside 3 non-meld cards").
+    spare = tuple((Counter(cards) - Counter(meld.cards)).elements())
+    return _sorted(spare) if len(spare) >= len(hand.kitty) else cards
 
 
 def _bury_cards_of(action: object) -> tuple[Card, ...] | None:
@@ -611,10 +918,11 @@ def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
     """Every seat's meld, or only the bidder's where only the bidder melds (three-hand)."""
     variant = state.variant
     only = state.hand.bidder if variant.meld.who is WhoMelds.BIDDER else None
-    return tuple(
+    melds = tuple(
         score_meld(cards, trump, variant) if only is None or seat == only else None
         for seat, cards in enumerate(state.hands)
     )
+    return _with_turned_dix(state, melds) if state.hand.dix_exchanger is not None else melds
 
 
 def _side_melds(state: State) -> tuple[int, ...]:
@@ -634,6 +942,8 @@ def _meld(state: State) -> State:
     bidder = hand.bidder
     if bidder is None:  # no auction (turned trump): straight to the tricks
         return _start_tricks(state)
+    if wins_on_meld(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
+        return _settle(state)  # rules/three-hand#auction-pinochle: the meld makes the bid
     if hand.kitty and not hand.buried:
         return attrs.evolve(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
@@ -646,9 +956,10 @@ def _after_meld(state: State) -> State:
     assert bidder is not None
     if is_out_of_reach(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)
-    if state.variant.settlement.throw_in:
+    throw_in = state.variant.settlement.throw_in
+    if throw_in and not _throw_in_after_trump(state.variant):
         return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
-    return _start_tricks(state)
+    return _offer_concession(state)
 
 
 def _start_tricks(state: State) -> State:
@@ -664,11 +975,73 @@ _THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
 
 
 def _apply_throw_in(state: State, action: Action) -> State:
+    before_meld = not any(state.hand.melds)
     if isinstance(action, ThrowIn):
+        if before_meld:
+            return _concede_after_trump(_push_state(state, action))
         return _settle(_push_state(state, action), surrendered="thrown in")
     if isinstance(action, PlayOn):
-        return _start_tricks(_push_state(state, action))
+        if before_meld:
+            return _after_trump(_push_state(state, action))
+        return _offer_concession(_push_state(state, action))
     raise _wrong_phase(state, action)
+
+
+def _throw_in_after_trump(variant: Variant) -> bool:
+    """``settlement.throw_in_at = "after-trump"``: the bidder decides before anyone melds."""
+    s = variant.settlement
+    return s.throw_in and s.throw_in_at is ThrowInAt.AFTER_TRUMP
+
+
+def _concede_after_trump(state: State) -> State:
+    """WP three-hand (rules/settlement#throw-in): the bidder concedes having seen the kitty.
+
+    Trump is still named, so every seat melds for it and the others score their meld; the
+    bidder loses the bid (its meld is shown and void); nothing is buried and no card is
+    played. The hand settles as a throw-in (`Outcome.THROWN_IN`).
+    """
+    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
+    return _settle(attrs.evolve(state, hand=hand), surrendered="thrown in")
+
+
+# --- The opponents' concession (rules/three-hand#auction-pinochle) --------------------
+
+
+def _opponents(state: State) -> tuple[int, ...]:
+    """The bidder's opponents, from the bidder's left."""
+    bidder = state.hand.bidder
+    assert bidder is not None
+    players, side = state.variant.deal.players, state.side_of(bidder)
+    seats = ((bidder + k) % players for k in range(1, players))
+    return tuple(seat for seat in seats if state.side_of(seat) != side)
+
+
+def _offer_concession(state: State) -> State:
+    """Before the first lead the opponents may concede (``settlement.opponents_concede``).
+
+    Each opponent in turn, from the bidder's left, concedes or plays on: they give up
+    together, so the hand is conceded only when all concede, and the first to play on
+    starts the play.
+    """
+    if not state.variant.settlement.opponents_concede:
+        return _start_tricks(state)
+    first = _opponents(state)[0]
+    return attrs.evolve(state, phase=Phase.CONCEDE, to_act=first, legal_cache=None)
+
+
+_CONCEDE_ACTIONS: tuple[Action, ...] = (Concede(), PlayOn())
+
+
+def _apply_concede(state: State, action: Action) -> State:
+    if isinstance(action, PlayOn):
+        return _start_tricks(_push_state(state, action))
+    if not isinstance(action, Concede):
+        raise _wrong_phase(state, action)
+    opponents = _opponents(state)
+    at = opponents.index(_seat(state))
+    if at + 1 == len(opponents):
+        return _settle(_push_state(state, action), surrendered="conceded")
+    return _evolve(state, action, to_act=opponents[at + 1])
 
 
 # --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
@@ -829,6 +1202,7 @@ def _result(
         thrown_in=surrendered == "thrown in",
         no_marriage=surrendered == "no marriage",
         trump=hand.trump,
+        conceded=surrendered == "conceded",
     )
 
 
@@ -866,25 +1240,31 @@ def _next_dealer(state: State) -> int:
 # --- The public transitions ------------------------------------------------------------
 
 _LEGAL: dict[Phase, Callable[[State], Sequence[Action]]] = {
+    Phase.MISDEAL: _misdeal_actions,
     Phase.AUCTION: _auction_actions,
     Phase.TRUMP: _trump_actions,
     Phase.BURY: _bury_actions,
     Phase.PASS: _passing_actions,
     Phase.RETURN: _passing_actions,
     Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
+    Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
     Phase.MELD: _meld_turn_actions,
+    Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
     Phase.TRICKS: _trick_actions,
     Phase.GAME_OVER: lambda state: (),
 }
 
 _APPLY: dict[Phase, Callable[[State, Action], State]] = {
+    Phase.MISDEAL: _apply_misdeal,
     Phase.AUCTION: _apply_auction,
     Phase.TRUMP: _apply_trump,
     Phase.BURY: _apply_bury,
     Phase.PASS: _apply_passing,
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
+    Phase.CONCEDE: _apply_concede,
     Phase.MELD: _apply_meld_turn,
+    Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
 }
 
@@ -950,6 +1330,8 @@ def observe(state: State, seat: int) -> Observation:
         partner = (hand.bidder + 2) % 4
         if seat == hand.bidder:
             to_me, by_me = hand.passed_cards, hand.returned_cards
+            if not _passing_shown_to_bidder(state):
+                to_me = ()
         elif seat == partner:
             to_me, by_me = hand.returned_cards, hand.passed_cards
     return Observation(
@@ -986,6 +1368,8 @@ def observe(state: State, seat: int) -> Observation:
         turned_up=hand.turned_up,
         melded_this_turn=hand.turn_melded,
         winner=state.game.winner,
+        last_turn_up=hand.last_turn_up,
+        dix_exchanger=hand.dix_exchanger,
     )
 
 
@@ -1021,13 +1405,16 @@ def _evolve(state: State, action: Action, **changes: Any) -> State:
 
 
 _PHASE_WORDS = {
+    Phase.MISDEAL: "the players keep their hands or call a misdeal",
     Phase.AUCTION: "it is the auction: bid or pass",
     Phase.TRUMP: "the bidder must name trump",
     Phase.BURY: "the bidder must bury cards",
     Phase.PASS: "the bidder's partner must pass cards",
     Phase.RETURN: "the bidder must return cards",
     Phase.THROW_IN: "the bidder must throw in or play on",
+    Phase.CONCEDE: "the bidder's opponents must concede or play on",
     Phase.MELD: "the trick winner may declare a meld or draw",
+    Phase.DIX_EXCHANGE: "the dix holder must exchange the dix or keep it",
     Phase.TRICKS: "it is trick play: play a card",
 }
 

@@ -23,6 +23,7 @@ import enum
 import functools
 import itertools
 import typing
+from collections import Counter
 from collections.abc import Iterable, Mapping
 
 import attrs
@@ -42,7 +43,15 @@ from pinochle.cards import (
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError
 from pinochle.variant import Doubles, MeldRules, MeldTable, Variant
 
-__all__ = ["Meld", "MeldItem", "MeldType", "meld_by_trump", "meld_values", "score_meld"]
+__all__ = [
+    "Meld",
+    "MeldItem",
+    "MeldType",
+    "highest_meld",
+    "meld_by_trump",
+    "meld_values",
+    "score_meld",
+]
 
 
 class MeldType(enum.Enum):
@@ -90,6 +99,23 @@ class Meld:
     total: int
     items: tuple[MeldItem, ...]
     trump: Suit | None
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The physical cards the meld uses, in `Card.index` order.
+
+        A card serves in melds of different types but only once within a type
+        (rules/meld#combining), so a jack in both the run and jacks around is one card here,
+        while a double run's two jacks of trump are two. Per card, that is the most copies
+        any one type uses.
+        """
+        by_type: dict[MeldType, Counter[Card]] = {}
+        for item in self.items:
+            by_type.setdefault(item.type, Counter()).update(item.cards)
+        needed: Counter[Card] = Counter()
+        for counted in by_type.values():
+            needed |= counted
+        return tuple(sorted(needed.elements(), key=lambda card: card.index))
 
 
 # --- Value tables (rules/meld), ones scale, by number of copies ------------------------
@@ -471,3 +497,103 @@ def meld_by_trump(cards: Iterable[Card] | str, variant: Variant) -> dict[Suit, M
     tables = _tables(variant)
     holdings = _holdings(cards, tables)
     return {suit: _meld(holdings, suit, tables) for suit in Suit}
+
+
+# --- The highest meld a hand can hold (bid limits) -------------------------------------
+
+
+def highest_meld(variant: Variant, cards: int) -> int:
+    """The highest meld any hand of ``cards`` cards from the profile's deck can score.
+
+    Exact, not an estimate: the maximum over every hand of that size and every trump suit
+    (or the whole deck's best, for more cards than the deck holds). Computed once per
+    profile's meld rules, scale, deck and size, then cached (a few milliseconds for the
+    single deck, under a second for the double deck).
+
+    How it is derived, from the same per-suit tables `score_meld` reads: a hand's meld is
+    the sum of each suit's type I value (a plain suit's marriages, or the trump suit's
+    runs, royal marriages and dixes) plus the value of its arounds and pinochles, and that
+    last part depends only on the *levels* ``(a, k, q, j, p)``: how many aces, kings,
+    queens and jacks around and pinochles the hand holds (the fewest copies of the rank in
+    any suit; the fewer of Q♠ and J♦). For each level, every suit must hold at least
+    ``a`` aces, ``k`` kings, ``q`` queens and ``j`` jacks (spades ``max(q, p)`` queens,
+    diamonds ``max(j, p)`` jacks); subject to that, the four suits are independent, so
+    the best type I value of each suit for each number of cards is a table lookup, and
+    the four suits are combined by a max-plus knapsack over the number of cards. The best
+    over every level and every trump suit is the answer: every hand is counted at its own
+    level, and the value found at a level is one a hand of at most that size scores
+    (meld never falls when a card is added, so "at most" is "exactly"). Levels that need
+    more cards than the hand holds are skipped.
+
+    Args:
+        variant: The profile (its meld table, doubles rule, value overrides, scale, deck).
+        cards: The number of cards in the hand (for a bidder with a kitty: hand plus kitty).
+
+    Raises:
+        ArgumentError: ``variant`` is not a `Variant`.
+    """
+    tables = _tables(variant)
+    size = min(max(cards, 0), 24 * tables.copies)
+    return _highest_meld(variant.meld, variant.scale, variant.deal.deck, size)
+
+
+@functools.lru_cache(maxsize=64)
+def _highest_meld(rules: MeldRules, scale: int, deck: DeckKind, size: int) -> int:
+    tables = _compile(rules, scale, deck)
+    copies = tables.copies
+    digit = copies.bit_length()
+    levels = range(copies + 1)
+    # best[trump][(a, k, q, j)][n]: a suit's best type I value with at least a aces, k
+    # kings, q queens and j jacks, in at most n cards; trump 0 plain, 1 the trump suit.
+    exact: tuple[dict[tuple[int, int, int, int], list[int]], ...] = ({}, {})
+    low = -(10**12)  # no holding
+    for code, holding in tables.suits[Suit.CLUBS].items():
+        counts = [(code >> (digit * rank)) & ((1 << digit) - 1) for rank in Rank]
+        key = (counts[Rank.ACE], counts[Rank.KING], counts[Rank.QUEEN], counts[Rank.JACK])
+        for trump, value in ((0, holding.plain), (1, holding.plain + holding.delta)):
+            row = exact[trump].setdefault(key, [low] * (size + 1))
+            if holding.size <= size and value > row[holding.size]:
+                row[holding.size] = value
+    best: list[dict[tuple[int, int, int, int], list[int]]] = []
+    for trump in (0, 1):
+        table = exact[trump]
+        for row in table.values():  # at most n cards
+            for n in range(1, size + 1):
+                row[n] = max(row[n], row[n - 1])
+        for axis in range(4):  # at least a, k, q, j: the best of every holding above
+            for key in sorted(table, key=lambda k: -k[axis]):
+                if key[axis] < copies:
+                    up = list(key)
+                    up[axis] += 1
+                    above = table[(up[0], up[1], up[2], up[3])]
+                    table[key] = [max(x, y) for x, y in zip(table[key], above, strict=True)]
+        best.append(table)
+    plain, trumped = best
+    rows = [tables.rows[key] for key in (*_AROUNDS, "pinochle")]
+    found = 0
+    for a, k, q, j, p in itertools.product(levels, repeat=5):
+        if 4 * (a + k + q + j) + max(p - q, 0) + max(p - j, 0) > size:
+            continue
+        group = sum(max(row[: n + 1]) for row, n in zip(rows, (a, k, q, j, p), strict=True))
+        spades, diamonds = (a, k, max(q, p), j), (a, k, q, max(j, p))
+        other = (a, k, q, j)  # clubs and hearts
+        p_other, p_spades, p_diamonds = plain[other], plain[spades], plain[diamonds]
+        both_others = _max_plus(p_other, p_other)
+        # Trump clubs (or hearts, the same): the trump suit, the other plain suit, ♠ and ♦.
+        rest = _max_plus(_max_plus(p_other, p_spades), p_diamonds)
+        value = max(
+            _max_plus_at(trumped[other], rest, size),
+            _max_plus_at(trumped[spades], _max_plus(both_others, p_diamonds), size),
+            _max_plus_at(trumped[diamonds], _max_plus(both_others, p_spades), size),
+        )
+        found = max(found, value + group)
+    return found
+
+
+def _max_plus(x: list[int], y: list[int]) -> list[int]:
+    """``z[n] = max(x[i] + y[n - i])``: two suits' best values in at most n cards."""
+    return [max(x[i] + y[n - i] for i in range(n + 1)) for n in range(len(x))]
+
+
+def _max_plus_at(x: list[int], y: list[int], n: int) -> int:
+    return max(x[i] + y[n - i] for i in range(n + 1))

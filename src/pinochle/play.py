@@ -26,23 +26,27 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
     NameTrump,
     PassCards,
     Play,
     PlayOn,
+    TakeTurnUp,
     ThrowIn,
     parse_action,
 )
 from pinochle.cards import Card, Suit, format_cards, parse_cards, sort_cards
-from pinochle.demo import Player, meld_text, person_names, side_name
+from pinochle.demo import Player, meld_text, misdeal_shown, person_names, side_name
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import meld_by_trump
 from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
-from pinochle.variant import Variant
+from pinochle.variant import PassingOrder, Variant
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "play_game"]
 
@@ -60,9 +64,11 @@ SHOWN_BIDS = 5
 
 HELP = (
     "Type one of the numbers shown, or the action itself:",
-    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | play on",
+    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
+    "  right after the deal, with a hand that qualifies: misdeal | keep",
+    "  at the last draw (where allowed): draw turn-up; a turned dix: exchange dix | keep dix",
     "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
     "quit ends the game.",
 )
@@ -102,6 +108,7 @@ def play_game(
     seed: int | None = None,
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
+    on_end: Callable[[State], None] | None = None,
 ) -> State:
     """Let a person play a whole game in a terminal against computer players.
 
@@ -115,6 +122,9 @@ def play_game(
             operating system's entropy; the seed used is printed so the game can be replayed).
         stdin: Where the person's answers come from (default: standard input).
         stdout: Where the table is written (default: standard output).
+        on_end: Called with the last state however the game ends (won, left, or stopped by
+            an error such as a closed output), before `play_game` returns or raises; what
+            it raises propagates. ``pinochle play --record`` saves the game with it.
 
     Returns:
         The last state: game over, or where the person left.
@@ -123,7 +133,11 @@ def play_game(
         ValueError: ``level`` is not a bot level.
     """
     table = _Table(variant, level, seed, stdin or sys.stdin, stdout or sys.stdout)
-    return table.run()
+    try:
+        return table.run()
+    finally:
+        if on_end is not None:
+            on_end(table.state)
 
 
 class _Table:
@@ -184,8 +198,9 @@ class _Table:
     def _turn(self, state: State, seat: int) -> tuple[Action, State]:
         """Ask the person until the answer is a legal action; return it and the new state."""
         view = observe(state, seat)
-        if view.phase is Phase.MELD and len(view.legal_actions) == 1:
-            action = view.legal_actions[0]  # nothing to declare or exchange: just draw
+        if view.phase in (Phase.MELD, Phase.MISDEAL) and len(view.legal_actions) == 1:
+            # Nothing to declare or exchange: just draw; no misdeal to call: keep the hand.
+            action = view.legal_actions[0]
             return action, apply(state, action)
         prompt = self._prompt(view)
         self._say("", *prompt.lines)
@@ -282,11 +297,38 @@ class _Table:
         lines = [*self._status(view), f"  Your hand: {_cards(view.hand, view.trump)}"]
         if phase is Phase.THROW_IN:
             lines.append("  Throw in (concede the bid) or play the hand out?")
+        elif phase is Phase.MISDEAL:
+            lines.append(
+                "  Your hand may be thrown in as a misdeal (the same dealer deals again), or kept."
+            )
+        elif phase is Phase.CONCEDE:
+            lines.append(self._concede_question(view))
+        elif phase is Phase.DIX_EXCHANGE:
+            lines.append(
+                f"  You hold the dix: exchange it for the turned-up {view.turned_up} (the dix"
+                " still scores if you win a trick), or keep it?"
+            )
+        elif TakeTurnUp() in view.legal_actions:
+            lines.append(
+                f"  You won the trick: declare a meld, exchange the dix, draw the last card,"
+                f" or take the turned-up {view.turn_up}."
+            )
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
         hint = f"type a number from 1 to {len(choices)} or an action"
         return _Prompt((*lines, *_choice_lines(choices)), "Your choice", choices, hint=hint)
+
+    def _concede_question(self, view: Observation) -> str:
+        """The opponent's choice: concede the hand to the bidder, or play it out (14.1)."""
+        assert view.bidder is not None
+        meld = view.melds[view.bidder]
+        shown = meld.total if meld is not None else 0
+        bidder = self._name(view.persons, view.bidder)
+        return (
+            f"  {bidder} bid {view.bid} with meld {shown}: concede the hand (pay as if made)"
+            " or play it out? (It is conceded only if every opponent concedes.)"
+        )
 
     def _auction(self, view: Observation) -> _Prompt:
         melds = meld_by_trump(view.hand, view.variant)
@@ -349,9 +391,12 @@ class _Table:
             allowed = cards
             if view.phase is Phase.PASS:
                 lines.append(f"  Pass {n} cards to {bidder}, the bidder:")
-            else:
+            elif view.passed_to_me:
                 lines.append(f"  {partner} passed you {format_cards(view.passed_to_me)}.")
                 lines.append(f"  Return {n} cards to {partner}:")
+            else:  # passing.order = "simultaneous": the partner's cards come afterwards
+                lines.append(f"  {partner} has chosen {n} cards for you; you see them after.")
+                lines.append(f"  Pass {n} cards to {partner} from your own hand:")
             make, verb = PassCards, "pass-cards"
         lines += _numbered(cards, allowed)
         lines.append('  Type the cards ("AS 10S KH QH") or their numbers ("1 2 5 9").')
@@ -417,7 +462,9 @@ class _Table:
         seat = before.to_act
         assert seat is not None
         lines = self._action_line(before, action, after)
-        if redealt:  # rules/auction#all-pass: everyone passed and the deal moves on
+        if redealt and isinstance(action, CallMisdeal):
+            pass  # the action line says it: the same dealer deals again
+        elif redealt:  # rules/auction#all-pass: everyone passed and the deal moves on
             calls = self._calls(before.hand.persons, (*before.hand.auction, (seat, action)))
             lines += [f"  Auction: {calls}", "  Everyone passed: the deal moves on."]
         elif before.phase is Phase.AUCTION and (after.phase is not Phase.AUCTION or ended):
@@ -445,15 +492,27 @@ class _Table:
         if isinstance(action, PassCards):
             to = (seat + 2) % 4
             verb = ("passes", "pass") if before.phase is Phase.PASS else ("returns", "return")
-            shown = me in (seat, to)
+            together = self.variant.passing.order is PassingOrder.SIMULTANEOUS
+            # Simultaneous passing: the bidder sees the partner's cards only once both chose.
+            shown = me == seat or (me == to and not (together and before.phase is Phase.PASS))
             what = _cards(action.cards, hand.trump) if shown else f"{len(action.cards)} cards"
             receiver = self._name(persons, to).replace("You", "you")
-            return [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
+            lines = [f"  {self._does(persons, seat, *verb)} {what} to {receiver}"]
+            if together and before.phase is Phase.RETURN and me == seat:
+                passed = _cards(hand.passed_cards, hand.trump)
+                lines.append(f"  {self._name(persons, to)}'s cards reach you: {passed}")
+            return lines
         if isinstance(action, Bury):
             what = _cards(action.cards, hand.trump) if me == seat else f"{len(action.cards)} cards"
             return [f"  {self._does(persons, seat, 'buries', 'bury')} {what}"]
         if isinstance(action, ThrowIn):
             return [f"  {self._does(persons, seat, 'throws', 'throw')} in"]
+        if isinstance(action, CallMisdeal):
+            cards = _cards(misdeal_shown(self.variant, before.hands[seat]), None)
+            who = self._does(persons, seat, "calls", "call")
+            return [f"  {who} a misdeal, showing {cards}: the same dealer deals again."]
+        if isinstance(action, Concede):
+            return [f"  {self._does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):
             return [f"  {self._does(persons, seat, 'plays', 'play')} on"]
         if isinstance(action, Declare):
@@ -462,10 +521,17 @@ class _Table:
             return [f"  {who} {action.kind} {_cards(action.cards, hand.trump)}: {points}"]
         if isinstance(action, ExchangeDix):
             who = self._does(persons, seat, "exchanges", "exchange")
-            return [f"  {who} the dix for the turned-up {hand.turn_up}"]
-        if isinstance(action, Draw) and me is not None:
+            turned = hand.turn_up if hand.turn_up is not None else hand.turned_up
+            return [f"  {who} the dix for the turned-up {turned}"]
+        if isinstance(action, KeepDix):
+            return [f"  {self._does(persons, seat, 'keeps', 'keep')} the dix"]
+        if isinstance(action, Draw | TakeTurnUp) and me is not None:
+            lines = []
+            if isinstance(action, TakeTurnUp):
+                who = self._does(persons, seat, "takes", "take")
+                lines.append(f"  {who} the turned-up {hand.turn_up}")
             new = Counter(after.hands[me]) - Counter(before.hands[me])
-            lines = [f"  You draw {format_cards(new.elements())}."]
+            lines.append(f"  You draw {format_cards(new.elements())}.")
             if after.hand.turn_up is None:
                 lines.append("  The stock is used up: the melds go back to the hands.")
             return lines

@@ -16,7 +16,8 @@ meld, a passed card or a failure to follow reveals, so the library does the imag
 Beyond those hard constraints the sampler also tries to make every shown meld exact (a seat
 that showed no aces around should not be dealt all four aces): it repairs a deal by swapping
 unconstrained cards a bounded number of times, and returns the closest deal it found when
-that budget runs out (rare; see docs/bots.md).
+that budget runs out (rare; see docs/bots.md). Under ``bidding.meld_must_open`` a seat that
+passed while nobody had bid held no meld before trump, and the same repair aims for that.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, meld_values, score_meld
 from pinochle.state import Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, Play, TrumpRule, WithoutMarriage
+from pinochle.variant import Beat, PassingOrder, Play, TrumpRule, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -177,6 +178,7 @@ class _Reading:
 
         self.pool = self._unseen_pool()
         self.needs = self._needs()
+        self.excluded = self._no_dix()
         self.free = self.pool.copy()
         for card, _ in self.needs:
             self.free[card] -= 1
@@ -196,7 +198,8 @@ class _Reading:
     def _kitty_hidden_pile(self) -> bool:
         """Before the auction is won the kitty lies face down, a pile of its own."""
         view = self.view
-        return view.variant.deal.kitty > 0 and not view.kitty and view.phase is Phase.AUCTION
+        face_down = view.phase in (Phase.MISDEAL, Phase.AUCTION)
+        return view.variant.deal.kitty > 0 and not view.kitty and face_down
 
     def _unseen_pool(self) -> Counter[Card]:
         view = self.view
@@ -229,14 +232,15 @@ class _Reading:
             if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
                 hand_only |= self._passed_to(seat)
             turned = view.turned_up
-            if turned is not None and seat == view.dealer and turned_stays:
-                hand_only |= Counter((turned,))  # the turned trump stays in the dealer's hand
+            if turned is not None and turned_stays:
+                hand_only = self._turned_card_holders(seat, hand_only)
             either = Counter(view.kitty) if seat == bidder else Counter()
             played = Counter(self.played[seat])
             # What was held at meld time, less what has been played since.
             in_hand = hand_only - played
             if view.table:  # two-hand: the melded cards face up on the table now
                 in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
+            in_hand |= self._last_turn_up(seat)
             anywhere = ((hand_only | either) - played) - in_hand
             for card in in_hand.elements():
                 needs.append((card, (seat,)))
@@ -244,6 +248,53 @@ class _Reading:
             for card in anywhere.elements():
                 needs.append((card, piles))
         return needs
+
+    def _turned_card_holders(self, seat: int, hand_only: Counter[Card]) -> Counter[Card]:
+        """Turned trump without a stock: who holds the turned card, and an exchanged dix.
+
+        The turned card stays with the dealer unless a dix was exchanged for it (PAR,
+        ``trump.dix_exchange``): then the exchanger holds it and the dealer the dix, a copy
+        on top of any dix in the dealer's meld (the exchanged one is not scored again).
+        While a holder decides, it holds a dix.
+        """
+        view = self.view
+        turned = view.turned_up
+        assert turned is not None
+        dix = CARDS[turned.suit * 6 + Rank.NINE]
+        exchanger = view.dix_exchanger
+        if seat == (view.dealer if exchanger is None else exchanger):
+            hand_only = hand_only | Counter((turned,))
+        if exchanger is not None and seat == view.dealer:
+            hand_only = hand_only + Counter((dix,))
+        if view.phase is Phase.DIX_EXCHANGE and seat == view.to_act:
+            hand_only = hand_only | Counter((dix,))
+        return hand_only
+
+    def _no_dix(self) -> frozenset[tuple[int, Card]]:
+        """While a dix holder decides on the exchange, the seats asked before it hold none."""
+        view = self.view
+        if view.phase is not Phase.DIX_EXCHANGE or view.turned_up is None or view.to_act is None:
+            return frozenset()
+        dix = CARDS[view.turned_up.suit * 6 + Rank.NINE]
+        players = self.players
+        between = ((view.dealer + k) % players for k in range(1, players))
+        earlier = []
+        for seat in between:
+            if seat == view.to_act:
+                break
+            earlier.append((seat, dix))
+        return frozenset(earlier)
+
+    def _last_turn_up(self, seat: int) -> Counter[Card]:
+        """Two-hand: the turn-up taken at the last draw, unless played since."""
+        view = self.view
+        if view.last_turn_up is None or view.last_turn_up[0] != seat:
+            return Counter()
+        variant = view.variant
+        free = (variant.deck_size - self.players * variant.deal.hand) // self.players
+        since = [c for t in view.tricks[free:] for s, c in t.plays if s == seat]
+        since += [c for s, c in view.trick if s == seat]
+        return Counter((view.last_turn_up[1],)) - Counter(since)
 
     def _exchanged_turn_up(self) -> Counter[Card]:
         """Two-hand: the turned-up card that a dix exchange put in the other player's hand.
@@ -263,6 +314,10 @@ class _Reading:
         view = self.view
         if not view.passed_by_me:
             return Counter()
+        if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
+            if view.phase is Phase.RETURN:
+                return Counter()  # chosen, but still in the observer's own hand
+            return Counter(view.passed_by_me)  # chosen before receiving: the receiver keeps all
         return Counter(view.passed_by_me) - Counter(view.passed_to_me)
 
     # --- Public forms ---
@@ -313,13 +368,7 @@ def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
 
 def _meld_cards(meld: Meld) -> Counter[Card]:
     """The fewest copies of each card a meld needs: a card serves once within a meld type."""
-    by_type: dict[object, Counter[Card]] = {}
-    for item in meld.items:
-        by_type.setdefault(item.type, Counter()).update(item.cards)
-    needed: Counter[Card] = Counter()
-    for counted in by_type.values():
-        needed |= counted
-    return needed
+    return Counter(meld.cards)
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
@@ -397,9 +446,13 @@ class _Deal:
         self.room = list(reading.sizes)
         self.fixed: list[list[Card]] = [[] for _ in reading.sizes]
         self.loose: list[list[Card]] = [[] for _ in reading.sizes]
+        self.meldless: list[int] = []
 
     def allowed(self, holder: int, card: Card) -> bool:
-        return card.rank <= self.reading.caps[holder][card.suit]
+        reading = self.reading
+        if reading.excluded and (holder, card) in reading.excluded:
+            return False
+        return card.rank <= reading.caps[holder][card.suit]
 
     def place_needs(self) -> None:
         """Place the known cards; one that may be in the hand or buried goes either way."""
@@ -490,8 +543,10 @@ class _Deal:
         if view.variant.deal.stock or not view.melds:
             return
         melded = [s for s, m in enumerate(view.melds) if m is not None and s != view.seat]
-        if not melded:
+        self.meldless = _meldless_passers(view, melded)
+        if not melded and not self.meldless:
             return
+        melded += self.meldless
         excess = {s: self._excess(s) for s in melded}
         rng = self.rng
         for _ in range(_REPAIR_SWAPS):
@@ -517,12 +572,40 @@ class _Deal:
     def _excess(self, seat: int) -> int:
         """How far the seat's hand at meld time scores from its shown meld (0: exact)."""
         reading, view = self.reading, self.reading.view
+        cards = [*self.hand(seat), *reading.played[seat]]
+        if seat in self.meldless:  # passed while nobody had bid: held no meld before trump
+            return score_meld(cards, None, view.variant).total
         meld = view.melds[seat]
         assert meld is not None
-        cards = [*self.hand(seat), *reading.played[seat]]
         if seat == view.bidder and reading.buried_pile is not None:
             cards += self.hand(reading.buried_pile)  # meld is laid down before the bury
-        return abs(score_meld(cards, meld.trump, view.variant).total - meld.total)
+        target = meld.total - sum(item.points for item in meld.items if not item.cards)
+        if view.dix_exchanger is not None and seat == view.dealer and meld.trump is not None:
+            dix = CARDS[meld.trump * 6 + Rank.NINE]
+            if dix in cards:
+                cards.remove(dix)  # the exchanged dix scored for the exchanger
+        return abs(score_meld(cards, meld.trump, view.variant).total - target)
+
+
+def _meldless_passers(view: Observation, melded: Sequence[int]) -> list[int]:
+    """Under ``bidding.meld_must_open``, the seats that passed while nobody had bid.
+
+    Such a seat held no meld before trump (a holder of meld must open), so its dealt cards
+    score nothing with no trump. Seats whose shown meld already fixes their hand, and seats
+    that exchanged cards with a partner since, are left to the other rules.
+    """
+    if not view.variant.bidding.meld_must_open:
+        return []
+    passers = []
+    for seat, action in view.auction:
+        if not isinstance(action, Pass):
+            break
+        if seat != view.seat and seat not in melded:
+            passers.append(seat)
+    if view.passed_to_me or view.passed_by_me or view.variant.passing.cards:
+        bidder = view.bidder
+        passers = [s for s in passers if bidder is None or s % 2 != bidder % 2]
+    return passers
 
 
 def _married(cards: Sequence[Card]) -> bool:
@@ -579,6 +662,8 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         shown=view.shown,
         meld_points=_meld_points(view),
         turn_melded=view.melded_this_turn,
+        last_turn_up=view.last_turn_up,
+        dix_exchanger=view.dix_exchanger,
     )
     start = tuple(
         score - sum(r.scores[i] for r in view.results) for i, score in enumerate(view.scores)
@@ -638,6 +723,11 @@ def _passing(
     if bidder is None or not n or view.phase in (Phase.AUCTION, Phase.TRUMP, Phase.PASS):
         return (), ()
     partner = (bidder + 2) % 4
+    if view.phase is Phase.RETURN and _simultaneous(view):
+        # The partner has chosen but nothing has changed hands: its choice is in its hand.
+        if view.seat == partner:
+            return view.passed_by_me, ()
+        return _in_order(rng.sample(hands[partner], n)), ()
     if view.seat == bidder:
         return view.passed_to_me, view.passed_by_me
     if view.seat == partner:
@@ -663,13 +753,24 @@ def _dealt(
     if bidder is not None and kitty and view.phase is not Phase.AUCTION:
         dealt[bidder].update(buried)
         dealt[bidder].subtract(kitty)
-    if bidder is not None and passed:
+    if bidder is not None and passed and not (view.phase is Phase.RETURN and _simultaneous(view)):
         partner = (bidder + 2) % 4
         dealt[bidder].subtract(passed)
         dealt[bidder].update(returned)
         dealt[partner].update(passed)
         dealt[partner].subtract(returned)
+    exchanger, turned = view.dix_exchanger, view.turned_up
+    if exchanger is not None and turned is not None:  # undo the dix exchange (PAR)
+        dix = CARDS[turned.suit * 6 + Rank.NINE]
+        dealt[exchanger].update((dix,))
+        dealt[exchanger].subtract((turned,))
+        dealt[view.dealer].update((turned,))
+        dealt[view.dealer].subtract((dix,))
     return tuple(_in_order((+c).elements()) for c in dealt)
+
+
+def _simultaneous(view: Observation) -> bool:
+    return view.variant.passing.order is PassingOrder.SIMULTANEOUS
 
 
 def _meld_points(view: Observation) -> tuple[int, ...]:

@@ -65,6 +65,11 @@ _ACTION_PATTERNS = {
     "ThrowIn": r"throw in",
     "PlayOn": r"play on",
     "Play": r"play \S+",
+    "Concede": r"concede",
+    "CallMisdeal": r"misdeal",
+    "KeepHand": r"keep",
+    "KeepDix": r"keep dix",
+    "TakeTurnUp": r"draw turn-up",
 }
 """The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})
@@ -337,6 +342,7 @@ _SHEET: dict[str, Any] = {
     "properties": {
         "variant": {"$ref": "#/$defs/variant"},
         "scores": _NUMBERS,
+        "strict_bids": {"type": "boolean"},
         "hands": {
             "type": "array",
             "items": {
@@ -352,6 +358,7 @@ _SHEET: dict[str, Any] = {
                     "thrown_in": {"type": "boolean"},
                     "no_marriage": {"type": "boolean"},
                     "trump": {"anyOf": [{"type": "string"}, {"type": "null"}]},
+                    "conceded": {"type": "boolean"},
                 },
                 "required": ["meld"],
                 "additionalProperties": False,

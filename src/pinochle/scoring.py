@@ -46,6 +46,7 @@ __all__ = [
     "game_end",
     "is_out_of_reach",
     "settle_hand",
+    "wins_on_meld",
 ]
 
 
@@ -64,6 +65,10 @@ class Outcome(enum.StrEnum):
     """The bidder held no marriage to name trump with and surrendered."""
     NO_BID = "no bid"
     """A game without an auction (two-hand): each side simply scores."""
+    MADE_ON_MELD = "made on meld"
+    """The bidder's meld alone reached the bid: won without play (``meld_makes_bid``)."""
+    CONCEDED = "conceded"
+    """The opponents conceded after meld: the bidder won without play."""
 
 
 class MeldStatus(enum.StrEnum):
@@ -231,6 +236,24 @@ def _meld_status(
     return MeldStatus.LOST
 
 
+def _short_of_trick_points(variant: Variant, points: Sequence[int]) -> frozenset[int]:
+    """The sides under ``settlement.min_trick_points``: they score nothing for the hand.
+
+    The double-deck 20-point rule (rules/settlement#defenders, rules/settlement#saving-meld):
+    a side with fewer trick points scores nothing, meld included, and bidders under it are
+    set.
+    """
+    least = variant.settlement.min_trick_points
+    if not least:
+        return frozenset()
+    return frozenset(i for i, p in enumerate(points) if p < least)
+
+
+def _short_status(status: MeldStatus) -> MeldStatus:
+    """A meld that would count is lost when its side is short of the trick points."""
+    return MeldStatus.LOST if status in (MeldStatus.SAVED, MeldStatus.NINES) else status
+
+
 # --- Set rules (rules/settlement#set): (bidders' score, bonus to each other side) --------
 
 _SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
@@ -357,6 +380,7 @@ def settle_hand(
     thrown_in: bool = False,
     no_marriage: bool = False,
     trump: Suit | None = None,
+    conceded: bool = False,
 ) -> HandResult:
     """Settle one hand under the profile (rules/settlement; chips: rules/three-hand).
 
@@ -375,6 +399,9 @@ def settle_hand(
         thrown_in: The bidder conceded after meld.
         no_marriage: The bidder surrendered for want of a marriage to name trump.
         trump: The trump suit (chip games multiply payments by it).
+        conceded: The opponents conceded after meld (``settlement.opponents_concede``). A
+            bidder whose meld reaches the bid under ``settlement.meld_makes_bid`` wins
+            without play too; that follows from the meld and needs no flag.
 
     Returns:
         The result: outcome, each side's score and meld status, and a one-line reason.
@@ -398,6 +425,13 @@ def settle_hand(
             raise SettlementError("only a bidder can throw in or surrender")
         return _settle_no_bid(variant, meld, points or (), tricks, counters, nines_only)
 
+    won = _won_without_play(variant, bidder, bid, meld, thrown_in, no_marriage, conceded)
+    if won is not None:
+        if played:
+            raise SettlementError(
+                f"the hand was not played ({won.value}): record it without points"
+            )
+        return _settle_won_unplayed(variant, bidder, bid, meld, won, trump)
     surrender = _surrender(variant, bidder, bid, meld, played, thrown_in, no_marriage)
     if surrender is not None:
         if played:
@@ -423,9 +457,12 @@ def settle_hand(
         _meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
         for i in range(n)
     ]
+    short = _short_of_trick_points(variant, rounded)
+    for i in short:
+        statuses[i] = _short_status(statuses[i])
     bidder_meld = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
     earned = bidder_meld + rounded[bidder]
-    made = earned >= bid
+    made = earned >= bid and bidder not in short
 
     if variant.game.scoring is GameScoring.CHIPS:
         return _settle_chips(variant, bidder, bid, meld, statuses, rounded, made, trump)
@@ -439,16 +476,26 @@ def settle_hand(
         outcome = Outcome.SET
         bidder_score, bonus = _SET_RULES[variant.settlement.set](bid)
         statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
-        reason = f"set: {_sum_text(bidder_meld, rounded[bidder])} = {earned} < {bid}"
+        if bidder in short:
+            reason = (
+                f"set: {rounded[bidder]} trick points < the "
+                f"{variant.settlement.min_trick_points} a side needs"
+            )
+        else:
+            reason = f"set: {_sum_text(bidder_meld, rounded[bidder])} = {earned} < {bid}"
     sides = []
     for i in range(n):
         if i == bidder:
             score = bidder_score
+        elif i in short:
+            score = bonus  # under min_trick_points: nothing for the hand (rules/settlement)
         elif not made and variant.settlement.set is SetRule.NPA:
             # NPA: the opponents receive the bid plus their meld (rules/settlement#choice-npa-set).
             score = bonus + (meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0)
         elif statuses[i] is MeldStatus.LOST:
-            score = bonus  # no saved meld, no score (rules/settlement#choice-unsaved-trick-points)
+            # the saving rule loses the meld; the trick points still count
+            # (rules/settlement#choice-unsaved-trick-points)
+            score = rounded[i] + bonus
         else:
             counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
             score = counted + rounded[i] + bonus
@@ -487,6 +534,45 @@ def _surrender(
     if is_out_of_reach(variant, meld[bidder], bid):
         return Outcome.NOT_ON_BOARD
     return None
+
+
+def _won_without_play(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    thrown_in: bool,
+    no_marriage: bool,
+    conceded: bool,
+) -> Outcome | None:
+    """Whether the bidder wins after meld: the opponents conceded, or the meld is enough."""
+    if conceded:
+        if not variant.settlement.opponents_concede:
+            raise SettlementError("this profile does not let the opponents concede")
+        if thrown_in or no_marriage:
+            raise SettlementError(
+                "a conceded hand was not thrown in or surrendered: one side gives up"
+            )
+        return Outcome.CONCEDED
+    if no_marriage or not wins_on_meld(variant, meld[bidder], bid):
+        return None
+    if thrown_in:
+        raise SettlementError(
+            f"the bidder's meld {meld[bidder]} reaches the bid {bid}: the hand is won "
+            "without play, not thrown in"
+        )
+    return Outcome.MADE_ON_MELD
+
+
+def wins_on_meld(variant: Variant, bidder_meld: int, bid: int) -> bool:
+    """Whether the bidder wins without play because the meld alone reaches the bid (14.1).
+
+    True when ``settlement.meld_makes_bid`` is on and the bidder's meld (if it counts, see
+    ``minimum_meld``) is at least the bid.
+    """
+    if not variant.settlement.meld_makes_bid:
+        return False
+    return _counted(variant, bidder_meld) >= bid
 
 
 def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
@@ -535,6 +621,30 @@ def _settle_surrender(
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
 
 
+def _settle_won_unplayed(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    outcome: Outcome,
+    trump: Suit | None,
+) -> HandResult:
+    """The bidder wins after meld, without play: each opponent pays once, as for a made bid.
+
+    These shortcuts are chip rules (rules/three-hand#auction-pinochle): the payment depends
+    on the bid only, so
+    the tricks that were never played change nothing (``settlement.meld_makes_bid``,
+    ``settlement.opponents_concede`` need ``game.scoring = "chips"``).
+    """
+    statuses = [MeldStatus.SAVED if m else MeldStatus.NONE for m in meld]
+    result = _chip_result(variant, bidder, bid, meld, outcome, trump, 1, statuses)
+    why = {
+        Outcome.MADE_ON_MELD: f"meld {meld[bidder]} ≥ {bid}, won without play",
+        Outcome.CONCEDED: "the opponents conceded after meld",
+    }[outcome]
+    return attrs.evolve(result, reason=f"{result.reason} ({why})")
+
+
 def _settle_no_bid(
     variant: Variant,
     meld: tuple[int, ...],
@@ -555,7 +665,9 @@ def _settle_no_bid(
         nines = nines_only[i] if nines_only is not None else False
         status = _meld_status(variant, m, take, True, nines)
         counted = m if status in (MeldStatus.SAVED, MeldStatus.NINES) else 0
-        score = 0 if status is MeldStatus.LOST else counted + rounded
+        score = counted + rounded
+        if rounded < variant.settlement.min_trick_points:
+            status, score = _short_status(status), 0
         sides.append(SideResult(m, status, rounded, score))
     reason = "no bid: " + ", ".join(f"side {i} scores {s.score}" for i, s in enumerate(sides))
     return HandResult(Outcome.NO_BID, None, 0, tuple(sides), reason)

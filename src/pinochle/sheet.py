@@ -68,6 +68,7 @@ class HandRecord:
         thrown_in: The bidder conceded after meld.
         no_marriage: The bidder surrendered for want of a marriage.
         trump: The trump suit, when known (chip games may pay by suit).
+        conceded: The opponents conceded after meld (``settlement.opponents_concede``).
     """
 
     bidder: int | None
@@ -80,6 +81,7 @@ class HandRecord:
     thrown_in: bool = False
     no_marriage: bool = False
     trump: Suit | None = None
+    conceded: bool = False
 
 
 @attrs.frozen
@@ -112,16 +114,26 @@ class ScoreSheet:
     zero for every side). Sides are numbered like the scores: partnerships in the
     four-hand game, single players otherwise.
 
+    Like a paper sheet, it does not enforce the profile's minimum bid (seed 002: "The keeper
+    does not enforce a minimum"; tables often open lower by agreement): a bid is any
+    positive amount on the profile's step grid, extended below the minimum (``minimum - k
+    × step``: under pinochlerun any whole number from 1, under a tens profile bids by 10),
+    with no maximum. ``strict_bids=True`` checks every bid as the auction does: minimum,
+    steps and maximum.
+
     Recording is amortised constant time (a sheet shares its hands with the sheet it was
     recorded on), so replaying or loading a sheet of n hands takes time linear in n.
 
     Attributes:
         variant: The rules.
         start: The scores the sheet started from, one per side.
+        strict_bids: Whether every bid must be one the auction allows (minimum, steps,
+            maximum); kept in the JSON document.
     """
 
     variant: Variant
     start: tuple[int, ...]
+    strict_bids: bool
     # Hands are kept in an append-only list shared by the sheets recorded one on another:
     # this sheet's hands are the first `_count` of `_log`, which nothing ever changes.
     _log: list[SheetHand]
@@ -129,16 +141,20 @@ class ScoreSheet:
     _rules: _Rules
     _tuple: tuple[SheetHand, ...] | None
 
-    def __init__(self, variant: Variant, scores: Sequence[int] | None = None) -> None:
+    def __init__(
+        self, variant: Variant, scores: Sequence[int] | None = None, *, strict_bids: bool = False
+    ) -> None:
         """Start a sheet.
 
         Args:
             variant: The rules.
             scores: Each side's score to start from (default: all zero).
+            strict_bids: Check every bid against the profile's minimum, steps and maximum
+                (default: any positive bid on the step grid, below the minimum too).
 
         Raises:
             SheetError: Not one whole number per side, or a number out of range.
-            ArgumentError: ``variant`` is not a `Variant`.
+            ArgumentError: ``variant`` is not a `Variant`, or ``strict_bids`` not a bool.
         """
         if not isinstance(variant, Variant):
             raise ArgumentError("variant", VARIANT_EXPECTED, variant)
@@ -147,12 +163,16 @@ class ScoreSheet:
             raise SheetError(
                 f"scores: expected {variant.sides} values (one per side), found {len(start)}"
             )
-        self.__attrs_init__(variant, start, [], 0, _Rules.of(variant), ())
+        if not isinstance(strict_bids, bool):
+            raise ArgumentError("strict_bids", "true or false (bool)", strict_bids)
+        self.__attrs_init__(variant, start, strict_bids, [], 0, _Rules.of(variant), ())
 
     def _derive(self, log: list[SheetHand], count: int) -> ScoreSheet:
         # The public constructor takes no hands: only record and undo make them.
         new = object.__new__(type(self))
-        new.__attrs_init__(self.variant, self.start, log, count, self._rules, None)
+        new.__attrs_init__(
+            self.variant, self.start, self.strict_bids, log, count, self._rules, None
+        )
         return new
 
     @property
@@ -174,10 +194,12 @@ class ScoreSheet:
         return self._count
 
     def __eq__(self, other: object) -> bool:
-        """Sheets are equal when their profile, start scores and hands are."""
+        """Sheets are equal when their profile, start scores, bid check and hands are."""
         if not isinstance(other, ScoreSheet):
             return NotImplemented
         if self._count != other._count or self.start != other.start:
+            return False
+        if self.strict_bids != other.strict_bids:
             return False
         if self.variant != other.variant:
             return False
@@ -187,15 +209,19 @@ class ScoreSheet:
 
     def __hash__(self) -> int:
         """A hash consistent with equality."""
-        return hash((self.variant, self.start, self.hands))
+        return hash((self.variant, self.start, self.strict_bids, self.hands))
 
     def __repr__(self) -> str:
         """The sheet's profile, start scores and hands."""
-        return f"ScoreSheet(variant={self.variant!r}, start={self.start!r}, hands={self.hands!r})"
+        strict = ", strict_bids=True" if self.strict_bids else ""
+        return (
+            f"ScoreSheet(variant={self.variant!r}, start={self.start!r}{strict}, "
+            f"hands={self.hands!r})"
+        )
 
     def __reduce__(self) -> tuple[object, ...]:
         """Sheets pickle by their profile, start scores and hands."""
-        return _restore, (self.variant, self.start, self.hands)
+        return _restore, (self.variant, self.start, self.hands, self.strict_bids)
 
     # --- The state of the game -------------------------------------------------------------
 
@@ -237,6 +263,8 @@ class ScoreSheet:
         thrown_in: bool = False,
         no_marriage: bool = False,
         trump: Suit | str | None = None,
+        conceded: bool = False,
+        strict_bids: bool = False,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules/settlement, rules/game-end).
 
@@ -254,6 +282,12 @@ class ScoreSheet:
             no_marriage: The bidder surrendered for want of a marriage to name trump.
             trump: The trump suit (`Suit`, ``"H"``, ``"♥"`` or ``"hearts"``); chip games whose
                 payments depend on the suit need it.
+            conceded: The opponents conceded after meld (chip games whose profile allows
+                it, ``settlement.opponents_concede``). A bidder whose meld reaches the bid
+                under ``settlement.meld_makes_bid`` is recorded without points.
+            strict_bids: Check this hand's bid as the auction does (minimum, steps,
+                maximum), even on a sheet that does not (`ScoreSheet.strict_bids`). Not
+                stored: a reloaded sheet checks bids as the sheet says.
 
         Every number is a whole number of at most `MAX_NUMBER` in size.
 
@@ -284,8 +318,9 @@ class ScoreSheet:
                 thrown_in=_flag("thrown_in", thrown_in),
                 no_marriage=_flag("no_marriage", no_marriage),
                 trump=_suit(trump),
+                conceded=_flag("conceded", conceded),
             )
-            _check_record(self._rules, facts)
+            _check_record(self._rules, facts, self.strict_bids or _flag("strict_bids", strict_bids))
             result = settle_hand(
                 self.variant,
                 bidder=facts.bidder,
@@ -298,6 +333,7 @@ class ScoreSheet:
                 thrown_in=facts.thrown_in,
                 no_marriage=facts.no_marriage,
                 trump=facts.trump,
+                conceded=facts.conceded,
             )
         except SettlementError as exc:
             raise SheetError(str(exc), hand=number) from None
@@ -342,6 +378,7 @@ class ScoreSheet:
             "version": VERSION,
             "variant": self.variant.to_dict(),
             "scores": list(self.start),
+            **({"strict_bids": True} if self.strict_bids else {}),
             "hands": [_facts_data(hand.record) for hand in self.hands],
         }
         return _dump(document) + "\n"
@@ -443,8 +480,13 @@ def update_file(
     return changed
 
 
-def _restore(variant: Variant, start: tuple[int, ...], hands: tuple[SheetHand, ...]) -> ScoreSheet:
-    sheet = ScoreSheet(variant, start)
+def _restore(
+    variant: Variant,
+    start: tuple[int, ...],
+    hands: tuple[SheetHand, ...],
+    strict_bids: bool = False,
+) -> ScoreSheet:
+    sheet = ScoreSheet(variant, start, strict_bids=strict_bids)
     return sheet._derive(list(hands), len(hands))
 
 
@@ -454,14 +496,16 @@ class _Rules:
 
     variant: Variant
     climbing: Variant  # any bid on the grid can win an auction, even without jumps
+    open_ended: Variant  # the same grid without a maximum: the lenient check above the minimum
     needs_trump: bool  # chip payments depend on the trump suit
 
     @classmethod
     def of(cls, variant: Variant) -> _Rules:
         climbing = attrs.evolve(variant, bidding=attrs.evolve(variant.bidding, jumps=True))
+        open_ended = attrs.evolve(climbing, bidding=attrs.evolve(climbing.bidding, maximum=None))
         multipliers = attrs.astuple(variant.chips.suit_multipliers)
         needs_trump = variant.game.scoring is GameScoring.CHIPS and len(set(multipliers)) > 1
-        return cls(variant, climbing, needs_trump)
+        return cls(variant, climbing, open_ended, needs_trump)
 
 
 # --- Reading a document -----------------------------------------------------------------
@@ -537,11 +581,15 @@ def _read(text: str | bytes, path: str | None) -> ScoreSheet:
             problems.add(None, f"variant: {key or 'profile'}: {problem}")
         key, problem = exc.problems[-1]
         raise problems.stop(None, f"variant: {key or 'profile'}: {problem}") from None
+    strict = data.get("strict_bids", False)
+    if not isinstance(strict, bool):
+        problems.add(None, f"strict_bids: expected true or false, found {_show(strict)}")
+        strict = False
     try:
-        sheet = ScoreSheet(variant, data.get("scores"))
+        sheet = ScoreSheet(variant, data.get("scores"), strict_bids=strict)
     except SheetError as exc:
         problems.add(None, exc.problem)
-        sheet = ScoreSheet(variant)  # check the hands from zero
+        sheet = ScoreSheet(variant, strict_bids=strict)  # check the hands from zero
     hands = data.get("hands", [])
     if not isinstance(hands, list):
         problems.add(None, f"hands: expected a list of hands, found {_show(hands)}")
@@ -661,7 +709,7 @@ def _suit(value: object) -> Suit | None:
         raise SheetError(f"trump: {exc}") from None
 
 
-def _check_record(rules: _Rules, facts: HandRecord) -> None:
+def _check_record(rules: _Rules, facts: HandRecord, strict_bids: bool) -> None:
     """What `settle_hand` leaves to the table: the auction, the sides, who may meld."""
     variant = rules.variant
     n = variant.sides
@@ -670,8 +718,14 @@ def _check_record(rules: _Rules, facts: HandRecord) -> None:
         if values is not None and len(values) != n:
             raise SheetError(f"{name}: expected {n} values (one per side), found {len(values)}")
     if variant.has_auction:
-        _check_auction(rules, facts)
-    elif facts.bidder is not None or facts.bid or facts.thrown_in or facts.no_marriage:
+        _check_auction(rules, facts, strict_bids)
+    elif (
+        facts.bidder is not None
+        or facts.bid
+        or facts.thrown_in
+        or facts.no_marriage
+        or facts.conceded
+    ):
         raise SheetError(
             f"{variant.name} has no auction: record the hand without a bidder, bid, "
             "throw-in or surrender"
@@ -684,7 +738,7 @@ def _check_record(rules: _Rules, facts: HandRecord) -> None:
                 raise SheetError(f"nines_only: side {side} has no meld, so it is not only nines")
 
 
-def _check_auction(rules: _Rules, facts: HandRecord) -> None:
+def _check_auction(rules: _Rules, facts: HandRecord, strict_bids: bool) -> None:
     variant = rules.variant
     n = variant.sides
     if facts.bidder is None:
@@ -692,7 +746,10 @@ def _check_auction(rules: _Rules, facts: HandRecord) -> None:
     if not 0 <= facts.bidder < n:
         raise SheetError(f"bidder: expected a side from 0 to {n - 1}, found {facts.bidder}")
     # Any bid on the grid can win an auction, even where a raise may not jump (bidding.jumps).
-    problem = bid_problem(rules.climbing, facts.bid)
+    if strict_bids:
+        problem = bid_problem(rules.climbing, facts.bid)
+    else:
+        problem = _lenient_bid_problem(rules, facts.bid)
     if problem is not None:
         raise SheetError(f"bid {facts.bid} is not a legal bid in {variant.name}: {problem}")
     if variant.meld.who is WhoMelds.BIDDER:
@@ -705,9 +762,29 @@ def _check_auction(rules: _Rules, facts: HandRecord) -> None:
         raise SheetError(f"trump: payments in {variant.name} depend on the trump suit: give it")
 
 
+def _lenient_bid_problem(rules: _Rules, bid: int) -> str | None:
+    """Why a bid is not on the profile's grid, minimum and maximum aside (None if it is).
+
+    Seed 002: "The keeper does not enforce a minimum." A bid is a positive amount; below
+    the minimum it lies on the grid extended downward (``minimum - k × step``), from the
+    minimum up on the auction's grid (``step``, then ``step_above`` from the threshold).
+    """
+    if bid <= 0:
+        return "a bid is a positive amount"
+    bidding = rules.variant.bidding
+    if bid < bidding.minimum:
+        if (bidding.minimum - bid) % bidding.step:
+            return (
+                f"bids go by {bidding.step} from {bidding.minimum}, below it too (the "
+                "minimum itself is checked with strict_bids)"
+            )
+        return None
+    return bid_problem(rules.open_ended, bid)
+
+
 # --- The JSON document ------------------------------------------------------------------
 
-_DOCUMENT_KEYS = ("format", "version", "variant", "scores", "hands")
+_DOCUMENT_KEYS = ("format", "version", "variant", "scores", "strict_bids", "hands")
 _FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
 
 
@@ -733,6 +810,8 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["no_marriage"] = True
     if facts.trump is not None:
         data["trump"] = facts.trump.letter
+    if facts.conceded:
+        data["conceded"] = True
     return data
 
 

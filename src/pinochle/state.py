@@ -43,12 +43,23 @@ class Phase(enum.StrEnum):
     """The bidder returns as many cards to the partner."""
     MELD = "meld"
     """Two-hand: the trick winner may meld (and exchange the dix), then both draw."""
+    DIX_EXCHANGE = "dix exchange"
+    """Turned trump (``trump.dix_exchange``): a dix holder may swap it for the turned card."""
     THROW_IN = "throw-in"
-    """After meld, the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
+    """After meld (or, with ``settlement.throw_in_at = "after-trump"``, right after naming
+    trump), the bidder throws in or plays on (profiles with ``settlement.throw_in``)."""
+    CONCEDE = "concede"
+    """After meld, each opponent in turn concedes or plays on (``settlement.opponents_concede``).
+
+    The hand is conceded when every opponent concedes; the first to play on starts the play.
+    """
     TRICKS = "tricks"
     """The tricks are played."""
     GAME_OVER = "game over"
     """The game has a winner; no one acts."""
+    MISDEAL = "misdeal"
+    """Right after the deal (``deal.misdeal``): each seat from the dealer's left keeps its
+    hand or, if it qualifies, calls a misdeal; the same dealer then deals again."""
 
 
 @attrs.frozen
@@ -101,6 +112,9 @@ class Hand:
         meld_points: Two-hand: each seat's meld score this hand.
         turn_melded: Two-hand: whether the trick winner has declared a meld (not a dix) this
             turn.
+        last_turn_up: Two-hand: who took the turn-up at the last draw, and which card it was.
+        dix_exchanger: Turned trump without a stock (``trump.dix_exchange``): the seat that
+            exchanged its dix for the turned card (the dealer now holds the dix).
     """
 
     number: int
@@ -125,6 +139,8 @@ class Hand:
     shown: tuple[tuple[Shown, ...], ...] = ()
     meld_points: tuple[int, ...] = ()
     turn_melded: bool = False
+    last_turn_up: tuple[int, Card] | None = None
+    dix_exchanger: int | None = None
 
 
 @attrs.frozen
@@ -369,6 +385,9 @@ class Observation:
         melded_this_turn: Two-hand: whether the trick winner has already declared a meld
             (not a dix) this turn.
         winner: The winning side once the game is over.
+        last_turn_up: Two-hand: who took the turn-up at the last draw, and which card.
+        dix_exchanger: Turned trump: the seat that exchanged its dix for the turned card
+            (it holds the turned card, the dealer the dix), else None.
     """
 
     seat: int
@@ -404,6 +423,8 @@ class Observation:
     turned_up: Card | None = None
     melded_this_turn: bool = False
     winner: int | None = None
+    last_turn_up: tuple[int, Card] | None = None
+    dix_exchanger: int | None = None
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -27,7 +27,7 @@ import attrs
 from hypothesis import assume, note
 from hypothesis import strategies as st
 
-from pinochle.actions import Action, Pass, PlayOn, ThrowIn
+from pinochle.actions import Action, Concede, Pass, PlayOn, ThrowIn
 from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.checking import CheckReport, check_variant, play_problem, play_random_game
@@ -401,7 +401,8 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
 
     Use as ``settle_hand(variant, **draw(hand_facts(variant)))``. The keys are ``bidder``,
     ``bid``, ``meld``, ``points``, ``tricks``, ``counters``, ``nines_only``, ``thrown_in``,
-    ``no_marriage`` and ``trump``, always consistent with each other and with the profile:
+    ``no_marriage``, ``trump`` and ``conceded``, always consistent with each other and with
+    the profile:
 
     - ``bidder`` is a side, or None (and ``bid`` 0) in a game without an auction;
     - ``bid`` is a bid an auction can end on (`pinochle.auction.bid_problem`), within the chip
@@ -416,7 +417,10 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
       or the last trick;
     - a hand is not played (``points``, ``tricks`` and ``counters`` None) when the bid is out of
       reach under ``out_of_reach = "no-play"``, and sometimes when the profile lets the bidder
-      throw in (``thrown_in``) or surrender for want of a marriage (``no_marriage``);
+      throw in (``thrown_in``), the opponents concede (``conceded``, where
+      ``settlement.opponents_concede``) or the bidder surrenders for want of a marriage
+      (``no_marriage``); and always when the bidder's meld alone reaches the bid under
+      ``settlement.meld_makes_bid`` (won without play);
     - ``trump`` is any suit, or None after a surrender for want of a marriage.
 
     Args:
@@ -450,16 +454,20 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         # included), so that made and set hands are both common.
         reached = [b for b in bids if b <= counted + points[bidder]]
         bid = draw(st.sampled_from(reached if draw(st.booleans()) and reached else bids))
+        surrenders = (
+            variant.trump.rule is TrumpRule.MARRIAGE
+            and variant.trump.without_marriage is WithoutMarriage.SURRENDER
+        )
         if s.out_of_reach is OutOfReach.NO_PLAY and counted + total < bid:
             ways = ["out of reach"]
+        elif s.meld_makes_bid and counted >= bid:
+            ways = ["made on meld", *(["no marriage"] if surrenders else [])]
         else:
             if s.throw_in:
                 ways.append("thrown in")
-            trump = variant.trump
-            if (
-                trump.rule is TrumpRule.MARRIAGE
-                and trump.without_marriage is WithoutMarriage.SURRENDER
-            ):
+            if s.opponents_concede:
+                ways.append("conceded")
+            if surrenders:
                 ways.append("no marriage")
     way = draw(st.sampled_from(ways))
     played = way == "played"
@@ -474,6 +482,7 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         "thrown_in": way == "thrown in",
         "no_marriage": way == "no marriage",
         "trump": None if way == "no marriage" else draw(suits()),
+        "conceded": way == "conceded",
     }
 
 
@@ -513,7 +522,8 @@ def _biased_actions(draw: st.DrawFn, state: State) -> Action:
     Uniform bidding jumps to absurd bids that are never played (out of reach) or always set,
     and a uniform bidder throws in half its hands. So in the auction a player mostly passes,
     else mostly makes the lowest bid, and now and then (about 1 draw in 20) takes any legal action;
-    after meld the bidder mostly plays on. Each choice shrinks to a pass or a throw-in.
+    after meld the bidder (and the opponents, where they may concede) mostly plays on. Each
+    choice shrinks to a pass or a throw-in (or a concession).
     """
     legal = legal_actions(state)
     if state.phase is Phase.AUCTION:
@@ -524,6 +534,10 @@ def _biased_actions(draw: st.DrawFn, state: State) -> Action:
             return _lowest_bid(legal)
     elif state.phase is Phase.THROW_IN:
         return ThrowIn() if draw(st.integers(0, 9)) == 0 else PlayOn()
+    elif state.phase is Phase.MISDEAL and draw(st.integers(0, 3)):
+        return legal[0]  # mostly keep the hand
+    elif state.phase is Phase.CONCEDE:
+        return Concede() if draw(st.integers(0, 9)) == 0 else PlayOn()
     return legal[draw(st.integers(0, len(legal) - 1))]
 
 

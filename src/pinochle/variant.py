@@ -39,17 +39,21 @@ __all__ = [
     "Counting",
     "CountingMethod",
     "Deal",
+    "DixExchange",
     "Doubles",
     "FirstLead",
     "Game",
     "GameScoring",
     "Kitty",
+    "LastDraw",
     "MadeRule",
     "MeldRules",
     "MeldTable",
     "MeldValues",
+    "Misdeal",
     "OutOfReach",
     "Passing",
+    "PassingOrder",
     "Play",
     "Rounding",
     "SaveApplies",
@@ -59,6 +63,7 @@ __all__ = [
     "Stock",
     "SuitMultipliers",
     "SurrenderScore",
+    "ThrowInAt",
     "Trump",
     "TrumpRule",
     "Variant",
@@ -99,6 +104,25 @@ class AllPass(enum.StrEnum):
     """The last player to speak must bid, any legal amount (S1's "the fourth must bid")."""
     REDEAL = "redeal"
     """The hand is thrown in and the next dealer deals."""
+
+
+class Misdeal(enum.StrEnum):
+    """Which dealt hands their holder may throw in for a redeal by the same dealer.
+
+    rules/deck-and-deal#misdeals
+    """
+
+    NONE = "none"
+    """No misdeal for the cards dealt."""
+    FIVE_NINES = "five-nines"
+    """Five or more nines (WP, some versions; a popular app offers it)."""
+    FIVE_NINES_NO_ACE = "five-nines-no-ace"
+    """WP's variation: five or more nines and no ace, or six or more nines and at most one ace."""
+    SIX_NINES_ONE_ACE = "six-nines-one-ace"
+    """Six or more nines with at most one ace (the second branch of WP's variation alone)."""
+    TECHNICAL = "technical"
+    """WP's double-deck "technical misdeal": 13 or more non-counters (Q, J, and 9 in the
+    single deck) and no ace."""
 
 
 class TrumpRule(enum.StrEnum):
@@ -256,6 +280,16 @@ class SurrenderScore(enum.StrEnum):
     """Nothing (plus `Settlement.surrender_bonus`)."""
 
 
+class ThrowInAt(enum.StrEnum):
+    """When a bidder who may throw in (``settlement.throw_in``) decides."""
+
+    AFTER_MELD = "after-meld"
+    """After everyone's meld is shown (and the kitty buried): PG-P."""
+    AFTER_TRUMP = "after-trump"
+    """Right after taking the kitty and naming trump, before anyone melds or buries (WP
+    three-hand: "concede after seeing the kitty"; trump is still named)."""
+
+
 class BothReach(enum.StrEnum):
     """Who wins when more than one side reaches the target on the same hand."""
 
@@ -278,6 +312,33 @@ class GameScoring(enum.StrEnum):
     """Each hand is settled in chips (three-hand auction); see `Chips`."""
 
 
+class DixExchange(enum.StrEnum):
+    """Turned trump without a stock: who may exchange a dix for the turned card."""
+
+    NONE = "none"
+    """Nobody: the turned card stays in the dealer's hand."""
+    FIRST_HOLDER = "first-holder"
+    """The first player from the dealer's left holding a dix may, before meld (PAR)."""
+
+
+class PassingOrder(enum.StrEnum):
+    """The order in which partners pass cards."""
+
+    PARTNER_FIRST = "partner-first"
+    """The partner passes, then the bidder returns (may include cards just received)."""
+    SIMULTANEOUS = "simultaneous"
+    """Both choose from their own dealt hands; the cards change hands at once (WP)."""
+
+
+class LastDraw(enum.StrEnum):
+    """Two-hand: who takes what when the stock's last face-down card is drawn."""
+
+    FACE_DOWN = "face-down"
+    """The trick winner takes the face-down card, the loser the turn-up (BC-2)."""
+    WINNER_CHOOSES = "winner-chooses"
+    """The trick winner takes either; the loser gets the other (dorogaved)."""
+
+
 # --- Sections --------------------------------------------------------------------------
 
 
@@ -293,6 +354,10 @@ class Deal:
     packet: int = _key(3, "cards dealt at a time")
     kitty: int = _key(0, "cards dealt to a widow / kitty")
     stock: bool = _key(False, "true: the undealt cards form a stock (two-hand)")
+    misdeal: Misdeal = _key(
+        Misdeal.NONE,
+        "'none', 'five-nines', 'five-nines-no-ace', 'six-nines-one-ace' or 'technical'",
+    )
 
 
 @attrs.frozen
@@ -307,6 +372,10 @@ class Bidding:
     maximum_ends_auction: bool = _key(True, "true: a bid of the maximum closes the auction")
     jumps: bool = _key(True, "true: a bid may be any legal amount above the last")
     all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced', 'last-must-bid' or 'redeal'")
+    meld_must_open: bool = _key(False, "true: while nobody has bid, a player holding meld must bid")
+    dealer_minimum: int | None = _scaled(
+        None, "the dealer's lowest bid when everyone else passed (below minimum), or false"
+    )
 
 
 @attrs.frozen
@@ -317,6 +386,9 @@ class Trump:
     without_marriage: WithoutMarriage = _key(
         WithoutMarriage.SURRENDER, "under 'marriage': 'surrender' or 'any-suit'"
     )
+    dix_exchange: DixExchange = _key(
+        DixExchange.NONE, "turned trump, no stock: 'none' or 'first-holder' (swap a dix for it)"
+    )
 
 
 @attrs.frozen
@@ -325,6 +397,8 @@ class Stock:
 
     dix_exchange: bool = _key(True, "a trick winner may swap the dix for the turned-up card")
     dealer_dix: bool = _key(True, "the dealer scores the dix when the turned-up card is one")
+    last_draw: LastDraw = _key(LastDraw.FACE_DOWN, "'face-down' or 'winner-chooses'")
+    first_dix_exchanged: bool = _key(False, "the first dix melded must be exchanged")
 
 
 @attrs.frozen
@@ -332,6 +406,7 @@ class Passing:
     """``[passing]``: cards passed between partners after trump is named."""
 
     cards: int = _key(4, "partner passes this many to the bidder, who returns as many; 0 = none")
+    order: PassingOrder = _key(PassingOrder.PARTNER_FIRST, "'partner-first' or 'simultaneous'")
 
 
 @attrs.frozen
@@ -417,6 +492,16 @@ class Settlement:
     throw_in: bool = _key(False, "the bidder may concede after meld")
     surrender_defenders_score: SurrenderScore = _key(SurrenderScore.MELD, "'meld' or 'nothing'")
     surrender_bonus: int = _scaled(0, "extra points to the defenders on a surrender")
+    throw_in_at: ThrowInAt = _key(ThrowInAt.AFTER_MELD, "'after-meld' or 'after-trump'")
+    min_trick_points: int = _scaled(
+        0, "a side with fewer trick points scores nothing for the hand; bidders below it are set"
+    )
+    meld_makes_bid: bool = _key(
+        False, "chips: a bidder whose meld reaches the bid wins without play"
+    )
+    opponents_concede: bool = _key(
+        False, "chips: the opponents may concede after meld, before the first lead"
+    )
 
 
 @attrs.frozen
@@ -1035,6 +1120,41 @@ def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
 
 
 @_rule
+def _check_dealer_minimum(v: Variant) -> Iterator[tuple[str, str]]:
+    """The dealer's lower opening is a positive bid under the minimum (WP three-hand: 19)."""
+    low = v.bidding.dealer_minimum
+    if low is not None and not 1 <= low < v.bidding.minimum:
+        yield (
+            "bidding.dealer_minimum",
+            f"expected a bid from 1 to {v.bidding.minimum - 1} (below bidding.minimum "
+            f"{v.bidding.minimum}), or false, found {low}",
+        )
+    elif (
+        low is not None
+        and v.game.scoring is GameScoring.CHIPS
+        and v.chips.schedule
+        and v.chips.schedule[0].bid > low
+    ):
+        yield (
+            "bidding.dealer_minimum",
+            f"the dealer may bid {low}, but the chip schedule starts at "
+            f"{v.chips.schedule[0].bid}: that bid would pay nothing",
+        )
+
+
+@_rule
+def _check_misdeal(v: Variant) -> Iterator[tuple[str, str]]:
+    """The nines misdeals need nines: the double deck has none."""
+    rule = v.deal.misdeal
+    if rule not in (Misdeal.NONE, Misdeal.TECHNICAL) and v.deal.deck is not DeckKind.SINGLE:
+        yield (
+            "deal.misdeal",
+            f"{rule.value!r} counts nines, but the double deck has none (use 'technical' or "
+            "'none')",
+        )
+
+
+@_rule
 def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
     n = v.passing.cards
     if n < 0:
@@ -1045,6 +1165,30 @@ def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
         yield "passing.cards", f"cannot pass {n} cards from a hand of {v.deal.hand}"
     if v.deal.stock and v.trump.rule is not TrumpRule.TURN_UP:
         yield "trump.rule", "a stock game turns up trump: set trump.rule = 'turn-up'"
+
+
+@_rule
+def _check_dix_exchanges(v: Variant) -> Iterator[tuple[str, str]]:
+    """The turned-trump exchange needs a turned card, no stock and nines in the deck."""
+    if v.trump.dix_exchange is not DixExchange.NONE:
+        if v.trump.rule is not TrumpRule.TURN_UP:
+            yield (
+                "trump.dix_exchange",
+                "a dix is exchanged for a turned card: set trump.rule = 'turn-up'",
+            )
+        elif v.deal.stock:
+            yield (
+                "trump.dix_exchange",
+                "a stock game exchanges the dix during play (stock.dix_exchange): "
+                "set trump.dix_exchange = 'none'",
+            )
+        if v.deal.deck is not DeckKind.SINGLE:
+            yield "trump.dix_exchange", "the double deck has no nines, so no dix to exchange"
+    if v.stock.first_dix_exchanged and not v.stock.dix_exchange:
+        yield (
+            "stock.first_dix_exchanged",
+            "the first dix must be exchanged, but stock.dix_exchange = false forbids exchanges",
+        )
 
 
 @_rule
@@ -1113,6 +1257,8 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
         yield "game.raise_target_by", f"expected 0 or more, found {g.raise_target_by}"
     if s.surrender_bonus < 0:
         yield "settlement.surrender_bonus", f"expected 0 or more, found {s.surrender_bonus}"
+    if s.min_trick_points < 0:
+        yield "settlement.min_trick_points", f"expected 0 or more, found {s.min_trick_points}"
 
 
 @_rule
@@ -1146,6 +1292,21 @@ def _check_chips(v: Variant) -> Iterator[tuple[str, str]]:
             f"{v.bidding.minimum}: a bid of {v.bidding.minimum} would pay nothing (add a row "
             f"from {v.bidding.minimum} or raise bidding.minimum)",
         )
+
+
+@_rule
+def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
+    """The auction shortcuts (rules/three-hand#auction-pinochle) are chip rules."""
+    if v.game.scoring is GameScoring.CHIPS:
+        return
+    for key in ("meld_makes_bid", "opponents_concede"):
+        if getattr(v.settlement, key):
+            yield (
+                f"settlement.{key}",
+                "a hand won without play is settled in chips (rules/three-hand#auction-pinochle): "
+                "it needs "
+                "game.scoring = 'chips'",
+            )
 
 
 # --- Loading ---------------------------------------------------------------------------

@@ -34,10 +34,15 @@ from pinochle import (
     Action,
     Bid,
     Bury,
+    CallMisdeal,
     Card,
+    Concede,
     Declare,
     Draw,
     ExchangeDix,
+    KeepDix,
+    KeepHand,
+    Meld,
     NameTrump,
     Observation,
     Pass,
@@ -46,6 +51,7 @@ from pinochle import (
     PlayOn,
     Rank,
     Suit,
+    TakeTurnUp,
     ThrowIn,
     Variant,
     card_points,
@@ -57,6 +63,7 @@ from pinochle import (
 )
 
 __all__ = [
+    "CONCEDE_NEED",
     "HOPE",
     "KITTY_SAMPLES",
     "MARGIN",
@@ -64,11 +71,14 @@ __all__ = [
     "bid_ceiling",
     "choose_bid",
     "choose_bury",
+    "choose_concede",
     "choose_meld_turn",
+    "choose_misdeal",
     "choose_pass",
     "choose_return",
     "choose_throw_in",
     "choose_trump",
+    "choose_turned_dix",
     "estimates",
     "exchange_gain",
     "hand_value",
@@ -84,6 +94,11 @@ points: 2 of 25 on the ones scale, 20 of 250 on tens (S1: "stop a few points sho
 HOPE = 0.25
 """The bidder's most hopeful extra trick points over its estimate, as a share of the deck's
 trick points: it throws in only when meld plus this much more is still below the bid."""
+
+CONCEDE_NEED = 0.1
+"""The opponents concede (``settlement.opponents_concede``) only when the bidder needs at
+most this share of the deck's trick points beyond the meld: 25 of 250 on the tens scale,
+less than the three buried cards or the last trick and a counter can bring."""
 
 KITTY_SAMPLES = 8
 """Kitties imagined to value a hand before the kitty is seen (three-hand auction)."""
@@ -412,11 +427,9 @@ def _meld_copies(
 ) -> Counter[Card]:
     """The copies of each card the hand's best meld uses (a dix only if ``dix``)."""
     meld = score_meld(cards, trump, variant)
-    used = Counter(
-        c for item in meld.items if dix or not item.name.endswith("dix") for c in item.cards
-    )
-    held = Counter(cards)
-    return Counter({c: min(n, held[c]) for c, n in used.items()})
+    items = tuple(item for item in meld.items if dix or not item.name.endswith("dix"))
+    # Physical copies: a card in two meld types is one card (rules/meld#combining).
+    return Counter(Meld(meld.total, items, meld.trump).cards)
 
 
 def _meld_points(cards: Sequence[Card], trump: Suit, variant: Variant, *, dix: bool) -> int:
@@ -567,7 +580,8 @@ def _outside_meld(observation: Observation, n: int) -> tuple[Card, ...]:
     meld = observation.melds[observation.seat] if observation.melds else None
     if meld is None:
         return observation.hand
-    spare = Counter(observation.hand) - Counter(c for item in meld.items for c in item.cards)
+    # Physical copies: a card in two meld types is one card (rules/meld#combining).
+    spare = Counter(observation.hand) - Counter(meld.cards)
     rest = tuple(sorted(spare.elements()))
     return rest if len(rest) >= n else observation.hand
 
@@ -588,6 +602,22 @@ def choose_bury(observation: Observation, *, careful: bool = False) -> Bury:
     return Bury(_lowest(_outside_meld(observation, n), n, trump))
 
 
+# --- Misdeals --------------------------------------------------------------------------
+
+
+def choose_misdeal(observation: Observation) -> CallMisdeal | KeepHand:
+    """Call a misdeal when one is offered and the hand is weak, else keep it.
+
+    Weak: its best meld with any trump is under half the minimum bid (a hand of five nines
+    and little else). Every level decides so; Expert as Hard.
+    """
+    if CallMisdeal() not in observation.legal_actions:
+        return KeepHand()
+    variant = observation.variant
+    best = max(m.total for m in meld_by_trump(observation.hand, variant).values())
+    return CallMisdeal() if 2 * best < variant.bidding.minimum else KeepHand()
+
+
 # --- After meld ------------------------------------------------------------------------
 
 
@@ -601,6 +631,9 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     bidder = observation.bidder if observation.bidder is not None else observation.seat
     side = [s for s in range(variant.deal.players) if _same_side(observation, s, bidder)]
     meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
+    if not any(observation.melds):  # ``throw_in_at = "after-trump"``: nobody has melded yet
+        meld = score_meld(observation.hand, _trump_of(observation), variant).total
+        meld += round(partner_meld(variant)) if variant.deal.partnerships else 0
     if meld < variant.settlement.minimum_meld:
         meld = 0
     total = deck_points(variant)
@@ -608,6 +641,31 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     share = trick_points(observation.hand, _trump_of(observation), variant) / total
     hope = banked + min(total - banked, (total - banked) * share + HOPE * total)
     return ThrowIn() if meld + hope < observation.bid else PlayOn()
+
+
+def choose_concede(observation: Observation) -> Concede | PlayOn:
+    """An opponent concedes only when the bidder cannot plausibly be set.
+
+    The opponents' concession of rules/three-hand#auction-pinochle.
+
+    That is when the bid exceeds the bidder's shown meld by at most `CONCEDE_NEED` of the
+    deck's trick points: the buried cards and a trick or two make that up, and playing on
+    against a sure loss would only risk nothing more (the payment is the same) while
+    taking time. Otherwise it plays on.
+    """
+    variant = observation.variant
+    bidder = observation.bidder
+    if bidder is None:
+        return PlayOn()
+    meld = sum(
+        m.total
+        for s, m in enumerate(observation.melds)
+        if m is not None and _same_side(observation, s, bidder)
+    )
+    if meld < variant.settlement.minimum_meld:
+        meld = 0
+    need = observation.bid - meld
+    return Concede() if need <= CONCEDE_NEED * deck_points(variant) else PlayOn()
 
 
 def _same_side(observation: Observation, seat: int, other: int) -> bool:
@@ -636,11 +694,22 @@ def _declared_points(action: Declare, variant: Variant) -> int:
     return row[copies] if copies < len(row) else 0
 
 
-def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
+def choose_turned_dix(observation: Observation) -> ExchangeDix | KeepDix:
+    """Turned trump (PAR): always exchange the dix.
+
+    It still scores, and the turned card is a higher trump (rules/three-hand#everyone-melds).
+    """
+    legal = observation.legal_actions
+    return ExchangeDix() if ExchangeDix() in legal else KeepDix()
+
+
+def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw | TakeTurnUp:
     """Two-hand, after winning a trick: meld, swap the dix, and draw (rules/two-hand#stock-meld).
 
     The best-scoring meld first (one a turn), then the dix exchange (it scores the dix and
-    takes the turned-up card), then a dix, and draw last.
+    takes the turned-up card), then a dix, and draw last. At a last draw where the winner
+    chooses (``stock.last_draw``), it takes the turn-up, a known trump, unless that is the
+    dix.
     """
     legal = observation.legal_actions
     declares = [a for a in legal if isinstance(a, Declare)]
@@ -653,4 +722,7 @@ def choose_meld_turn(observation: Observation) -> Declare | ExchangeDix | Draw:
         return exchange
     if declares:
         return declares[0]
+    turn_up = observation.turn_up
+    if TakeTurnUp() in legal and turn_up is not None and turn_up.rank is not Rank.NINE:
+        return TakeTurnUp()
     return Draw()

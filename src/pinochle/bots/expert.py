@@ -24,6 +24,7 @@ from pinochle import (
     Action,
     DeckKind,
     Observation,
+    Outcome,
     Pass,
     Phase,
     Play,
@@ -120,8 +121,10 @@ def contract_values(
 
     In each deal the seat bids the lowest legal amount and everyone else passes; ``player``
     then makes every other decision (trump, passing, burying) for every seat, the bidder
-    plays on, and the tricks are played out quickly. Deals where the auction does not come
-    to the seat (another must bid) or the hand ends before play are left out.
+    plays on (and the opponents too), and the tricks are played out quickly. Deals where the
+    auction does not come to the seat (another must bid) or the hand ends before play are
+    left out, except a hand won on meld alone (``settlement.meld_makes_bid``): its value
+    is the meld.
     """
     seat = observation.seat
     values: list[float] = []
@@ -133,11 +136,14 @@ def contract_values(
         while state.phase is not Phase.TRICKS and len(state.results) == settled:
             acting = state.to_act
             assert acting is not None
-            if state.phase is Phase.THROW_IN:
+            if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
                 state = apply(state, PlayOn())
             else:
                 state = apply(state, player.choose(observe(state, acting)))
         if len(state.results) != settled:
+            result = state.results[-1]
+            if result.outcome is Outcome.MADE_ON_MELD:  # the meld alone makes the bid
+                values.append(float(result.sides[result.bidder or 0].meld))
             continue  # no marriage, or out of reach: not a contract to judge
         mine = sides(state)
         side = mine[seat]

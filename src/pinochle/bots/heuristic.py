@@ -1,7 +1,7 @@
 """Easy, Medium and Hard: rule-of-thumb players (S1's computer levels).
 
 Each level answers every decision of a hand from its observation: the auction, trump,
-passing, returning, burying, throwing in and the two-hand meld turn come from
+passing, returning, burying, throwing in, a misdeal and the two-hand meld turn come from
 `pinochle.bots.bidding`, the card from `pinochle.bots.play`.
 
 - Easy often plays any legal card, and its judgement of a hand is well off when it bids.
@@ -67,8 +67,14 @@ class _Heuristic(Bot):
             return bidding.choose_bury(observation, careful=careful)
         if phase is Phase.THROW_IN:
             return bidding.choose_throw_in(observation)
+        if phase is Phase.CONCEDE:
+            return bidding.choose_concede(observation)
         if phase is Phase.MELD:
             return bidding.choose_meld_turn(observation)
+        if phase is Phase.MISDEAL:
+            return bidding.choose_misdeal(observation)
+        if phase is Phase.DIX_EXCHANGE:
+            return bidding.choose_turned_dix(observation)
         return observation.legal_actions[0]
 
     def _play(self, observation: Observation) -> Action:
