@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import runpy
 from pathlib import Path
 
@@ -32,3 +33,22 @@ def test_house_rules_example_shows_the_scale_switch(capsys: pytest.CaptureFixtur
     assert "bidding.minimum: 25 -> 250" in out
     assert "240 (base)" not in out  # base is ones: 24
     assert "24 (base) and 280 (house" in out  # rules.md 7.6: Dailey's extras give 280
+
+
+def test_the_game_server_survives_a_restart_and_bad_requests(tmp_path: Path) -> None:
+    module = runpy.run_path(str(EXAMPLES[0].parent / "game_server.py"))
+    server = module["GameServer"](tmp_path)
+    game = server.new_game("pinochlerun", seed=3)
+    before = (tmp_path / f"{game}.json").read_bytes()
+    for seat, text in [(2, "bid 25"), (1, "bid 10"), (1, "fold"), (1, "play AS")]:
+        assert '"ok": false' in server.act(game, seat, text)
+    assert (tmp_path / f"{game}.json").read_bytes() == before  # nothing half-applied
+    assert '"ok": true' in server.act(game, 1, "bid 25")
+    restarted = module["GameServer"](tmp_path)  # a new process would read the same folder
+    view = json.loads(restarted.view(game, 2))
+    assert view["auction"] == [[1, "bid 25"]]
+    assert view["to_act"] == 2
+    hidden = json.loads(restarted.view(game, 0))
+    assert hidden["legal_actions"] == []  # not seat 0's turn
+    with pytest.raises(KeyError):
+        restarted.view("../../etc/passwd", 0)
