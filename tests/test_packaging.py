@@ -34,6 +34,8 @@ def test_wheel_contains_every_profile_and_py_typed(wheel: Path) -> None:
     for name in builtin_variants():
         assert f"pinochle/variants/{name}.toml" in names
     assert "pinochle/py.typed" in names
+    for kind in ("observation", "state", "result", "record", "sheet", "variant"):
+        assert f"pinochle/schemas/{kind}.json" in names  # pinochle.schema reads them
     assert not any(n.startswith(("tests/", "variants/")) for n in names)
 
 
