@@ -208,6 +208,13 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
     )
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
+    play.add_argument(
+        "--players",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="people at this screen (default: 1); 2: a cover screen hides each one's cards",
+    )
     _add_record(play, " (also when you quit early: what was played)")
     play.set_defaults(run=_run_play)
 
@@ -483,7 +490,7 @@ def _run_play(args: argparse.Namespace) -> int:
         if target is not None:
             _save_record(target, args.record, state)
 
-    play_game(variant, level=args.level, seed=args.seed, on_end=save)
+    play_game(variant, level=args.level, seed=args.seed, on_end=save, players=args.players)
     if target is not None:
         print(f"The game is saved in {args.record}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit

@@ -74,6 +74,13 @@ HELP = (
 )
 
 
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+"""Clears a terminal and its scrollback before a cover screen (only when it is a terminal)."""
+
+COVER = "=" * 60
+"""The line that opens every cover screen, so a transcript shows where the screen passed."""
+
+
 class _QuitError(Exception):
     """The person left the table: ``quit``, the end of the input or Ctrl-C."""
 
@@ -109,15 +116,26 @@ def play_game(
     stdin: TextIO | None = None,
     stdout: TextIO | None = None,
     on_end: Callable[[State], None] | None = None,
+    players: int = 1,
 ) -> State:
-    """Let a person play a whole game in a terminal against computer players.
+    """Let a person (or two at one screen) play a whole game in a terminal.
 
-    The game goes on until a side wins (chip games never end by themselves) or the person
+    The game goes on until a side wins (chip games never end by themselves) or a person
     types ``quit`` or the input ends; either way it returns normally.
+
+    With ``players=2`` two people share the screen (S1's "2 Players"). At a four-hand
+    table they sit South and West, on opposite sides, each with a Hard computer partner
+    (North and East); at a two-hand table they play each other; at a three-hand table they
+    take the first two seats and the third plays at ``level``. Whenever the turn passes
+    from one person to the other the screen is cleared (on a terminal) and a cover screen
+    asks for the screen to be passed (``Pass the screen to West: press Enter``); each
+    person then sees what happened meanwhile, told from their own seat, and nothing of the
+    other person's hidden cards.
 
     Args:
         variant: The rules.
-        level: The opponents' level, one of `LEVELS` (a four-hand partner is always Hard).
+        level: The opponents' level, one of `LEVELS` (a four-hand partner is always Hard,
+            so with two people at a four-hand table every computer player is Hard).
         seed: Makes the deals and the computer players' choices reproducible (default: the
             operating system's entropy; the seed used is printed so the game can be replayed).
         stdin: Where the person's answers come from (default: standard input).
@@ -125,14 +143,17 @@ def play_game(
         on_end: Called with the last state however the game ends (won, left, or stopped by
             an error such as a closed output), before `play_game` returns or raises; what
             it raises propagates. ``pinochle play --record`` saves the game with it.
+        players: How many people play at this screen: 1 or 2.
 
     Returns:
-        The last state: game over, or where the person left.
+        The last state: game over, or where a person left.
 
     Raises:
-        ValueError: ``level`` is not a bot level.
+        ValueError: ``level`` is not a bot level, or ``players`` is neither 1 nor 2.
     """
-    table = _Table(variant, level, seed, stdin or sys.stdin, stdout or sys.stdout)
+    if players not in (1, 2):
+        raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
+    table = _Table(variant, level, seed, stdin or sys.stdin, stdout or sys.stdout, players)
     try:
         return table.run()
     finally:
@@ -144,7 +165,13 @@ class _Table:
     """The game in progress: the state, the bots, the streams and the people's names."""
 
     def __init__(
-        self, variant: Variant, level: str, seed: int | None, stdin: TextIO, stdout: TextIO
+        self,
+        variant: Variant,
+        level: str,
+        seed: int | None,
+        stdin: TextIO,
+        stdout: TextIO,
+        players: int = 1,
     ) -> None:
         from pinochle.bots import make_bot  # lazily: the bots are an optional layer
 
@@ -152,40 +179,53 @@ class _Table:
         self.variant = variant
         self.level = level
         self.stdin, self.stdout = stdin, stdout
-        self.me = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
-        self.partner = (self.me + 2) % 4 if deal.partnerships else None
+        first = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
+        # Two people: South and West at four-hand tables (opposite sides), else the first two.
+        self.people = (first, (first + 1) % deal.seated) if players == 2 else (first,)
+        self.me = first  # whose point of view the lines being written take
+        self.holder: int | None = first if players == 1 else None  # who has the screen
+        self.pending: dict[int, list[str]] = {person: [] for person in self.people}
+        self.partners = {(p + 2) % 4 for p in self.people} if deal.partnerships else set()
+        self.partner = (first + 2) % 4 if deal.partnerships else None
         self.plain = person_names(variant)
-        self.names = tuple("You" if p == self.me else n for p, n in enumerate(self.plain))
         # The person on the right deals first, so the person speaks first in the auction.
-        self.state = new_game(variant, seed=seed, dealer=(self.me - 1) % deal.seated)
+        self.state = new_game(variant, seed=seed, dealer=(first - 1) % deal.seated)
         game_seed = self.state.game.seed
         self.bots: dict[int, Player] = {
             person: make_bot(
-                PARTNER_LEVEL if person == self.partner else level, seed=game_seed + person
+                PARTNER_LEVEL if person in self.partners else level, seed=game_seed + person
             )
             for person in range(deal.seated)
-            if person != self.me
+            if person not in self.people
         }
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each person's name as the person whose view is being written reads it."""
+        return tuple("You" if p == self.me else n for p, n in enumerate(self.plain))
 
     # --- The loop ---------------------------------------------------------------------
 
     def run(self) -> State:
-        self._say(*self._intro(), *self._hand_start(self.state.hand))
+        self._say(*self._intro())
+        self._tell(lambda: self._hand_start(self.state.hand))
         try:
             while not self.state.is_over:
                 before = self.state
                 seat = before.to_act
                 assert seat is not None
                 person = before.hand.persons[seat]
-                if person == self.me:
-                    action, after = self._turn(before, seat)
+                if person in self.people:
+                    action, after = self._turn(before, seat, person)
                 else:
                     action = self.bots[person](observe(before, seat))
                     after = apply(before, action)
                 self.state = after
-                self._say(*self._events(before, action, after))
+                self._tell(lambda: self._events(before, action, after))  # noqa: B023
         except (_QuitError, KeyboardInterrupt) as stop:
             why = str(stop) or "Stopped."
+            if len(self.people) > 1:
+                why = why.replace("You quit.", f"{self.plain[self.me]} quit.")
             hands = len(self.state.results)
             self._say(
                 "",
@@ -195,13 +235,43 @@ class _Table:
             )
         return self.state
 
-    def _turn(self, state: State, seat: int) -> tuple[Action, State]:
+    def _tell(self, lines_for: Callable[[], list[str]]) -> None:
+        """Write what happened as each person at the screen sees it.
+
+        ``lines_for`` is called once per person, with `me` set to that person: the one who
+        has the screen reads the lines now, the other after the next cover screen.
+        """
+        holder = self.holder
+        for person in self.people:
+            self.me = person
+            lines = lines_for()
+            if person == holder:
+                self._say(*lines)
+            else:
+                self.pending[person] += lines
+        self.me = holder if holder is not None else self.people[0]
+
+    def _take_screen(self, person: int) -> None:
+        """Pass the screen to ``person``: clear it, cover it, wait for Enter, catch up."""
+        if self.holder == person:
+            return
+        if self.stdout.isatty():
+            self.stdout.write(CLEAR)
+        name = self.plain[person]
+        self._say("", COVER, f"Pass the screen to {name}: press Enter.")
+        self._read("Press Enter")
+        self.holder = self.me = person
+        lines, self.pending[person] = self.pending[person], []
+        self._say(*lines)
+
+    def _turn(self, state: State, seat: int, person: int) -> tuple[Action, State]:
         """Ask the person until the answer is a legal action; return it and the new state."""
         view = observe(state, seat)
         if view.phase in (Phase.MELD, Phase.MISDEAL) and len(view.legal_actions) == 1:
             # Nothing to declare or exchange: just draw; no misdeal to call: keep the hand.
             action = view.legal_actions[0]
             return action, apply(state, action)
+        self._take_screen(person)
         prompt = self._prompt(view)
         self._say("", *prompt.lines)
         while True:
@@ -266,6 +336,13 @@ class _Table:
     def _intro(self) -> list[str]:
         variant = self.variant
         deal = variant.deal
+        if len(self.people) > 1:
+            return [
+                f"{variant.name}: {variant.title} (seed {self.state.game.seed})",
+                self._two_people(),
+                "A cover screen hides the cards whenever the screen passes to the other person.",
+                self._typing_line(),
+            ]
         others = [self.plain[p] for p in range(deal.seated) if p not in (self.me, self.partner)]
         level = self.level.capitalize()
         seat = f"You sit {self.plain[self.me]}." if deal.players == 4 else "You play first seat."
@@ -278,8 +355,27 @@ class _Table:
         return [
             f"{variant.name}: {variant.title} (seed {self.state.game.seed})",
             f"{seat} {_join(others)} {verb} {level}.",
-            'Type a number or an action ("bid 26", "trump hearts", "play A♠"); help; quit.',
+            self._typing_line(),
         ]
+
+    def _two_people(self) -> str:
+        """Who sits where when two people share the screen."""
+        one, two = (self.plain[p] for p in self.people)
+        if self.variant.deal.partnerships:
+            mates = [self.plain[(p + 2) % 4] for p in self.people]
+            return (
+                f"Two players: {one} and {two} play each other, each with a computer partner"
+                f" at {PARTNER_LEVEL.title()} ({mates[0]} with {one}, {mates[1]} with {two})."
+            )
+        others = [self.plain[p] for p in range(self.variant.deal.seated) if p not in self.people]
+        if not others:
+            return f"Two players: {one} and {two} play each other."
+        verb = "plays" if len(others) == 1 else "play"
+        level = self.level.capitalize()
+        return f"Two players: {one} and {two}; {_join(others)} {verb} {level}."
+
+    def _typing_line(self) -> str:
+        return 'Type a number or an action ("bid 26", "trump hearts", "play A♠"); help; quit.'
 
     # --- What the person sees before acting ---------------------------------------------
 
@@ -567,8 +663,14 @@ class _Table:
             f"   Scores: {self._scores(after.scores)}",
         ]
         if after.is_over and after.winner is not None:
-            mine = self.me % 2 if self.variant.deal.partnerships else self.me
+            partners = self.variant.deal.partnerships
+            mine = self.me % 2 if partners else self.me
             verdict = "You win!" if after.winner == mine else "You lose."
+            if len(self.people) > 1:
+                won = [
+                    self.plain[p] for p in self.people if (p % 2 if partners else p) == after.winner
+                ]
+                verdict = f"{won[0]} wins!" if won else "You both lose."
             lines += [
                 "",
                 f"Game over after {len(after.results)} hands: {self._side(after.winner)} won.",
