@@ -471,7 +471,7 @@ def test_passing_cards_you_do_not_hold_is_rejected() -> None:
     )
     with pytest.raises(IllegalActionError, match="you do not hold K♣"):
         apply(state, PassCards(parse_cards("K♣ 9♠ J♠ Q♠")))  # South holds no clubs
-    with pytest.raises(IllegalActionError, match="you do not hold 9♠"):
+    with pytest.raises(IllegalActionError, match="you do not hold three 9♠"):
         apply(state, PassCards(parse_cards("9♠ 9♠ 9♠ J♠")))  # only two 9♠
     with pytest.raises(IllegalActionError, match="pass exactly 4 cards"):
         apply(state, PassCards(parse_cards("9♠ J♠ Q♠")))

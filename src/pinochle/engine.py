@@ -801,6 +801,22 @@ def _pass_cards_of(action: object) -> tuple[Card, ...] | None:
     return action.cards if isinstance(action, PassCards) else None
 
 
+_COPIES = {2: "two", 3: "three", 4: "four", 5: "five"}
+
+
+def _missing(asked: Sequence[Card], held: Sequence[Card]) -> str:
+    """The cards asked for but not held: ``A♠``, or ``two A♠`` when only one is held."""
+    wanted, have = Counter(asked), Counter(held)
+    parts = []
+    for card, count in (wanted - have).items():
+        parts.append(
+            str(card)
+            if have[card] == 0 and count == 1
+            else f"{_COPIES.get(wanted[card], wanted[card])} {card}"
+        )
+    return ", ".join(parts)
+
+
 def _passing_actions(state: State) -> Sequence[Action]:
     cards = state.hands[_seat(state)]
     return CardChoices(cards, state.variant.passing.cards, PassCards, _pass_cards_of)
@@ -815,8 +831,7 @@ def _apply_passing(state: State, action: Action) -> State:
         held = state.hands[seat]
         if len(action.cards) != n:
             raise IllegalActionError(str(action), f"pass exactly {n} cards")
-        missing = Counter(action.cards) - Counter(held)
-        raise IllegalActionError(str(action), f"you do not hold {', '.join(map(str, missing))}")
+        raise IllegalActionError(str(action), f"you do not hold {_missing(action.cards, held)}")
     if state.variant.passing.order is PassingOrder.SIMULTANEOUS:
         return _pass_simultaneously(state, action)
     receiver = (seat + 2) % 4

@@ -40,11 +40,11 @@ from pinochle.actions import (
     ThrowIn,
     parse_action,
 )
-from pinochle.cards import Card, Suit, format_cards, parse_cards, sort_cards
+from pinochle.cards import Card, Suit, format_cards, parse_cards, parse_suit, sort_cards
 from pinochle.demo import Player, meld_text, misdeal_shown, person_names, side_name
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
-from pinochle.meld import meld_by_trump
+from pinochle.meld import meld_by_trump, score_meld
 from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
 from pinochle.variant import PassingOrder, Variant
 
@@ -64,7 +64,7 @@ SHOWN_BIDS = 5
 
 HELP = (
     "Type one of the numbers shown, or the action itself:",
-    "  bid 26 | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
+    "  bid N | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
     "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
     "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
     "  right after the deal, with a hand that qualifies: misdeal | keep",
@@ -79,6 +79,10 @@ CLEAR = "\x1b[2J\x1b[3J\x1b[H"
 
 COVER = "=" * 60
 """The line that opens every cover screen, so a transcript shows where the screen passed."""
+
+
+LEGEND = "  Key: type a card's number to pick it; * = may be chosen (here: any card)"
+"""Under the cards to pass or return, where every card is starred."""
 
 
 class _QuitError(Exception):
@@ -375,7 +379,8 @@ class _Table:
         return f"Two players: {one} and {two}; {_join(others)} {verb} {level}."
 
     def _typing_line(self) -> str:
-        return 'Type a number or an action ("bid 26", "trump hearts", "play A♠"); help; quit.'
+        bid = _example_bid(self.variant)
+        return f'Type a number or an action ("bid {bid}", "trump hearts", "play A♠"); help; quit.'
 
     # --- What the person sees before acting ---------------------------------------------
 
@@ -489,12 +494,17 @@ class _Table:
                 lines.append(f"  Pass {n} cards to {bidder}, the bidder:")
             elif view.passed_to_me:
                 lines.append(f"  {partner} passed you {format_cards(view.passed_to_me)}.")
+                keep = score_meld(view.hand, trump=view.trump, variant=view.variant)
+                lines.append(f"  Meld you keep returning none of its cards: {keep.total}")
+                lines.append(f"    {meld_text(keep)}")
                 lines.append(f"  Return {n} cards to {partner}:")
             else:  # passing.order = "simultaneous": the partner's cards come afterwards
                 lines.append(f"  {partner} has chosen {n} cards for you; you see them after.")
                 lines.append(f"  Pass {n} cards to {partner} from your own hand:")
             make, verb = PassCards, "pass-cards"
         lines += _numbered(cards, allowed)
+        if view.phase is not Phase.BURY:  # every card is starred: say what the marks mean
+            lines.append(LEGEND)
         lines.append('  Type the cards ("AS 10S KH QH") or their numbers ("1 2 5 9").')
         hint = f"type {_count(n)} (AS 10S KH QH) or their numbers (1 2 5 9)"
         return _Prompt(tuple(lines), "Cards", cards=cards, pick=n, make=make, verb=verb, hint=hint)
@@ -723,6 +733,8 @@ def _interpret(text: str, prompt: _Prompt) -> Action:
                 return parse_action(attempt)
             except ValueError:
                 pass
+    if prompt.make is not None and _is_suit(text):
+        raise _ReplyError(f"{text!r} is a suit, not a card: {prompt.hint}")
     if prompt.make is not None:  # say which card is wrong
         try:
             parse_cards(text)
@@ -762,6 +774,19 @@ def _numbered(cards: Sequence[Card], allowed: Collection[Card]) -> list[str]:
 def _choice_lines(choices: Sequence[Action], labels: Sequence[str] | None = None) -> list[str]:
     texts = labels if labels is not None else [str(a) for a in choices]
     return ["  " + "   ".join(f"{n}) {t}" for n, t in enumerate(texts, start=1))]
+
+
+def _is_suit(text: str) -> bool:
+    try:
+        parse_suit(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _example_bid(variant: Variant) -> int:
+    """A bid to show as an example: one step above the profile's minimum (26 at 25 by 1)."""
+    return variant.bidding.minimum + variant.bidding.step
 
 
 def _join(names: Sequence[str]) -> str:
