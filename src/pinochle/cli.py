@@ -41,6 +41,7 @@ from pinochle.records import GameRecord, RecordError, record_of, replay_states
 from pinochle.scoring import MeldStatus
 from pinochle.sheet import ScoreSheet, SheetError, SheetHand, update_file
 from pinochle.state import State
+from pinochle.terminal import suits_encodable, wants_colour
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import DEFAULT_VARIANT, Rounding, Variant, builtin_variants, load_variant
 
@@ -53,6 +54,7 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERNAL = 70  # EX_SOFTWARE: a bug in the library, reported in one line
 EXIT_INTERRUPTED = 130  # the shell's code for Ctrl-C
 DEMO_LEVEL = "hard"
+ASCII_HELP = "write cards as AH TH, without suit symbols (automatic when the output cannot)"
 
 
 class _InputError(Exception):
@@ -196,6 +198,7 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         metavar="N",
         help="stop after N hands even without a winner (default: 200)",
     )
+    demo.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     _add_record(demo)
     demo.set_defaults(run=_run_demo)
 
@@ -215,6 +218,7 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         default=1,
         help="people at this screen (default: 1); 2: a cover screen hides each one's cards",
     )
+    play.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     _add_record(play, " (also when you quit early: what was played)")
     play.set_defaults(run=_run_play)
 
@@ -474,7 +478,17 @@ def _run_demo(args: argparse.Namespace) -> int:
     target = _record_target(args.record) if args.record is not None else None
     guard = _Output(sys.stdout)  # with --record a closed output does not stop the game
     out = cast(TextIO, guard) if target is not None else sys.stdout
-    state = play_demo(variant, seed=args.seed, out=out, max_hands=args.max_hands, level=args.level)
+    ascii = args.ascii or not suits_encodable(sys.stdout)
+    colour = wants_colour(sys.stdout)
+    state = play_demo(
+        variant,
+        seed=args.seed,
+        out=out,
+        max_hands=args.max_hands,
+        level=args.level,
+        ascii=ascii,
+        colour=colour,
+    )
     if target is not None:
         _save_record(target, args.record, state)
         if guard.broken:  # `demo --record FILE | head`: the record is whole all the same
@@ -490,7 +504,14 @@ def _run_play(args: argparse.Namespace) -> int:
         if target is not None:
             _save_record(target, args.record, state)
 
-    play_game(variant, level=args.level, seed=args.seed, on_end=save, players=args.players)
+    play_game(
+        variant,
+        level=args.level,
+        seed=args.seed,
+        on_end=save,
+        players=args.players,
+        ascii=args.ascii or None,
+    )
     if target is not None:
         print(f"The game is saved in {args.record}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit

@@ -212,6 +212,8 @@ def play_demo(
     out: TextIO,
     max_hands: int = 200,
     level: str = "hard",
+    ascii: bool | None = None,
+    colour: bool | None = None,
 ) -> State:
     """Play a whole game and print every hand to ``out``.
 
@@ -227,6 +229,10 @@ def play_demo(
             wander a long time under profiles without a losing floor).
         level: The default players' level: ``"easy"``, ``"medium"``, ``"hard"`` or
             ``"expert"`` (see `pinochle.bots.make_bot`).
+        ascii: Write cards as ``AH TH`` (default: only when ``out`` cannot encode the suit
+            symbols; see `pinochle.terminal`).
+        colour: Red suits in red (default: when ``out`` is a terminal, ``NO_COLOR`` is
+            unset and ``TERM`` is not ``dumb``).
 
     Returns:
         The last state.
@@ -255,6 +261,9 @@ def play_demo(
             last[0] = state
             yield state
 
+    from pinochle.terminal import styled
+
+    out = styled(out, ascii=ascii, colour=colour)
     for line in narrate(states()):
         print(line, file=out)
     return last[0]

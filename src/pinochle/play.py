@@ -46,6 +46,7 @@ from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.meld import meld_by_trump, score_meld
 from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
+from pinochle.terminal import styled
 from pinochle.variant import PassingOrder, Variant
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "play_game"]
@@ -121,6 +122,8 @@ def play_game(
     stdout: TextIO | None = None,
     on_end: Callable[[State], None] | None = None,
     players: int = 1,
+    ascii: bool | None = None,
+    colour: bool | None = None,
 ) -> State:
     """Let a person (or two at one screen) play a whole game in a terminal.
 
@@ -148,6 +151,10 @@ def play_game(
             an error such as a closed output), before `play_game` returns or raises; what
             it raises propagates. ``pinochle play --record`` saves the game with it.
         players: How many people play at this screen: 1 or 2.
+        ascii: Write cards as ``AH TH`` (default: only when ``stdout`` cannot encode the
+            suit symbols; see `pinochle.terminal`).
+        colour: Red suits in red (default: when ``stdout`` is a terminal, ``NO_COLOR`` is
+            unset and ``TERM`` is not ``dumb``).
 
     Returns:
         The last state: game over, or where a person left.
@@ -157,7 +164,8 @@ def play_game(
     """
     if players not in (1, 2):
         raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
-    table = _Table(variant, level, seed, stdin or sys.stdin, stdout or sys.stdout, players)
+    out = styled(stdout or sys.stdout, ascii=ascii, colour=colour)
+    table = _Table(variant, level, seed, stdin or sys.stdin, out, players)
     try:
         return table.run()
     finally:
