@@ -530,15 +530,15 @@ def _header(canvas: _Canvas, view: Observation) -> None:
         bold=True,
     )
     trump = f"Trump {view.trump.symbol}" if view.trump is not None else "Trump not named"
-    bid = (
-        f"Bid {view.bid} by {_seat_name(view, view.bidder)}"
-        if view.bidder is not None
-        else "No bid yet"
-    )
+    bid = ""
+    if view.bidder is not None:
+        bid = f" · Bid {view.bid} by {_seat_name(view, view.bidder)}"
+    elif view.phase is Phase.AUCTION:
+        bid = " · No bid yet"
     sides = _side_names(view)
     scores = ", ".join(f"{sides[i]} {score}" for i, score in enumerate(view.scores))
     target = f" (to {view.target})" if view.target is not None else ""
-    canvas.text(14, 45, f"{trump} · {bid} · Scores: {scores}{target}", size=15, cls="scores")
+    canvas.text(14, 45, f"{trump}{bid} · Scores: {scores}{target}", size=15, cls="scores")
     if view.points and any(view.points):
         taken = ", ".join(f"{sides[i]} {p}" for i, p in enumerate(view.points))
         canvas.text(_TABLE_WIDTH - 14, 22, f"Taken: {taken}", size=13, anchor="end", cls="points")
@@ -549,6 +549,8 @@ def _header(canvas: _Canvas, view: Observation) -> None:
 
 
 def _auction(canvas: _Canvas, view: Observation) -> None:
+    if not view.auction and view.phase is not Phase.AUCTION:
+        return  # a table without an auction (two-hand, turned trump)
     canvas.open("auction", bids=len(view.auction))
     canvas.text(14, 80, "Auction", size=14, bold=True)
     entries = view.auction[-9:]
