@@ -29,9 +29,16 @@ def play_until(name: str, seed: int, stop: Callable[[pn.State], bool]) -> pn.Sta
     return state
 
 
+def _must_follow(state: pn.State) -> bool:
+    """A trick under way where the seat to act may play only some of its cards."""
+    if state.phase is not pn.Phase.TRICKS or not state.trick:
+        return False
+    return len({a for a in pn.legal_actions(state)}) < len(set(state.hands[state.to_act or 0]))
+
+
 def pictures() -> dict[str, str]:
     """Every picture on the page, by file name."""
-    four = play_until("pinochlerun", 7, lambda s: s.phase is pn.Phase.TRICKS and len(s.trick) == 2)
+    four = play_until("pinochlerun", 7, _must_follow)
     view = pn.observe(four, four.to_act or 0)
     three = play_until("pagat-auction-3", 3, lambda s: s.phase is pn.Phase.BURY)
     two = play_until("bicycle-two-handed", 5, lambda s: len(s.tricks) == 6 and len(s.trick) == 1)

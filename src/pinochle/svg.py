@@ -508,7 +508,8 @@ def _draw_meld_of(
     canvas.open("meld", seat=seat, points=points)
     width = _row_width(len(cards), per_row)
     label = f"meld {points}"
-    left = cx - (width + 8 + 7.5 * len(label)) / 2
+    total = width + 8 + 7.5 * len(label)
+    left = min(max(cx - total / 2, 8), _TABLE_WIDTH - 8 - total)  # kept inside the table
     canvas.text(left, top + 16, label, size=13, cls="meld-label")
     _draw_small_row(
         canvas, left + 7.5 * len(label) + 8, top, sort_cards(cards), view.trump, per_row
