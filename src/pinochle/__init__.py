@@ -4,7 +4,8 @@ Load a table's rules with `load_variant`, read cards with `parse_cards`, score m
 `score_meld` and count tricks with `card_points`. Everything is typed and immutable.
 """
 
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
 from pinochle.actions import (
     Action,
@@ -85,6 +86,9 @@ from pinochle.tricks import (
     trick_winner,
 )
 from pinochle.variant import Variant, builtin_variants, load_variant
+
+if TYPE_CHECKING:
+    from pinochle import svg as svg
 
 __all__ = [
     "CARDS",
@@ -188,6 +192,19 @@ def schema(kind: str) -> dict[str, Any]:
     from pinochle import schemas
 
     return schemas.schema(kind)
+
+
+_LAZY_MODULES = frozenset({"svg"})
+"""Submodules reachable as attributes (``pinochle.svg``) and imported on first use."""
+
+
+def __getattr__(name: str) -> ModuleType:
+    # `pinochle.svg` without an import: the pictures load only when asked for.
+    if name in _LAZY_MODULES:
+        import importlib
+
+        return importlib.import_module(f"pinochle.{name}")
+    raise AttributeError(f"module 'pinochle' has no attribute {name!r}")
 
 
 __version__ = "0.1.0.dev0"

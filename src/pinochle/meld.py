@@ -117,6 +117,12 @@ class Meld:
             needed |= counted
         return tuple(sorted(needed.elements(), key=lambda card: card.index))
 
+    def _repr_svg_(self) -> str:
+        """The meld as a picture, for Jupyter (see `pinochle.svg.meld`)."""
+        from pinochle import svg
+
+        return svg.meld(self)
+
 
 # --- Value tables (rules/meld), ones scale, by number of copies ------------------------
 

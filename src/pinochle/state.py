@@ -81,6 +81,12 @@ class CompletedTrick:
         """The seat that led."""
         return self.plays[0][0]
 
+    def _repr_svg_(self) -> str:
+        """The trick as a picture, for Jupyter (see `pinochle.svg.trick`)."""
+        from pinochle import svg
+
+        return svg.trick(self)
+
 
 @attrs.frozen
 class Hand:
@@ -459,3 +465,9 @@ class Observation:
 
         view: Observation = wire.from_json("observation", text, base_dir=base_dir)
         return view
+
+    def _repr_svg_(self) -> str:
+        """The table as this seat sees it, for Jupyter (see `pinochle.svg.table`)."""
+        from pinochle import svg
+
+        return svg.table(self)
