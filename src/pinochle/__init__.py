@@ -56,6 +56,7 @@ from pinochle.errors import (
     VariantError,
     WireError,
 )
+from pinochle.explain import explain_legal
 from pinochle.meld import (
     Meld,
     MeldItem,
@@ -152,6 +153,7 @@ __all__ = [
     "check_in_deck",
     "chip_payment",
     "deck_points",
+    "explain_legal",
     "format_cards",
     "game_end",
     "highest_meld",

@@ -1,0 +1,245 @@
+"""The line that says why: the current decision of a seat, in one short sentence.
+
+`explain_legal` reads an `Observation` and says what its seat may do now and why, in a
+player's words: ``Follow clubs and beat the K♣: A♣ or 10♣``, ``No clubs and no trump: any
+card``, ``Bid at least 26, or pass``. A terminal or a browser shows it above the hand (the
+seed game's "the line at the top tells you why").
+
+The sentence agrees with the observation's `legal_actions`: where it names cards (after its
+last colon, high to low, each distinct card once), they are exactly the cards the seat may
+play; where it says "any card", the whole hand is legal. Every sentence is one line of
+fewer than 90 characters. When the seat is not to act (or the game is over) it is the empty
+string: the observation alone cannot say what another seat is waiting to do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pinochle.actions import (
+    Bid,
+    CallMisdeal,
+    Declare,
+    ExchangeDix,
+    NameTrump,
+    Pass,
+    Play,
+    TakeTurnUp,
+)
+from pinochle.cards import Card, Rank, Suit
+from pinochle.choices import CardChoices
+from pinochle.errors import ArgumentError
+from pinochle.state import Observation, Phase
+from pinochle.tricks import _follow
+from pinochle.variant import Beat, PassingOrder, TrumpRule
+
+__all__ = ["explain_legal"]
+
+_SUIT_NAMES = {
+    Suit.CLUBS: "clubs",
+    Suit.DIAMONDS: "diamonds",
+    Suit.HEARTS: "hearts",
+    Suit.SPADES: "spades",
+}
+
+
+def explain_legal(observation: Observation) -> str:
+    """One short sentence saying what the observing seat may do now, and why.
+
+    The cases, by phase (``N`` the profile's numbers, ``X`` cards, high to low):
+
+    - tricks: ``Lead any card``; two-hand while the stock lasts, ``Any card while the stock
+      lasts``; ``Follow clubs and beat the K♣: A♣ or 10♣``; ``Follow clubs (you cannot beat
+      the A♣): 10♣ or 9♣``; ``Follow clubs (the trick is trumped): ...``; ``Follow clubs:
+      ...`` (no duty to beat); ``No clubs, you must trump: ...``; ``No clubs, trump and beat
+      the 10♠: A♠``; ``No clubs, trump (you cannot beat the A♠): ...``; ``No clubs and you
+      cannot beat the A♠: any card``; ``No clubs: any card (you need not trump)``; ``No clubs
+      and no trump: any card``;
+    - auction: ``Bid at least 26, or pass``; ``Bid 26, or pass`` (no jump bids); ``You must
+      bid: at least 25`` (everyone else passed, or meld must open); ``Pass: no bid can top
+      N``;
+    - trump: ``Name trump: any suit``; ``Name trump: you need a marriage in it: ♥ or ♠``;
+      ``Name trump: any suit (you hold no marriage)``;
+    - passing: ``Pass 4 cards to your partner``; ``Return 4 cards to your partner``;
+      ``Pass 4 cards to your partner (you see theirs after)`` (simultaneous passing);
+    - kitty: ``Bury 3 cards (not from your meld)``, or ``Bury 3 cards`` where meld may go;
+    - two-hand meld turn: ``Meld, exchange the dix, or draw`` (naming only what is legal),
+      and at the last draw ``Last draw: take the turned-up 10♥, or draw``;
+    - ``Throw in or play on``; ``Concede or play on (conceded only if all opponents
+      concede)``; ``Exchange the dix for the turned-up A♥, or keep it``; ``Call a misdeal or
+      keep your hand``, ``Keep your hand (it is no misdeal)``.
+
+    Cards named after the sentence's last colon are exactly the legal cards; "any card"
+    means the whole hand.
+
+    Args:
+        observation: What the seat sees (`pinochle.observe`).
+
+    Returns:
+        The sentence, or ``""`` when the seat is not to act (someone else's turn, or the
+        game is over).
+
+    Raises:
+        ArgumentError: ``observation`` is not an `Observation`.
+    """
+    if not isinstance(observation, Observation):
+        raise ArgumentError(
+            "observation", "an Observation (from pinochle.observe(state, seat))", observation
+        )
+    view = observation
+    if view.to_act != view.seat or not view.legal_actions:
+        return ""
+    return _BY_PHASE[view.phase](view)
+
+
+# --- Tricks ----------------------------------------------------------------------------
+
+
+def _cards(cards: Sequence[Card]) -> str:
+    """Distinct cards, high to low, as ``A♣, 10♣ or 9♣``."""
+    ordered = sorted(set(cards), key=lambda c: (-c.rank, c.suit))
+    names = [str(c) for c in ordered]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def _trick(view: Observation) -> str:
+    if not view.trick:
+        return "Lead any card"
+    if view.turn_up is not None:  # two-hand: the stock is not drawn out yet
+        return "Any card while the stock lasts"
+    plays = [c for _, c in view.trick]
+    legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
+    rules, trump = view.variant.play, view.trump
+    led = plays[0].suit
+    suit = _SUIT_NAMES[led]
+    _, duty, top = _follow(view.hand, plays, trump, rules)
+    if duty == "beat":
+        return f"Follow {suit} and beat the {top}: {_cards(legal)}"
+    if duty == "follow":
+        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led == trump)
+        if not heads:
+            return f"Follow {suit}: {_cards(legal)}"
+        if led != trump and any(c.suit == trump for c in plays) and not rules.beat_after_trump:
+            return f"Follow {suit} (the trick is trumped): {_cards(legal)}"
+        best = max((c for c in plays if c.suit == led), key=lambda c: c.rank)
+        return f"Follow {suit} (you cannot beat the {best}): {_cards(legal)}"
+    if duty == "overtrump":
+        return f"No {suit}, trump and beat the {top}: {_cards(legal)}"
+    trumps = [c for c in view.hand if c.suit == trump] if trump is not None else []
+    high = _best_trump(plays, trump)
+    if duty == "trump":
+        if high is not None and rules.must_overtrump:
+            return f"No {suit}, trump (you cannot beat the {high}): {_cards(legal)}"
+        return f"No {suit}, you must trump: {_cards(legal)}"
+    # duty == "any": the whole hand
+    if not trumps:
+        return f"No {suit} and no trump: any card"
+    if not rules.must_trump:
+        return f"No {suit}: any card (you need not trump)"
+    return f"No {suit} and you cannot beat the {high}: any card"
+
+
+def _best_trump(plays: Sequence[Card], trump: Suit | None) -> Card | None:
+    trumps = [c for c in plays if c.suit == trump]
+    return max(trumps, key=lambda c: c.rank) if trumps else None
+
+
+# --- Before the tricks -----------------------------------------------------------------
+
+
+def _auction(view: Observation) -> str:
+    legal = view.legal_actions
+    may_pass = isinstance(legal[0], Pass)
+    bids = len(legal) - may_pass
+    if not bids:
+        return f"Pass: no bid can top {view.bid}"
+    lowest = legal[1 if may_pass else 0]
+    assert isinstance(lowest, Bid)
+    amount = f"at least {lowest.amount}" if bids > 1 else f"{lowest.amount}"
+    if not may_pass:
+        return f"You must bid: {amount}"
+    return f"Bid {amount}, or pass"
+
+
+def _trump(view: Observation) -> str:
+    suits = [a.suit for a in view.legal_actions if isinstance(a, NameTrump)]
+    if view.variant.trump.rule is TrumpRule.MARRIAGE:
+        if len(suits) == len(Suit) and not _holds_marriage(view.hand):
+            return "Name trump: any suit (you hold no marriage)"
+        names = [s.symbol for s in sorted(suits)]
+        listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+        return f"Name trump: you need a marriage in it: {listed}"
+    return "Name trump: any suit"
+
+
+def _holds_marriage(hand: Sequence[Card]) -> bool:
+    return any(
+        any(c.suit == s and c.rank is Rank.KING for c in hand)
+        and any(c.suit == s and c.rank is Rank.QUEEN for c in hand)
+        for s in Suit
+    )
+
+
+def _passing(view: Observation) -> str:
+    n = view.variant.passing.cards
+    if view.phase is Phase.PASS:
+        return f"Pass {n} cards to your partner"
+    if view.variant.passing.order is PassingOrder.SIMULTANEOUS and not view.passed_to_me:
+        return f"Pass {n} cards to your partner (you see theirs after)"
+    return f"Return {n} cards to your partner"
+
+
+def _bury(view: Observation) -> str:
+    legal = view.legal_actions
+    if isinstance(legal, CardChoices):
+        n, free = legal.k, len(legal.cards)
+    else:  # pragma: no cover - the engine lists burials as CardChoices
+        n, free = len(view.kitty), len(view.hand)
+    if free < len(view.hand):
+        return f"Bury {n} cards (not from your meld)"
+    return f"Bury {n} cards"
+
+
+def _meld_turn(view: Observation) -> str:
+    legal = view.legal_actions
+    parts = []
+    if any(isinstance(a, Declare) for a in legal):
+        parts.append("meld")
+    if any(isinstance(a, ExchangeDix) for a in legal):
+        parts.append("exchange the dix")
+    last = any(isinstance(a, TakeTurnUp) for a in legal)
+    if last:
+        parts.append(f"take the turned-up {view.turn_up}")
+    parts.append("draw")
+    if len(parts) == 1:
+        text = parts[0]
+    elif len(parts) == 2:
+        text = f"{parts[0]} or {parts[1]}"
+    else:
+        text = ", ".join(parts[:-1]) + ", or " + parts[-1]
+    return f"Last draw: {text}" if last else text[0].upper() + text[1:]
+
+
+def _misdeal(view: Observation) -> str:
+    if any(isinstance(a, CallMisdeal) for a in view.legal_actions):
+        return "Call a misdeal or keep your hand"
+    return "Keep your hand (it is no misdeal)"
+
+
+def _dix_exchange(view: Observation) -> str:
+    return f"Exchange the dix for the turned-up {view.turned_up}, or keep it"
+
+
+_BY_PHASE = {
+    Phase.MISDEAL: _misdeal,
+    Phase.AUCTION: _auction,
+    Phase.TRUMP: _trump,
+    Phase.BURY: _bury,
+    Phase.PASS: _passing,
+    Phase.RETURN: _passing,
+    Phase.THROW_IN: lambda view: "Throw in or play on",
+    Phase.CONCEDE: lambda view: "Concede or play on (conceded only if all opponents concede)",
+    Phase.MELD: _meld_turn,
+    Phase.DIX_EXCHANGE: _dix_exchange,
+    Phase.TRICKS: _trick,
+}
