@@ -9,6 +9,7 @@ hand is legal).
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from collections.abc import Iterator
@@ -325,3 +326,15 @@ def test_nobody_to_act_says_nothing() -> None:
     other = pn.observe(state, (seat + 1) % 4)
     assert pn.explain_legal(other) == ""
     assert pn.explain_legal(pn.observe(state, seat)).startswith("Bid at least")
+
+
+def test_pinochle_play_shows_the_line_above_the_hand() -> None:
+    from pinochle.play import play_game
+
+    out = io.StringIO()
+    play_game(pn.load_variant("pinochlerun"), seed=3, stdin=io.StringIO("1\nquit\n"), stdout=out)
+    lines = out.getvalue().splitlines()
+    at = lines.index("Bid at least 25, or pass")
+    assert lines[at + 1].startswith("Your call.")
+    assert lines[at + 2].startswith("  Your hand: ")
+    assert "Pass 4 cards to your partner" in lines

@@ -44,6 +44,7 @@ from pinochle.cards import Card, Suit, format_cards, parse_cards, parse_suit, so
 from pinochle.demo import Player, meld_text, misdeal_shown, person_names, side_name
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
+from pinochle.explain import explain_legal
 from pinochle.meld import meld_by_trump, score_meld
 from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
 from pinochle.terminal import styled
@@ -285,7 +286,7 @@ class _Table:
             return action, apply(state, action)
         self._take_screen(person)
         prompt = self._prompt(view)
-        self._say("", *prompt.lines)
+        self._say("", explain_legal(view), *prompt.lines)
         while True:
             text = self._read(prompt.question)
             if text.lower() in ("quit", "exit"):
