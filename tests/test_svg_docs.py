@@ -47,4 +47,3 @@ def test_each_picture_is_svg_with_its_cards(hook: ModuleType) -> None:
         assert root.tag.endswith("svg"), name
         cards = [e for e in root.iter() if e.get("data-card")]
         assert cards, f"{name} shows no card"
-
