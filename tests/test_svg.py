@@ -348,7 +348,7 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(_chromium() is None, reason="headless Chromium is not installed")
+@pytest.mark.skipif(_chromium() is None, reason="browser: headless Chromium is not installed")
 def test_a_table_renders_to_a_picture_in_chromium(tmp_path: Path) -> None:
     state = next(s for s in _decisions("pinochlerun", seed=4) if len(s.trick) == 2)
     picture = tmp_path / "table.svg"
