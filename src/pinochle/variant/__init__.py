@@ -1,0 +1,107 @@
+"""Variant profiles: the typed rule set of one table, loaded from and written to TOML.
+
+A `Variant` is a frozen value made of one frozen section per TOML table (`Deal`,
+`Bidding`, `Trump`, ...). Every table difference is a key; every key has a default (the
+default profile, ``pinochlerun``), so a house file only writes what it changes and may
+``extends`` a built-in profile or another file.
+
+Numbers are written on the profile's own scale: a tens-scale profile says
+``minimum = 250``. Changing ``scale`` in a profile that extends another converts every
+inherited number (bids, targets, meld values, last trick, floors) for you.
+
+The package's modules: `model` (the values), `loading` (TOML, mappings, ``extends``, files
+and the built-in profiles), `scale` (the change of scale) and `checks` (the cross-key rules).
+"""
+
+from pinochle.variant.loading import builtin_variants, load_variant
+from pinochle.variant.model import (
+    DEFAULT_VARIANT,
+    MAX_EXTENDS,
+    MAX_NUMBER,
+    AllPass,
+    Beat,
+    Bidding,
+    BothReach,
+    Chips,
+    ChipStep,
+    Counting,
+    CountingMethod,
+    Deal,
+    DixExchange,
+    Doubles,
+    FirstLead,
+    Game,
+    GameScoring,
+    Kitty,
+    LastDraw,
+    MadeRule,
+    MeldRules,
+    MeldTable,
+    MeldValues,
+    Misdeal,
+    OutOfReach,
+    Passing,
+    PassingOrder,
+    Play,
+    Rounding,
+    SaveApplies,
+    SaveMeld,
+    SetRule,
+    Settlement,
+    Stock,
+    SuitMultipliers,
+    SurrenderScore,
+    ThrowInAt,
+    Trump,
+    TrumpRule,
+    Variant,
+    WhoMelds,
+    WithoutMarriage,
+)
+
+__all__ = [
+    "DEFAULT_VARIANT",
+    "MAX_EXTENDS",
+    "MAX_NUMBER",
+    "AllPass",
+    "Beat",
+    "Bidding",
+    "BothReach",
+    "ChipStep",
+    "Chips",
+    "Counting",
+    "CountingMethod",
+    "Deal",
+    "DixExchange",
+    "Doubles",
+    "FirstLead",
+    "Game",
+    "GameScoring",
+    "Kitty",
+    "LastDraw",
+    "MadeRule",
+    "MeldRules",
+    "MeldTable",
+    "MeldValues",
+    "Misdeal",
+    "OutOfReach",
+    "Passing",
+    "PassingOrder",
+    "Play",
+    "Rounding",
+    "SaveApplies",
+    "SaveMeld",
+    "SetRule",
+    "Settlement",
+    "Stock",
+    "SuitMultipliers",
+    "SurrenderScore",
+    "ThrowInAt",
+    "Trump",
+    "TrumpRule",
+    "Variant",
+    "WhoMelds",
+    "WithoutMarriage",
+    "builtin_variants",
+    "load_variant",
+]

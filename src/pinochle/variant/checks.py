@@ -1,0 +1,359 @@
+"""The cross-key rules: combinations of keys a profile may not hold, each one function.
+
+Every section's own values are checked as the profile is read (`pinochle.variant.loading`);
+these rules look across keys, so that every profile that loads also plays: a kitty with no
+one to take it, a minimum bid below what the dealer is forced to, a stock game for four.
+Each rule yields ``(key, problem)`` pairs; `check` runs them all and raises one error
+listing every problem (docs/reference/keys.md#cross-key-rules lists them for users).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable, Iterator
+from typing import Any
+
+import attrs
+
+from pinochle.cards import DeckKind
+from pinochle.errors import MAX_PROBLEMS, VariantError
+from pinochle.variant._text import out_of_range
+from pinochle.variant.model import (
+    MAX_NUMBER,
+    BothReach,
+    CountingMethod,
+    DixExchange,
+    GameScoring,
+    MeldTable,
+    MeldValues,
+    Misdeal,
+    Rounding,
+    TrumpRule,
+    Variant,
+)
+
+_Check = Callable[[Variant], Iterator[tuple[str, str]]]
+_CHECKS: list[_Check] = []
+
+
+def _rule(check: _Check) -> _Check:
+    _CHECKS.append(check)
+    return check
+
+
+def check(variant: Variant) -> None:
+    """Run every cross-key rule; raise one error listing all the problems found."""
+    problems: list[tuple[str, str]] = []
+    for check in _CHECKS:
+        problems.extend(check(variant))
+        if len(problems) >= MAX_PROBLEMS:
+            break
+    if problems:
+        raise VariantError.of(variant.source, problems[:MAX_PROBLEMS])
+
+
+@_rule
+def _check_number_ranges(v: Variant) -> Iterator[tuple[str, str]]:
+    """Every number stays within `MAX_NUMBER` (also after a change of scale)."""
+    stack: list[tuple[Any, str]] = [(v, "")]
+    while stack:
+        obj, path = stack.pop()
+        for f in attrs.fields(type(obj)):
+            value = getattr(obj, f.name)
+            where = f"{path}.{f.name}" if path else f.name
+            items = value if isinstance(value, tuple) else (value,)
+            for i, item in enumerate(items):
+                at = f"{where}[{i}]" if isinstance(value, tuple) else where
+                if attrs.has(type(item)):
+                    stack.append((item, at))
+                elif _is_number(item) and not -MAX_NUMBER <= item <= MAX_NUMBER:
+                    yield at, out_of_range(item)
+
+
+def _is_number(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool | enum.Enum)
+
+
+@_rule
+def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
+    d = v.deal
+    if d.players not in (2, 3, 4):
+        yield "deal.players", f"expected 2, 3 or 4, found {d.players}"
+        return  # the rest of the deal depends on it
+    if d.partnerships and d.players != 4:
+        yield "deal.partnerships", f"partnerships need 4 players, found {d.players}"
+    if d.seated != d.players and not (d.players == 3 and d.seated in (4, 5)):
+        yield (
+            "deal.seated",
+            f"expected {d.players} (everyone plays), or 4 or 5 around a three-hand game "
+            f"(sit-outs), found {d.seated}",
+        )
+    if d.hand < 1:
+        yield "deal.hand", f"expected at least 1 card, found {d.hand}"
+    if d.kitty < 0:
+        yield "deal.kitty", f"expected 0 or more cards, found {d.kitty}"
+    if d.kitty and d.stock:
+        yield "deal.stock", "a game with a stock has no kitty (set deal.kitty = 0)"
+    if d.hand < 1 or d.kitty < 0:
+        return
+    dealt = d.hand * d.players + d.kitty
+    if d.stock:
+        if dealt >= v.deck_size:
+            yield (
+                "deal.hand",
+                f"{d.hand} × {d.players} leaves no stock in the {v.deck_size}-card deck",
+            )
+    elif dealt != v.deck_size:
+        fits = (v.deck_size - d.kitty) / d.players
+        advice = (
+            f"with a {d.kitty}-card kitty each player gets {fits:g}"
+            if fits == int(fits)
+            else f"a {d.kitty}-card kitty does not divide the deal evenly"
+        )
+        yield (
+            "deal.hand",
+            f"{d.hand} cards × {d.players} players + {d.kitty} kitty = {dealt}, but the "
+            f"{d.deck.value} deck has {v.deck_size} cards; {advice}",
+        )
+    if not 1 <= d.packet <= d.hand:
+        # A packet that does not divide the hand is fine: the last round is smaller.
+        yield "deal.packet", f"expected 1 to {d.hand} cards at a time, found {d.packet}"
+
+
+@_rule
+def _check_stock(v: Variant) -> Iterator[tuple[str, str]]:
+    """A stock game is the two-hand game: two players, and hands that outlast a trick."""
+    d = v.deal
+    if not d.stock:
+        return
+    if d.players != 2:
+        yield "deal.stock", f"a stock game is for 2 players, found deal.players = {d.players}"
+    elif d.hand < 2:
+        yield (
+            "deal.hand",
+            f"a stock game needs at least 2 cards in each hand (a hand ends when the hands "
+            f"are empty), found {d.hand}",
+        )
+
+
+@_rule
+def _check_kitty_has_a_taker(v: Variant) -> Iterator[tuple[str, str]]:
+    """The kitty goes to the high bidder, so a kitty needs an auction."""
+    if v.deal.kitty > 0 and not v.has_auction:
+        yield (
+            "deal.kitty",
+            f"the {v.deal.kitty}-card kitty goes to the high bidder, but with "
+            "trump.rule = 'turn-up' there is no auction (set deal.kitty = 0)",
+        )
+
+
+@_rule
+def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
+    b = v.bidding
+    if b.minimum < 1:
+        yield "bidding.minimum", f"expected a positive bid, found {b.minimum}"
+    if b.step < 1:
+        yield "bidding.step", f"expected a positive step, found {b.step}"
+    if b.maximum is not None and b.maximum < b.minimum:
+        yield "bidding.maximum", f"maximum {b.maximum} is below the minimum {b.minimum}"
+    if (b.step_threshold is None) != (b.step_above is None):
+        yield "bidding.step_above", "step_threshold and step_above go together: set both or neither"
+    if b.step_above is not None and b.step_above < 1:
+        yield "bidding.step_above", f"expected a positive step, found {b.step_above}"
+    if b.step_threshold is not None and b.step_threshold < b.minimum:
+        # Raises from the threshold would start below the opening bid, even below zero.
+        yield (
+            "bidding.step_threshold",
+            f"the threshold {b.step_threshold} is below bidding.minimum {b.minimum}: the "
+            "bids above it would start under the minimum",
+        )
+
+
+@_rule
+def _check_dealer_minimum(v: Variant) -> Iterator[tuple[str, str]]:
+    """The dealer's lower opening is a positive bid under the minimum (WP three-hand: 19)."""
+    low = v.bidding.dealer_minimum
+    if low is not None and not 1 <= low < v.bidding.minimum:
+        yield (
+            "bidding.dealer_minimum",
+            f"expected a bid from 1 to {v.bidding.minimum - 1} (below bidding.minimum "
+            f"{v.bidding.minimum}), or false, found {low}",
+        )
+    elif (
+        low is not None
+        and v.game.scoring is GameScoring.CHIPS
+        and v.chips.schedule
+        and v.chips.schedule[0].bid > low
+    ):
+        yield (
+            "bidding.dealer_minimum",
+            f"the dealer may bid {low}, but the chip schedule starts at "
+            f"{v.chips.schedule[0].bid}: that bid would pay nothing",
+        )
+
+
+@_rule
+def _check_misdeal(v: Variant) -> Iterator[tuple[str, str]]:
+    """The nines misdeals need nines: the double deck has none."""
+    rule = v.deal.misdeal
+    if rule not in (Misdeal.NONE, Misdeal.TECHNICAL) and v.deal.deck is not DeckKind.SINGLE:
+        yield (
+            "deal.misdeal",
+            f"{rule.value!r} counts nines, but the double deck has none (use 'technical' or "
+            "'none')",
+        )
+
+
+@_rule
+def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
+    n = v.passing.cards
+    if n < 0:
+        yield "passing.cards", f"expected 0 or more, found {n}"
+    elif n and not v.deal.partnerships:
+        yield "passing.cards", "passing cards needs partnerships (set passing.cards = 0)"
+    elif n > v.deal.hand:
+        yield "passing.cards", f"cannot pass {n} cards from a hand of {v.deal.hand}"
+    if v.deal.stock and v.trump.rule is not TrumpRule.TURN_UP:
+        yield "trump.rule", "a stock game turns up trump: set trump.rule = 'turn-up'"
+
+
+@_rule
+def _check_dix_exchanges(v: Variant) -> Iterator[tuple[str, str]]:
+    """The turned-trump exchange needs a turned card, no stock and nines in the deck."""
+    if v.trump.dix_exchange is not DixExchange.NONE:
+        if v.trump.rule is not TrumpRule.TURN_UP:
+            yield (
+                "trump.dix_exchange",
+                "a dix is exchanged for a turned card: set trump.rule = 'turn-up'",
+            )
+        elif v.deal.stock:
+            yield (
+                "trump.dix_exchange",
+                "a stock game exchanges the dix during play (stock.dix_exchange): "
+                "set trump.dix_exchange = 'none'",
+            )
+        if v.deal.deck is not DeckKind.SINGLE:
+            yield "trump.dix_exchange", "the double deck has no nines, so no dix to exchange"
+    if v.stock.first_dix_exchanged and not v.stock.dix_exchange:
+        yield (
+            "stock.first_dix_exchanged",
+            "the first dix must be exchanged, but stock.dix_exchange = false forbids exchanges",
+        )
+
+
+@_rule
+def _check_meld(v: Variant) -> Iterator[tuple[str, str]]:
+    m = v.meld
+    single = v.deal.deck is DeckKind.SINGLE
+    if single != (m.table is MeldTable.SINGLE):
+        fit = "'single'" if single else "'double-pagat', 'double-npa' or 'double-many-books'"
+        yield (
+            "meld.table",
+            f"table {m.table.value!r} does not fit the {v.deal.deck.value} deck; use {fit}",
+        )
+    if not single and m.values.dix:
+        yield "meld.values.dix", "the double deck has no nines, so no dix value"
+    if not single and m.run_extras:
+        yield "meld.run_extras", "Dailey's run extras are a single-deck rule"
+    if m.run_extras and not m.run_absorbs_royal_marriage:
+        yield (
+            "meld.run_extras",
+            "run extras already value the run's spare K and Q; they cannot be combined with "
+            "run_absorbs_royal_marriage = false",
+        )
+    for f in attrs.fields(MeldValues):
+        value = getattr(m.values, f.name)
+        if isinstance(value, tuple) and len(value) != v.copies:
+            yield (
+                f"meld.values.{f.name}",
+                f"expected {v.copies} values (one per number of copies), found {len(value)}",
+            )
+        items = value if isinstance(value, tuple) else (value,) if value is not None else ()
+        if any(x < 0 for x in items):
+            yield f"meld.values.{f.name}", f"meld values cannot be negative, found {list(items)}"
+
+
+@_rule
+def _check_counting(v: Variant) -> Iterator[tuple[str, str]]:
+    c = v.counting
+    if c.method is not CountingMethod.COUNTERS and v.scale != 10:
+        yield (
+            "counting.method",
+            f"{c.method.value!r} counting exists only on the tens scale (scale = 10); "
+            "on the ones scale use 'counters'",
+        )
+    if c.rounding is Rounding.NEAREST_TEN and v.scale != 10:
+        yield "counting.rounding", "rounding to tens needs the tens scale (scale = 10)"
+    if c.last_trick < 0:
+        yield "counting.last_trick", f"expected 0 or more, found {c.last_trick}"
+
+
+@_rule
+def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
+    s, g = v.settlement, v.game
+    if isinstance(s.save_meld, int) and s.save_meld < 0:
+        yield "settlement.save_meld", f"expected 0 or more trick points, found {s.save_meld}"
+    if s.minimum_meld < 0:
+        yield "settlement.minimum_meld", f"expected 0 or more, found {s.minimum_meld}"
+    if g.scoring is GameScoring.POINTS and g.target is None:
+        yield "game.target", "a points game needs a target"
+    if g.target is not None and g.target < 1:
+        yield "game.target", f"expected a positive target, found {g.target}"
+    if g.lose_at is not None and g.target is not None and g.lose_at >= g.target:
+        yield "game.lose_at", f"the losing floor {g.lose_at} is not below the target {g.target}"
+    if g.both_reach is BothReach.RAISE_TARGET and g.raise_target_by < 1:
+        yield "game.raise_target_by", "both_reach = 'raise-target' needs a positive raise_target_by"
+    if g.raise_target_by < 0:
+        yield "game.raise_target_by", f"expected 0 or more, found {g.raise_target_by}"
+    if s.surrender_bonus < 0:
+        yield "settlement.surrender_bonus", f"expected 0 or more, found {s.surrender_bonus}"
+    if s.min_trick_points < 0:
+        yield "settlement.min_trick_points", f"expected 0 or more, found {s.min_trick_points}"
+
+
+@_rule
+def _check_chips(v: Variant) -> Iterator[tuple[str, str]]:
+    """Chip payments are counts of chips; under chip scoring every bid has a schedule row."""
+    c = v.chips
+    for key in ("concede", "set"):
+        if getattr(c, key) < 0:
+            yield f"chips.{key}", f"expected a factor of 0 or more, found {getattr(c, key)}"
+    for suit in ("clubs", "diamonds", "hearts", "spades"):
+        factor = getattr(c.suit_multipliers, suit)
+        if factor < 0:
+            yield f"chips.suit_multipliers.{suit}", f"expected 0 or more, found {factor}"
+    for i, row in enumerate(c.schedule):
+        if row.bid < 0:
+            yield f"chips.schedule[{i}].bid", f"expected a bid of 0 or more, found {row.bid}"
+        if row.pays < 0:
+            yield f"chips.schedule[{i}].pays", f"expected 0 or more chips, found {row.pays}"
+    if v.game.scoring is not GameScoring.CHIPS:
+        return
+    if not c.schedule:
+        yield "chips.schedule", "chip scoring needs a payment schedule"
+        return
+    bids = [row.bid for row in c.schedule]
+    if bids != sorted(set(bids)):
+        yield "chips.schedule", f"rows must go from the lowest bid up, found bids {bids}"
+    elif v.has_auction and bids[0] > v.bidding.minimum:
+        yield (
+            "chips.schedule",
+            f"the first row is for bids from {bids[0]}, but bidding.minimum is "
+            f"{v.bidding.minimum}: a bid of {v.bidding.minimum} would pay nothing (add a row "
+            f"from {v.bidding.minimum} or raise bidding.minimum)",
+        )
+
+
+@_rule
+def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
+    """The auction shortcuts (rules/three-hand#auction-pinochle) are chip rules."""
+    if v.game.scoring is GameScoring.CHIPS:
+        return
+    for key in ("meld_makes_bid", "opponents_concede"):
+        if getattr(v.settlement, key):
+            yield (
+                f"settlement.{key}",
+                "a hand won without play is settled in chips (rules/three-hand#auction-pinochle): "
+                "it needs "
+                "game.scoring = 'chips'",
+            )

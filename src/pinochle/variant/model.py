@@ -1,0 +1,687 @@
+"""The profile model: `Variant` and its sections and options, one frozen value per TOML table.
+
+A `Variant` is made of one frozen section per TOML table (`Deal`, `Bidding`, `Trump`, ...),
+each key a field with its default (the default profile's) and a line of documentation; an
+option with a fixed set of values is a string enum. Reading and writing profiles (TOML,
+``extends``, the change of scale, the cross-key checks) build on this model in
+`pinochle.variant.loading`; the model reaches them only when one of its conversions is
+called.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from pinochle.cards import DeckKind, Suit, copies_in_deck
+
+__all__ = [
+    "DEFAULT_VARIANT",
+    "MAX_EXTENDS",
+    "MAX_NUMBER",
+    "AllPass",
+    "Beat",
+    "Bidding",
+    "BothReach",
+    "ChipStep",
+    "Chips",
+    "Counting",
+    "CountingMethod",
+    "Deal",
+    "DixExchange",
+    "Doubles",
+    "FirstLead",
+    "Game",
+    "GameScoring",
+    "Kitty",
+    "LastDraw",
+    "MadeRule",
+    "MeldRules",
+    "MeldTable",
+    "MeldValues",
+    "Misdeal",
+    "OutOfReach",
+    "Passing",
+    "PassingOrder",
+    "Play",
+    "Rounding",
+    "SaveApplies",
+    "SaveMeld",
+    "SetRule",
+    "Settlement",
+    "Stock",
+    "SuitMultipliers",
+    "SurrenderScore",
+    "ThrowInAt",
+    "Trump",
+    "TrumpRule",
+    "Variant",
+    "WhoMelds",
+    "WithoutMarriage",
+]
+
+DEFAULT_VARIANT = "pinochlerun"
+"""The name of the default profile."""
+
+MAX_NUMBER = 1_000_000
+"""The largest number (in size) any key of a profile may hold, on the profile's own scale."""
+
+MAX_EXTENDS = 32
+"""How many profiles a chain of ``extends`` may hold, the profile itself included."""
+
+
+def _scaled(default: Any, doc: str) -> Any:
+    """A field whose number is on the profile's scale (converted when `scale` changes)."""
+    return attrs.field(default=default, metadata={"scaled": True, "doc": doc})
+
+
+def _key(default: Any, doc: str) -> Any:
+    return attrs.field(default=default, metadata={"doc": doc})
+
+
+# --- Options ---------------------------------------------------------------------------
+
+
+class AllPass(enum.StrEnum):
+    """What happens when nobody bids."""
+
+    DEALER_FORCED = "dealer-forced"
+    """The dealer (the last player to speak) takes the bid at the minimum."""
+    LAST_MUST_BID = "last-must-bid"
+    """The last player to speak must bid, any legal amount (S1's "the fourth must bid")."""
+    REDEAL = "redeal"
+    """The hand is thrown in and the next dealer deals."""
+
+
+class Misdeal(enum.StrEnum):
+    """Which dealt hands their holder may throw in for a redeal by the same dealer.
+
+    rules/deck-and-deal#misdeals
+    """
+
+    NONE = "none"
+    """No misdeal for the cards dealt."""
+    FIVE_NINES = "five-nines"
+    """Five or more nines (WP, some versions; a popular app offers it)."""
+    FIVE_NINES_NO_ACE = "five-nines-no-ace"
+    """WP's variation: five or more nines and no ace, or six or more nines and at most one ace."""
+    SIX_NINES_ONE_ACE = "six-nines-one-ace"
+    """Six or more nines with at most one ace (the second branch of WP's variation alone)."""
+    TECHNICAL = "technical"
+    """WP's double-deck "technical misdeal": 13 or more non-counters (Q, J, and 9 in the
+    single deck) and no ace."""
+
+
+class TrumpRule(enum.StrEnum):
+    """How trump is chosen."""
+
+    ANY = "any"
+    """The high bidder names any suit."""
+    MARRIAGE = "marriage"
+    """The high bidder may name only a suit in which they hold a king and queen."""
+    TURN_UP = "turn-up"
+    """The suit of a card turned up at the deal; there is no auction."""
+
+
+class WithoutMarriage(enum.StrEnum):
+    """Under `TrumpRule.MARRIAGE`, what a high bidder holding no marriage does."""
+
+    SURRENDER = "surrender"
+    """The hand ends after meld as a surrender (see `Settlement.surrender_defenders_score`)."""
+    ANY_SUIT = "any-suit"
+    """The bidder may then name any suit."""
+
+
+class MeldTable(enum.StrEnum):
+    """The base meld value table; `MeldValues` overrides single entries."""
+
+    SINGLE = "single"
+    """Single deck (rules/meld#single-deck-table): run 15, double run 150, ... on the ones scale."""
+    DOUBLE_PAGAT = "double-pagat"
+    """Double deck, Pagat's main table (rules/meld#double-deck-tables)."""
+    DOUBLE_NPA = "double-npa"
+    """Double deck, Pagat's table with the NPA run 25 and pinochle 15 (provisional)."""
+    DOUBLE_MANY_BOOKS = "double-many-books"
+    """Double deck, Pagat's table with triple pinochle 45 and quadruple pinochle 300."""
+
+
+class Doubles(enum.StrEnum):
+    """How a doubled run, around or pinochle scores."""
+
+    SPECIAL = "special"
+    """Its own value: double run 150, double aces 100, double pinochle 30 (ones)."""
+    ADDITIVE = "additive"
+    """As that many singles: double run 30, double aces 20, double pinochle 8 (ones)."""
+
+
+class WhoMelds(enum.StrEnum):
+    """Who lays down meld."""
+
+    ALL = "all"
+    """Every player, after trump (and passing) and before the first trick."""
+    BIDDER = "bidder"
+    """Only the high bidder (three-hand auction)."""
+    TRICK_WINNER = "trick-winner"
+    """The winner of a trick, during the stock phase (two-hand)."""
+
+
+class FirstLead(enum.StrEnum):
+    """Who leads the first trick."""
+
+    BIDDER = "bidder"
+    """The high bidder."""
+    DEALER_LEFT = "dealer-left"
+    """The player on the dealer's left (the non-dealer in two-hand)."""
+
+
+class Beat(enum.StrEnum):
+    """When a player following suit must beat ("head") the best card in the trick."""
+
+    ALWAYS = "always"
+    """Whenever they can, even over their partner (the older rule)."""
+    TRUMP_LED = "trump-led"
+    """Only when trump was led (most books since 1945)."""
+    NEVER = "never"
+    """Never: following suit is enough."""
+
+
+class CountingMethod(enum.StrEnum):
+    """How the cards won in tricks are counted."""
+
+    COUNTERS = "counters"
+    """A, 10, K count 1 each (10 each on the tens scale); Q, J, 9 nothing."""
+    CLASSIC = "classic"
+    """A 11, 10 10, K 4, Q 3, J 2, 9 nothing; tens scale only."""
+    SIMPLIFIED = "simplified"
+    """A 10, 10 10, K 5, Q 5, J and 9 nothing; tens scale only."""
+
+
+class Rounding(enum.StrEnum):
+    """How a side's trick-point total is rounded after the hand."""
+
+    NONE = "none"
+    """Kept exactly."""
+    NEAREST_TEN = "nearest-ten"
+    """Rounded to a multiple of ten, 7-9 up and 1-6 down (two-hand books)."""
+
+
+class MadeRule(enum.StrEnum):
+    """What bidders who make their bid score."""
+
+    ALL = "all"
+    """Everything they earned: meld plus trick points."""
+    BID = "bid"
+    """Only the amount of the bid."""
+
+
+class SetRule(enum.StrEnum):
+    """What happens when the bidders fall short."""
+
+    MINUS_BID = "minus-bid"
+    """The bidders lose the bid; their meld and tricks are thrown out."""
+    OPPONENTS_SCORE_BID = "opponents-score-bid"
+    """Chip scoring: the bidders score nothing and the opponents score the bid."""
+    NPA = "npa"
+    """NPA tournaments: the bidders lose the bid and the opponents also score the bid."""
+    ZERO = "zero"
+    """The bidders simply score nothing for the hand."""
+
+
+class SaveMeld(enum.StrEnum):
+    """What a side must take in tricks to keep its meld (an integer means trick points)."""
+
+    COUNTER = "counter"
+    """At least one counter (A, 10, K) or the last trick."""
+    TRICK = "trick"
+    """At least one trick, even a pointless one."""
+    SCORING_TRICK = "scoring-trick"
+    """At least one trick holding points."""
+    NONE = "none"
+    """Meld always counts."""
+
+
+class SaveApplies(enum.StrEnum):
+    """Which sides the saving-meld rule applies to."""
+
+    DEFENDERS = "defenders"
+    """Only the side(s) that did not win the bid."""
+    BOTH = "both"
+    """Every side, the bidders included (each player in a three-hand game)."""
+
+
+class OutOfReach(enum.StrEnum):
+    """A bid above the bidders' meld plus every trick point."""
+
+    NO_PLAY = "no-play"
+    """The hand ends after meld: bidders lose the bid, defenders score their meld."""
+    PLAY = "play"
+    """The hand is played out anyway."""
+
+
+class SurrenderScore(enum.StrEnum):
+    """What the defenders score when the hand ends without play (throw-in, out of reach)."""
+
+    MELD = "meld"
+    """Their meld (plus `Settlement.surrender_bonus`)."""
+    NOTHING = "nothing"
+    """Nothing (plus `Settlement.surrender_bonus`)."""
+
+
+class ThrowInAt(enum.StrEnum):
+    """When a bidder who may throw in (``settlement.throw_in``) decides."""
+
+    AFTER_MELD = "after-meld"
+    """After everyone's meld is shown (and the kitty buried): PG-P."""
+    AFTER_TRUMP = "after-trump"
+    """Right after taking the kitty and naming trump, before anyone melds or buries (WP
+    three-hand: "concede after seeing the kitty"; trump is still named)."""
+
+
+class BothReach(enum.StrEnum):
+    """Who wins when more than one side reaches the target on the same hand."""
+
+    BIDDER_WINS = "bidder-wins"
+    """The bidding side wins, even with fewer points."""
+    BIDDER_FIRST = "bidder-first"
+    """The bidders' score is counted first; if it reaches the target they win."""
+    HIGHER_SCORE = "higher-score"
+    """The higher score wins; a tie plays another hand."""
+    RAISE_TARGET = "raise-target"
+    """Nobody wins yet: the target rises by `Game.raise_target_by`."""
+
+
+class GameScoring(enum.StrEnum):
+    """How a hand's result is kept."""
+
+    POINTS = "points"
+    """Running point totals towards a target."""
+    CHIPS = "chips"
+    """Each hand is settled in chips (three-hand auction); see `Chips`."""
+
+
+class DixExchange(enum.StrEnum):
+    """Turned trump without a stock: who may exchange a dix for the turned card."""
+
+    NONE = "none"
+    """Nobody: the turned card stays in the dealer's hand."""
+    FIRST_HOLDER = "first-holder"
+    """The first player from the dealer's left holding a dix may, before meld (PAR)."""
+
+
+class PassingOrder(enum.StrEnum):
+    """The order in which partners pass cards."""
+
+    PARTNER_FIRST = "partner-first"
+    """The partner passes, then the bidder returns (may include cards just received)."""
+    SIMULTANEOUS = "simultaneous"
+    """Both choose from their own dealt hands; the cards change hands at once (WP)."""
+
+
+class LastDraw(enum.StrEnum):
+    """Two-hand: who takes what when the stock's last face-down card is drawn."""
+
+    FACE_DOWN = "face-down"
+    """The trick winner takes the face-down card, the loser the turn-up (BC-2)."""
+    WINNER_CHOOSES = "winner-chooses"
+    """The trick winner takes either; the loser gets the other (dorogaved)."""
+
+
+# --- Sections --------------------------------------------------------------------------
+
+
+@attrs.frozen
+class Deal:
+    """``[deal]``: the deck, the players and how the cards are dealt."""
+
+    deck: DeckKind = _key(DeckKind.SINGLE, "'single' (48 cards) or 'double' (80, no nines)")
+    players: int = _key(4, "players in each hand: 2, 3 or 4")
+    seated: int = _key(4, "people at the table: more than players means sit-outs (3 of 4 or 5)")
+    partnerships: bool = _key(True, "true: two sides of two partners (four players only)")
+    hand: int = _key(12, "cards dealt to each player")
+    packet: int = _key(3, "cards dealt at a time")
+    kitty: int = _key(0, "cards dealt to a widow / kitty")
+    stock: bool = _key(False, "true: the undealt cards form a stock (two-hand)")
+    misdeal: Misdeal = _key(
+        Misdeal.NONE,
+        "'none', 'five-nines', 'five-nines-no-ace', 'six-nines-one-ace' or 'technical'",
+    )
+
+
+@attrs.frozen
+class Bidding:
+    """``[bidding]``: the auction (unused when trump is turned up)."""
+
+    minimum: int = _scaled(25, "the lowest opening bid")
+    step: int = _scaled(1, "the smallest raise")
+    step_threshold: int | None = _scaled(None, "from this bid on, raises use step_above")
+    step_above: int | None = _scaled(None, "the smallest raise from step_threshold on")
+    maximum: int | None = _scaled(100, "the highest bid allowed, or false")
+    maximum_ends_auction: bool = _key(True, "true: a bid of the maximum closes the auction")
+    jumps: bool = _key(True, "true: a bid may be any legal amount above the last")
+    all_pass: AllPass = _key(AllPass.DEALER_FORCED, "'dealer-forced', 'last-must-bid' or 'redeal'")
+    meld_must_open: bool = _key(False, "true: while nobody has bid, a player holding meld must bid")
+    dealer_minimum: int | None = _scaled(
+        None, "the dealer's lowest bid when everyone else passed (below minimum), or false"
+    )
+
+
+@attrs.frozen
+class Trump:
+    """``[trump]``: how trump is named."""
+
+    rule: TrumpRule = _key(TrumpRule.ANY, "'any', 'marriage' or 'turn-up'")
+    without_marriage: WithoutMarriage = _key(
+        WithoutMarriage.SURRENDER, "under 'marriage': 'surrender' or 'any-suit'"
+    )
+    dix_exchange: DixExchange = _key(
+        DixExchange.NONE, "turned trump, no stock: 'none' or 'first-holder' (swap a dix for it)"
+    )
+
+
+@attrs.frozen
+class Stock:
+    """``[stock]``: the two-hand stock game (used when ``deal.stock`` is true)."""
+
+    dix_exchange: bool = _key(True, "a trick winner may swap the dix for the turned-up card")
+    dealer_dix: bool = _key(True, "the dealer scores the dix when the turned-up card is one")
+    last_draw: LastDraw = _key(LastDraw.FACE_DOWN, "'face-down' or 'winner-chooses'")
+    first_dix_exchanged: bool = _key(False, "the first dix melded must be exchanged")
+
+
+@attrs.frozen
+class Passing:
+    """``[passing]``: cards passed between partners after trump is named."""
+
+    cards: int = _key(4, "partner passes this many to the bidder, who returns as many; 0 = none")
+    order: PassingOrder = _key(PassingOrder.PARTNER_FIRST, "'partner-first' or 'simultaneous'")
+
+
+@attrs.frozen
+class Kitty:
+    """``[kitty]``: the widow (cat, kitty) of ``deal.kitty`` cards, taken by the high bidder.
+
+    The bidder shows it (or not), adds it to the hand, names trump, melds, then buries as
+    many cards as the kitty held.
+    """
+
+    shown: bool = _key(True, "the bidder shows the kitty to everyone before taking it")
+    buried_count: bool = _key(True, "the buried cards' points count for the bidder")
+    bury_meld: bool = _key(False, "the bidder may bury cards used in meld")
+
+
+@attrs.frozen
+class MeldValues:
+    """``[meld.values]``: overrides of single entries of the meld table, on the profile's scale.
+
+    Each list gives the value of one, two (three, four) copies of the meld; a missing key
+    keeps the table's value.
+    """
+
+    run: tuple[int, ...] | None = _scaled(None, "A T K Q J of trump")
+    royal_marriage: tuple[int, ...] | None = _scaled(None, "K Q of trump")
+    marriage: tuple[int, ...] | None = _scaled(None, "K Q of another suit")
+    dix: tuple[int, ...] | None = _scaled(None, "9 of trump (single deck)")
+    aces: tuple[int, ...] | None = _scaled(None, "aces around")
+    kings: tuple[int, ...] | None = _scaled(None, "kings around")
+    queens: tuple[int, ...] | None = _scaled(None, "queens around")
+    jacks: tuple[int, ...] | None = _scaled(None, "jacks around")
+    pinochle: tuple[int, ...] | None = _scaled(None, "Q♠ J♦")
+    run_extra_one: int | None = _scaled(None, "run_extras: run + an extra K or Q of trump")
+    run_extra_both: int | None = _scaled(None, "run_extras: run + an extra K and Q of trump")
+
+
+@attrs.frozen
+class MeldRules:
+    """``[meld]``: which meld counts and for how much."""
+
+    table: MeldTable = _key(MeldTable.SINGLE, "the base value table")
+    doubles: Doubles = _key(Doubles.SPECIAL, "'special' or 'additive'")
+    run_absorbs_royal_marriage: bool = _key(True, "false: a run also scores its royal marriage")
+    run_extras: bool = _key(False, "Dailey: run + extra K or Q 190, both 230 (tens)")
+    who: WhoMelds = _key(WhoMelds.ALL, "'all', 'bidder' or 'trick-winner'")
+    values: MeldValues = attrs.field(factory=MeldValues, metadata={"doc": "value overrides"})
+
+
+@attrs.frozen
+class Play:
+    """``[play]``: the trick-play obligations."""
+
+    first_lead: FirstLead = _key(FirstLead.BIDDER, "'bidder' or 'dealer-left'")
+    beat: Beat = _key(Beat.ALWAYS, "'always', 'trump-led' or 'never'")
+    beat_after_trump: bool = _key(False, "true: after a ruff, followers must still beat the suit")
+    must_trump: bool = _key(True, "a player void in the led suit must trump")
+    must_overtrump: bool = _key(True, "and must beat a trump already in the trick")
+    trump_when_cannot_overtrump: bool = _key(True, "and must still trump when they cannot beat it")
+
+
+@attrs.frozen
+class Counting:
+    """``[counting]``: the value of cards won in tricks."""
+
+    method: CountingMethod = _key(CountingMethod.COUNTERS, "'counters', 'classic', 'simplified'")
+    last_trick: int = _scaled(1, "bonus for winning the last trick")
+    rounding: Rounding = _key(Rounding.NONE, "'none' or 'nearest-ten'")
+
+
+@attrs.frozen
+class Settlement:
+    """``[settlement]``: how a hand is scored."""
+
+    made: MadeRule = _key(MadeRule.ALL, "'all' or 'bid'")
+    set: SetRule = _key(SetRule.MINUS_BID, "'minus-bid', 'opponents-score-bid', 'npa', 'zero'")
+    save_meld: SaveMeld | int = _scaled(
+        SaveMeld.COUNTER, "'counter', 'trick', 'scoring-trick', 'none' or trick points"
+    )
+    save_meld_applies_to: SaveApplies = _key(SaveApplies.DEFENDERS, "'defenders' or 'both'")
+    nines_save_themselves: bool = _key(True, "meld made only of dixes counts without a trick")
+    minimum_meld: int = _scaled(0, "meld below this counts nothing")
+    out_of_reach: OutOfReach = _key(OutOfReach.NO_PLAY, "'no-play' or 'play'")
+    throw_in: bool = _key(False, "the bidder may concede after meld")
+    surrender_defenders_score: SurrenderScore = _key(SurrenderScore.MELD, "'meld' or 'nothing'")
+    surrender_bonus: int = _scaled(0, "extra points to the defenders on a surrender")
+    throw_in_at: ThrowInAt = _key(ThrowInAt.AFTER_MELD, "'after-meld' or 'after-trump'")
+    min_trick_points: int = _scaled(
+        0, "a side with fewer trick points scores nothing for the hand; bidders below it are set"
+    )
+    meld_makes_bid: bool = _key(
+        False, "chips: a bidder whose meld reaches the bid wins without play"
+    )
+    opponents_concede: bool = _key(
+        False, "chips: the opponents may concede after meld, before the first lead"
+    )
+
+
+@attrs.frozen
+class ChipStep:
+    """One row of the chip payment schedule: bids from `bid` up pay `pays` chips."""
+
+    bid: int = _scaled(0, "the lowest bid of this row")
+    pays: int = _key(1, "chips each opponent pays or receives")
+
+
+@attrs.frozen
+class SuitMultipliers:
+    """``[chips.suit_multipliers]``: payments multiply by the trump suit's factor."""
+
+    clubs: int = _key(1, "factor when clubs are trump")
+    diamonds: int = _key(1, "factor when diamonds are trump")
+    hearts: int = _key(1, "factor when hearts are trump")
+    spades: int = _key(1, "factor when spades are trump")
+
+    def of(self, suit: Suit) -> int:
+        """The factor for this trump suit."""
+        return int(getattr(self, suit.name.lower()))
+
+
+@attrs.frozen
+class Chips:
+    """``[chips]``: per-hand chip settlement (used when ``game.scoring = "chips"``)."""
+
+    schedule: tuple[ChipStep, ...] = attrs.field(
+        default=(), metadata={"doc": "rows {bid, pays}, lowest bid first"}
+    )
+    concede: int = _key(1, "payment factor when the bidder concedes before play")
+    set: int = _key(2, "payment factor when the bidder is set after play")
+    suit_multipliers: SuitMultipliers = attrs.field(
+        factory=SuitMultipliers, metadata={"doc": "factor per trump suit"}
+    )
+
+
+@attrs.frozen
+class Game:
+    """``[game]``: when the game ends and who wins."""
+
+    scoring: GameScoring = _key(GameScoring.POINTS, "'points' or 'chips'")
+    target: int | None = _scaled(150, "points to win, or false (chips)")
+    both_reach: BothReach = _key(BothReach.BIDDER_WINS, "when several reach the target")
+    raise_target_by: int = _scaled(0, "with both_reach = 'raise-target'")
+    lose_at: int | None = _scaled(-300, "a side at or below this loses at once, or false")
+    bid_and_out: bool = _key(False, "true: only the bidder can win by reaching the target")
+
+
+# --- The profile -----------------------------------------------------------------------
+
+
+@attrs.frozen(cache_hash=True)
+class Variant:
+    """One table's complete rule set.
+
+    Build one with `load_variant`, `Variant.from_toml` or `Variant.from_dict`; the
+    defaults of every key are the default profile's. Every field is a section
+    of the TOML file (see the key reference in the docs).
+
+    Attributes:
+        name: Short identifier, such as ``"pinochlerun"``.
+        title: One-line human description.
+        scale: 1 for the ones scale, 10 for the tens scale.
+        source: Where the profile was loaded from (not part of equality).
+    """
+
+    name: str = "custom"
+    title: str = ""
+    scale: int = 1
+    deal: Deal = attrs.field(factory=Deal)
+    bidding: Bidding = attrs.field(factory=Bidding)
+    trump: Trump = attrs.field(factory=Trump)
+    passing: Passing = attrs.field(factory=Passing)
+    kitty: Kitty = attrs.field(factory=Kitty)
+    stock: Stock = attrs.field(factory=Stock)
+    meld: MeldRules = attrs.field(factory=MeldRules)
+    play: Play = attrs.field(factory=Play)
+    counting: Counting = attrs.field(factory=Counting)
+    settlement: Settlement = attrs.field(factory=Settlement)
+    game: Game = attrs.field(factory=Game)
+    chips: Chips = attrs.field(factory=Chips)
+    source: str = attrs.field(default="<code>", eq=False, hash=False, repr=False)
+
+    # Derived facts the rules need everywhere.
+
+    @property
+    def deck_size(self) -> int:
+        """Cards in the deck: 48 or 80."""
+        return 48 if self.deal.deck is DeckKind.SINGLE else 80
+
+    @property
+    def copies(self) -> int:
+        """Copies of each card in the deck: 2 or 4."""
+        return copies_in_deck(self.deal.deck)
+
+    @property
+    def stock_size(self) -> int:
+        """Cards left undealt as a stock (two-hand), else 0."""
+        return self.deck_size - self.deal.hand * self.deal.players - self.deal.kitty
+
+    @property
+    def tricks_per_hand(self) -> int:
+        """Tricks played in one hand: one per card in hand, or the whole deck with a stock."""
+        if self.deal.stock:
+            return self.deck_size // self.deal.players
+        return self.deal.hand
+
+    @property
+    def sides(self) -> int:
+        """Scoring sides: 2 with partnerships, else one per person seated (sit-outs too)."""
+        return 2 if self.deal.partnerships else self.deal.seated
+
+    @property
+    def has_auction(self) -> bool:
+        """Whether trump is bid for (false when a card is turned up for trump)."""
+        return self.trump.rule is not TrumpRule.TURN_UP
+
+    # Text and data forms.
+
+    @classmethod
+    def from_toml(
+        cls, text: str | bytes, *, source: str = "<string>", base_dir: Path | str | None = None
+    ) -> Variant:
+        """Read a profile from TOML text.
+
+        Args:
+            text: The TOML document (bytes are read as UTF-8; a byte-order mark is allowed).
+            source: A name for error messages (a file path or profile name).
+            base_dir: The folder a relative ``extends`` path is looked up in. Without one the
+                text may extend built-in profiles only: a document never makes the library
+                read another file unless the caller says where from.
+
+        Raises:
+            VariantError: The text is not valid TOML (or not text at all) or not a valid
+                profile; it lists every problem found (see `VariantError.problems`).
+        """
+        from pinochle.variant import loading
+
+        return loading.from_toml(text, source=source, base_dir=base_dir)
+
+    @classmethod
+    def from_dict(
+        cls,
+        data: Mapping[str, Any],
+        *,
+        source: str = "<dict>",
+        base_dir: Path | str | None = None,
+    ) -> Variant:
+        """Build a profile from a mapping shaped like the TOML file (``extends`` allowed).
+
+        Args:
+            data: The profile's keys, nested as in the TOML file.
+            source: A name for error messages.
+            base_dir: The folder a relative ``extends`` path is looked up in; without one
+                ``extends`` may name built-in profiles only (see `from_toml`).
+
+        Raises:
+            VariantError: Not a valid profile; it lists every problem found.
+        """
+        from pinochle.variant import loading
+
+        return loading.from_dict(data, source=source, base_dir=base_dir)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The profile as plain data shaped like the TOML file (``None`` written as ``False``)."""
+        from pinochle.variant import loading
+
+        return loading.to_dict(self)
+
+    def to_toml(self) -> str:
+        """The fully resolved profile as TOML; `Variant.from_toml` reads it back equal."""
+        import tomli_w  # only writing TOML needs it: `import pinochle` stays lean
+
+        return tomli_w.dumps(self.to_dict())
+
+    def override(self, changes: Mapping[str, Any], *, source: str | None = None) -> Variant:
+        """A new profile with some keys changed, validated like a file that extends this one.
+
+        Args:
+            changes: Nested mapping shaped like the TOML file, such as
+                ``{"bidding": {"minimum": 30}}``; a new ``scale`` converts every number.
+            source: A name for error messages (default: this profile's source).
+        """
+        from pinochle.variant import loading
+
+        return loading.overlay(self, dict(changes), source or self.source)
+
+    def with_scale(self, scale: int) -> Variant:
+        """The same rules on the ones (1) or tens (10) scale; every number follows."""
+        return self.override({"scale": scale})
