@@ -9,12 +9,13 @@ Numbers are written on the profile's own scale: a tens-scale profile says
 ``minimum = 250``. Changing ``scale`` in a profile that extends another converts every
 inherited number (bids, targets, meld values, last trick, floors) for you.
 
-The package's modules: `model` (the values), `loading` (TOML, mappings, ``extends``, files
-and the built-in profiles), `scale` (the change of scale) and `checks` (the cross-key rules).
+Every public name is here; the package's private modules hold the parts: ``_model`` (the
+values), ``_loading`` (TOML, mappings, ``extends``, files and the built-in profiles),
+``_scale`` (the change of scale) and ``_checks`` (the cross-key rules).
 """
 
-from pinochle.variant.loading import builtin_variants, load_variant
-from pinochle.variant.model import (
+from pinochle.variant._loading import builtin_variants, load_variant
+from pinochle.variant._model import (
     DEFAULT_VARIANT,
     MAX_EXTENDS,
     MAX_NUMBER,

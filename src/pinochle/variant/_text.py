@@ -6,7 +6,7 @@ import reprlib
 from collections.abc import Mapping
 from typing import Any
 
-from pinochle.variant.model import MAX_NUMBER
+from pinochle.variant._model import MAX_NUMBER
 
 
 def describe(value: Any) -> str:

@@ -1,6 +1,6 @@
 """The cross-key rules: combinations of keys a profile may not hold, each one function.
 
-Every section's own values are checked as the profile is read (`pinochle.variant.loading`);
+Every section's own values are checked as the profile is read (`pinochle.variant._loading`);
 these rules look across keys, so that every profile that loads also plays: a kitty with no
 one to take it, a minimum bid below what the dealer is forced to, a stock game for four.
 Each rule yields ``(key, problem)`` pairs; `check` runs them all and raises one error
@@ -17,8 +17,7 @@ import attrs
 
 from pinochle.cards import DeckKind
 from pinochle.errors import MAX_PROBLEMS, VariantError
-from pinochle.variant._text import out_of_range
-from pinochle.variant.model import (
+from pinochle.variant._model import (
     MAX_NUMBER,
     BothReach,
     CountingMethod,
@@ -31,6 +30,7 @@ from pinochle.variant.model import (
     TrumpRule,
     Variant,
 )
+from pinochle.variant._text import out_of_range
 
 _Check = Callable[[Variant], Iterator[tuple[str, str]]]
 _CHECKS: list[_Check] = []

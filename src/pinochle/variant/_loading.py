@@ -3,8 +3,8 @@
 The builder checks raw data against the model's section classes, key by key, and reports
 every bad key at once; ``extends`` chains are resolved here (built-in names, and files only
 where the caller names a folder), a change of ``scale`` converts the parent's numbers
-(`pinochle.variant.scale`), and the result passes the cross-key rules
-(`pinochle.variant.checks`). `load_variant` and `builtin_variants` read the shipped
+(`pinochle.variant._scale`), and the result passes the cross-key rules
+(`pinochle.variant._checks`). `load_variant` and `builtin_variants` read the shipped
 profiles and the user's files.
 """
 
@@ -24,10 +24,10 @@ import attrs
 
 from pinochle.documents import MAX_PATH_CHARS, check_path, parse_toml, read_text
 from pinochle.errors import MAX_PROBLEMS, VariantError
+from pinochle.variant._checks import check
+from pinochle.variant._model import DEFAULT_VARIANT, MAX_EXTENDS, MAX_NUMBER, Variant
+from pinochle.variant._scale import rescale
 from pinochle.variant._text import describe, key_name, out_of_range
-from pinochle.variant.checks import check
-from pinochle.variant.model import DEFAULT_VARIANT, MAX_EXTENDS, MAX_NUMBER, Variant
-from pinochle.variant.scale import rescale
 
 __all__ = ["builtin_variants", "from_dict", "from_toml", "load_variant", "overlay", "to_dict"]
 

@@ -13,7 +13,7 @@ from typing import Any
 import attrs
 
 from pinochle.errors import VariantError
-from pinochle.variant.model import Variant
+from pinochle.variant._model import Variant
 
 
 def rescale(variant: Variant, new_scale: int) -> Variant:

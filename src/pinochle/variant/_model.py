@@ -4,7 +4,7 @@ A `Variant` is made of one frozen section per TOML table (`Deal`, `Bidding`, `Tr
 each key a field with its default (the default profile's) and a line of documentation; an
 option with a fixed set of values is a string enum. Reading and writing profiles (TOML,
 ``extends``, the change of scale, the cross-key checks) build on this model in
-`pinochle.variant.loading`; the model reaches them only when one of its conversions is
+`pinochle.variant._loading`; the model reaches them only when one of its conversions is
 called.
 """
 
@@ -631,7 +631,7 @@ class Variant:
             VariantError: The text is not valid TOML (or not text at all) or not a valid
                 profile; it lists every problem found (see `VariantError.problems`).
         """
-        from pinochle.variant import loading
+        from pinochle.variant import _loading as loading
 
         return loading.from_toml(text, source=source, base_dir=base_dir)
 
@@ -654,13 +654,13 @@ class Variant:
         Raises:
             VariantError: Not a valid profile; it lists every problem found.
         """
-        from pinochle.variant import loading
+        from pinochle.variant import _loading as loading
 
         return loading.from_dict(data, source=source, base_dir=base_dir)
 
     def to_dict(self) -> dict[str, Any]:
         """The profile as plain data shaped like the TOML file (``None`` written as ``False``)."""
-        from pinochle.variant import loading
+        from pinochle.variant import _loading as loading
 
         return loading.to_dict(self)
 
@@ -678,7 +678,7 @@ class Variant:
                 ``{"bidding": {"minimum": 30}}``; a new ``scale`` converts every number.
             source: A name for error messages (default: this profile's source).
         """
-        from pinochle.variant import loading
+        from pinochle.variant import _loading as loading
 
         return loading.overlay(self, dict(changes), source or self.source)
 
