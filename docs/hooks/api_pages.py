@@ -53,7 +53,16 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.bots.bidding", "Bidding and the other decisions"),
     ("pinochle.bots.play", "Card play"),
     ("pinochle.bots.rollout", "Expert's play-outs"),
+    ("pinochle.env", "Reinforcement learning"),
+    ("pinochle.env.actions", "Reinforcement learning: the action index"),
+    ("pinochle.env.encoding", "Reinforcement learning: the encodings"),
+    ("pinochle.env.aec", "Reinforcement learning: the PettingZoo environment"),
 )
+
+OPTIONS: dict[str, str] = {
+    # A package page shows only what is its own; its modules have their pages.
+    "pinochle.env": "      members: [aec_env, RL_EXTRA]\n",
+}
 
 
 def page(module: str) -> str:
@@ -91,9 +100,8 @@ def on_config(config: Any) -> Any:
 def on_files(files: Files, config: Any) -> Files:
     """Write each module's page: its name as the heading, then its members."""
     for module, title in MODULES:
-        text = (
-            f"# {title}: `{module}`\n\n::: {module}\n    options:\n      show_root_heading: false\n"
-        )
+        options = "      show_root_heading: false\n" + OPTIONS.get(module, "")
+        text = f"# {title}: `{module}`\n\n::: {module}\n    options:\n{options}"
         files.append(File.generated(config, page(module), content=text))
     return files
 
