@@ -5,7 +5,7 @@ more pair. Bad input never shows a traceback: it prints one line starting with
 ``pinochle: error:`` on stderr and exits with status 2 (a profile with several problems
 lists them all on that line, separated by "; "). Status 1 means the input was fine but
 what it describes fails: ``pinochle check`` found a broken invariant, ``pinochle
-variants check`` has a profile that loads but does not play, or ``pinochle replay`` and
+variants validate`` has a profile that loads but does not play, or ``pinochle replay`` and
 ``pinochle record check`` read a file that is not a sound game record.
 """
 
@@ -77,7 +77,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Returns:
         The exit status: 0 on success, 2 on bad input or a usage error (a file that cannot
-        be read or written included), 1 when a check fails (``check``, ``variants check``,
+        be read or written included), 1 when a check fails (``check``, ``variants validate``,
         or a game record that is malformed or does not replay), 130 when interrupted, 70
         on an internal error (a bug: reported in one line, never a traceback).
     """
@@ -126,7 +126,11 @@ def _one_line(exc: BaseException) -> str:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog=PROG, description="Pinochle rules: score meld, count tricks, inspect profiles."
+        prog=PROG,
+        description=(
+            "The rules of pinochle, every table's version: play and watch games, score meld "
+            "and tricks, keep score sheets, check profiles and records."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     verbs = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
@@ -148,29 +152,39 @@ def _parser() -> argparse.ArgumentParser:
     count.add_argument("--json", action="store_true", help="machine-readable output")
     count.set_defaults(run=_run_count)
 
-    variants = verbs.add_parser("variants", help="list, show or check variant profiles")
+    variants = verbs.add_parser("variants", help="list, show or validate variant profiles")
     variants.set_defaults(run=_run_variants_list)
     actions = variants.add_subparsers(title="actions", metavar="ACTION")
     actions.add_parser("list", help="list the built-in profiles (the default)").set_defaults(
         run=_run_variants_list
     )
     show = actions.add_parser("show", help="print a profile as fully resolved TOML")
-    show.add_argument("profile", metavar="NAME_OR_FILE")
+    show.add_argument("profile", metavar="NAME_OR_FILE", help="a built-in name or a file")
     show.set_defaults(run=_run_variants_show)
-    check = actions.add_parser(
-        "check", help="validate a profile (a file or a built-in name) and play a few games"
+    validate = actions.add_parser(
+        "validate",
+        help="load a profile (a file or a built-in name) and play a few quick games; "
+        "`pinochle check` checks every invariant",
     )
-    check.add_argument("file", metavar="FILE_OR_NAME")
-    check.add_argument(
-        "--games", type=int, default=3, metavar="N", help="games to play (default: 3)"
-    )
-    check.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
-    check.set_defaults(run=_run_variants_check)
+    # `variants check`, the name before 0.1, still works; it is not listed beside `check`.
+    for parser_ in (validate, actions.add_parser("check")):
+        parser_.add_argument("file", metavar="FILE_OR_NAME", help="a profile file or name")
+        parser_.add_argument(
+            "--games", type=int, default=3, metavar="N", help="games to play (default: 3)"
+        )
+        parser_.add_argument(
+            "--seed", type=int, default=0, metavar="N", help="first seed (default: 0)"
+        )
+        parser_.set_defaults(run=_run_variants_check)
     _add_score(verbs)
 
-    house = verbs.add_parser("check", help="play random games and check every invariant")
-    house.add_argument("profile", metavar="FILE_OR_NAME")
-    house.add_argument("--games", type=int, default=200, metavar="N", help="default: 200")
+    house = verbs.add_parser(
+        "check", help="play many random games under a profile and check every invariant"
+    )
+    house.add_argument("profile", metavar="FILE_OR_NAME", help="a profile file or name")
+    house.add_argument(
+        "--games", type=int, default=200, metavar="N", help="games to play (default: 200)"
+    )
     house.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     house.set_defaults(run=_run_check)
     return parser
@@ -235,14 +249,14 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     record_check = record_actions.add_parser(
         "check", help="validate a record and replay every step; say where it goes wrong"
     )
-    record_check.add_argument("file", metavar="FILE")
+    record_check.add_argument("file", metavar="FILE", help="a game record (JSON)")
     record_check.set_defaults(run=_run_record_check)
 
     score = verbs.add_parser("score", help="keep a game's score sheet in a JSON file")
     actions = score.add_subparsers(title="actions", metavar="ACTION", required=True)
 
     new = actions.add_parser("new", help="start a score sheet")
-    new.add_argument("file", metavar="FILE")
+    new.add_argument("file", metavar="FILE", help="the score sheet to create (JSON)")
     _add_variant(new)
     new.add_argument("--scores", nargs="+", type=int, metavar="N", help="starting scores")
     new.add_argument("--force", action="store_true", help="replace an existing file")
@@ -254,7 +268,7 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     new.set_defaults(run=_run_score_new)
 
     add = actions.add_parser("add", help="record and settle the next hand")
-    add.add_argument("file", metavar="FILE")
+    add.add_argument("file", metavar="FILE", help="the score sheet (JSON)")
     add.add_argument("--bidder", type=int, metavar="SIDE", help="the bidding side (0, 1, ...)")
     add.add_argument("--bid", type=int, metavar="N", help="the winning bid")
     add.add_argument("--meld", nargs="+", type=int, required=True, metavar="N", help="per side")
@@ -290,11 +304,11 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     add.set_defaults(run=_run_score_add)
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")
-    show.add_argument("file", metavar="FILE")
+    show.add_argument("file", metavar="FILE", help="the score sheet (JSON)")
     show.set_defaults(run=_run_score_show)
 
     undo = actions.add_parser("undo", help="remove the last hand")
-    undo.add_argument("file", metavar="FILE")
+    undo.add_argument("file", metavar="FILE", help="the score sheet (JSON)")
     undo.set_defaults(run=_run_score_undo)
 
 

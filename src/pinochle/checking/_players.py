@@ -76,7 +76,7 @@ def play_problem(
     each until it is over or ``max_hands`` deals have been dealt. A game fails if the engine
     raises, offers no action before the end, or lets a hand run on for more actions than
     any hand can take (a hang). Much quicker than `check_variant`, which checks every
-    invariant: ``pinochle variants check`` runs it on every profile it validates.
+    invariant: ``pinochle variants validate`` runs it on every profile it validates.
 
     Args:
         variant: The profile.
