@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import os
@@ -167,6 +168,7 @@ def _parser() -> argparse.ArgumentParser:
     check.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     check.set_defaults(run=_run_variants_check)
     _add_score(verbs)
+    _add_serve(verbs)
 
     house = verbs.add_parser("check", help="play random games and check every invariant")
     house.add_argument("profile", metavar="FILE_OR_NAME")
@@ -174,6 +176,42 @@ def _parser() -> argparse.ArgumentParser:
     house.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     house.set_defaults(run=_run_check)
     return parser
+
+
+def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT
+
+    serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
+    _add_variant(serve)
+    serve.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
+    )
+    serve.add_argument(
+        "--players",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help="people at one device (default: 1); 2: a cover screen hides each one's cards",
+    )
+    serve.add_argument(
+        "--port", type=int, default=DEFAULT_PORT, help=f"default: {DEFAULT_PORT}; 0: any free port"
+    )
+    serve.add_argument(
+        "--host",
+        default=DEFAULT_HOST,
+        help=f"address to listen on (default: {DEFAULT_HOST}, this machine only)",
+    )
+    serve.add_argument(
+        "--store",
+        metavar="DIR",
+        help="folder that keeps the games, so they survive a restart (default: a temporary one)",
+    )
+    serve.add_argument("--seed", type=int, default=None, help="make the games reproducible")
+    serve.add_argument("--open", action="store_true", help="open the page in a web browser")
+    serve.set_defaults(run=_run_serve)
 
 
 def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -515,6 +553,43 @@ def _run_play(args: argparse.Namespace) -> int:
     if target is not None:
         print(f"The game is saved in {args.record}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from pinochle.serve import make_server
+
+    variant = _load(args.variant)
+    if not 0 <= args.port <= 65535:
+        raise _InputError(f"--port: expected 0 to 65535, found {args.port}")
+    if args.store is not None:
+        check_path(args.store, _file_error(args.store))
+    try:
+        server = make_server(
+            variant,
+            level=args.level,
+            players=args.players,
+            host=args.host,
+            port=args.port,
+            folder=args.store,
+            seed=args.seed,
+        )
+    except OSError as exc:
+        where = f"{args.host}:{args.port}"
+        if exc.errno == errno.EADDRINUSE:
+            raise _InputError(f"--port: {where} is in use; choose another port") from None
+        raise _InputError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+    try:
+        kept = f"games kept in {args.store}" if args.store else "games kept until it stops"
+        print(f"pinochle serve: {variant.name} at {server.url} ({kept}; Ctrl-C stops)")
+        sys.stdout.flush()
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return EXIT_OK
 
 
 def _run_replay(args: argparse.Namespace) -> int:
