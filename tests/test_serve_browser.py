@@ -294,6 +294,8 @@ def test_two_people_get_a_cover_screen_and_never_the_others_cards(
         assert browser.execute_script("return document.getElementById('panel').textContent") == ""
         text = browser.find_element(By.ID, "cover-text").text
         assert text in ("Pass the device to South.", "Pass the device to West.")
+        if not (artifacts / "serve-cover.png").exists():
+            browser.save_screenshot(str(artifacts / "serve-cover.png"))
 
     page.start(two_people.url)
     assert page.state == "cover"

@@ -543,6 +543,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
 
     server: TableServer
     protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
     timeout = 30  # a client that stops sending mid-request frees its thread
     error_content_type = "application/json"
     error_message_format = '{"error": "%(message)s"}'
