@@ -523,3 +523,22 @@ def test_the_command_serves_keeps_games_and_stops_on_ctrl_c(tmp_path: Path) -> N
     finally:
         process.send_signal(signal.SIGINT)
         process.communicate(timeout=60)
+
+
+def test_the_help_states_the_servers_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT
+
+    assert main(["serve", "--help"]) == 0
+    out = " ".join(capsys.readouterr().out.split())
+    assert f"default: {DEFAULT_PORT};" in out
+    assert f"default: {DEFAULT_HOST}," in out
+    assert "--store DIR" in out
+    assert "--open" in out
+
+
+def test_other_commands_do_not_load_the_web_server() -> None:
+    code = (
+        "import sys\nfrom pinochle.cli import main\nmain(['count', 'AH'])\n"
+        "assert 'pinochle.serve' not in sys.modules and 'http.server' not in sys.modules\n"
+    )
+    subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)

@@ -179,8 +179,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT
-
+    # pinochle.serve (and http.server) load only when the verb runs: the defaults are
+    # pinochle.serve.DEFAULT_PORT and DEFAULT_HOST (tests/test_serve.py checks the help).
     serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
     _add_variant(serve)
     serve.add_argument(
@@ -196,13 +196,9 @@ def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
         default=1,
         help="people at one device (default: 1); 2: a cover screen hides each one's cards",
     )
+    serve.add_argument("--port", type=int, help="default: 8150; 0: any free port")
     serve.add_argument(
-        "--port", type=int, default=DEFAULT_PORT, help=f"default: {DEFAULT_PORT}; 0: any free port"
-    )
-    serve.add_argument(
-        "--host",
-        default=DEFAULT_HOST,
-        help=f"address to listen on (default: {DEFAULT_HOST}, this machine only)",
+        "--host", help="address to listen on (default: 127.0.0.1, this machine only)"
     )
     serve.add_argument(
         "--store",
@@ -556,11 +552,13 @@ def _run_play(args: argparse.Namespace) -> int:
 
 
 def _run_serve(args: argparse.Namespace) -> int:
-    from pinochle.serve import make_server
+    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT, make_server
 
     variant = _load(args.variant)
-    if not 0 <= args.port <= 65535:
-        raise _InputError(f"--port: expected 0 to 65535, found {args.port}")
+    port = DEFAULT_PORT if args.port is None else args.port
+    host = DEFAULT_HOST if args.host is None else args.host
+    if not 0 <= port <= 65535:
+        raise _InputError(f"--port: expected 0 to 65535, found {port}")
     if args.store is not None:
         check_path(args.store, _file_error(args.store))
     try:
@@ -568,13 +566,13 @@ def _run_serve(args: argparse.Namespace) -> int:
             variant,
             level=args.level,
             players=args.players,
-            host=args.host,
-            port=args.port,
+            host=host,
+            port=port,
             folder=args.store,
             seed=args.seed,
         )
     except OSError as exc:
-        where = f"{args.host}:{args.port}"
+        where = f"{host}:{port}"
         if exc.errno == errno.EADDRINUSE:
             raise _InputError(f"--port: {where} is in use; choose another port") from None
         raise _InputError(f"cannot listen on {where}: {exc.strerror or exc}") from None
