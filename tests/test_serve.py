@@ -542,3 +542,44 @@ def test_other_commands_do_not_load_the_web_server() -> None:
         "assert 'pinochle.serve' not in sys.modules and 'http.server' not in sys.modules\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True, capture_output=True)
+
+
+def test_a_malformed_request_gets_json_and_the_server_goes_on(
+    running: tuple[TableServer, Client],
+) -> None:
+    server, client = running
+    host, port = server.server_address[:2]
+    with socket.create_connection((str(host), int(port)), timeout=30) as raw:
+        raw.sendall(b'GET /"quoted" HTTP/1.1\r\nX-Long: ' + b"a" * 70_000 + b"\r\n\r\n")
+        answer = b""
+        while chunk := raw.recv(4096):
+            answer += chunk
+    head, _, body = answer.partition(b"\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 431"), head
+    assert "too long" in json.loads(body)["error"].lower()
+    status, setup = client.json("GET", "/api/setup")
+    assert status == 200
+    assert setup["variant"] == "pinochlerun-short"
+
+
+def test_a_server_on_a_network_address_answers_any_host_name(tmp_path: Path) -> None:
+    store = GameStore(tmp_path, pn.load_variant("pinochlerun"))
+    server = TableServer(("0.0.0.0", 0), store)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        client = Client(server)
+        client.host = "127.0.0.1"
+        status, _ = client.json("GET", "/api/setup", headers={"Host": "table.lan:8150"})
+        assert status == 200
+        same = {"Host": "table.lan:8150", "Origin": "http://table.lan:8150"}
+        status, created = client.json("POST", "/api/games", body="{}", headers=same)
+        assert status == 201, created
+        other = {"Host": "table.lan:8150", "Origin": "http://evil.example"}
+        status, refused = client.json("POST", "/api/games", body="{}", headers=other)
+        assert status == 403
+        assert "another site" in refused["error"]
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()

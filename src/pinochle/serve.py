@@ -45,7 +45,6 @@ import os
 import random
 import re
 import secrets
-import socket
 import tempfile
 import threading
 import urllib.parse
@@ -530,10 +529,16 @@ class TableServer(http.server.ThreadingHTTPServer):
             self._temporary = None
 
 
-def _allowed_hosts(host: str, port: int, asked: str) -> frozenset[str]:
+def _allowed_hosts(host: str, port: int, asked: str) -> frozenset[str] | None:
+    """The ``Host`` values a server on a loopback address answers (None: any).
+
+    A page on another site can make a browser send requests to 127.0.0.1 under a name of
+    its own (DNS rebinding); a loopback server refuses any name but its own. A server bound
+    to a network address is meant to be reached by whatever name the network gives it.
+    """
+    if not (host.startswith("127.") or host == "::1" or asked == "localhost"):
+        return None
     names = {host, asked, "localhost", "127.0.0.1", "[::1]"}
-    if host in ("0.0.0.0", "::"):
-        names.add(socket.gethostname())
     names = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}
     return frozenset(f"{n}:{port}".lower() for n in names if n)
 
@@ -545,8 +550,6 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
     timeout = 30  # a client that stops sending mid-request frees its thread
-    error_content_type = "application/json"
-    error_message_format = '{"error": "%(message)s"}'
 
     def log_message(self, format: str, *args: Any) -> None:
         """Quiet: a game's requests are not news."""
@@ -575,16 +578,27 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._json(exc.status, {"error": str(exc)})
         except PinochleError as exc:  # a library error on a request: bad input
             self._json(400, {"error": str(exc)})
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client left; nothing to answer
+        except Exception as exc:  # a bug of ours: one answer, and the server goes on
+            self.close_connection = True
+            self._json(500, {"error": f"internal error: {type(exc).__name__}: {exc}"})
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The base class's own refusals (a malformed request line, say), as JSON."""
+        self.close_connection = True
+        phrase = self.responses.get(code, ("error",))[0]
+        self._json(code, {"error": message or phrase})
 
     def _check_host(self, method: str) -> None:
         host = (self.headers.get("Host") or "").lower()
-        if host not in self.server.hosts:
-            raise RequestError(421, f"this server answers for {sorted(self.server.hosts)[0]}")
+        hosts = self.server.hosts
+        if hosts is not None and host not in hosts:
+            raise RequestError(421, f"this server answers for {min(hosts)}, not {host[:100]!r}")
         origin = self.headers.get("Origin")
-        if method != "GET" and origin is not None:
-            netloc = urllib.parse.urlsplit(origin).netloc.lower()
-            if netloc not in self.server.hosts:
-                raise RequestError(403, "requests from another site are refused")
+        other = origin is not None and urllib.parse.urlsplit(origin).netloc.lower() != host
+        if method != "GET" and other:
+            raise RequestError(403, "requests from another site are refused")
 
     def _route(self, method: str) -> None:
         path = urllib.parse.urlsplit(self.path).path
