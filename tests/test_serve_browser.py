@@ -89,32 +89,30 @@ def artifacts(tmp_path: Path) -> Path:
     return folder
 
 
-def _serve(tmp_path: Path, players: int, target: int) -> tuple[TableServer, threading.Thread]:
+def _serve(tmp_path: Path, base: str, players: int) -> Iterator[TableServer]:
+    """A server of a profile played to 30 points (a whole game in a hand or two)."""
     house = tmp_path / "short.toml"
-    house.write_text(f'extends = "browser-game"\n[game]\ntarget = {target}\n', encoding="utf-8")
+    house.write_text(f'extends = "{base}"\n[game]\ntarget = 30\n', encoding="utf-8")
     variant = pn.load_variant(str(house))
     server = make_server(variant, level="easy", players=players, port=0, seed=4, folder=tmp_path)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    return server, thread
+    try:
+        yield server
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join()
 
 
 @pytest.fixture
 def one_person(tmp_path: Path) -> Iterator[TableServer]:
-    server, thread = _serve(tmp_path, players=1, target=30)
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    yield from _serve(tmp_path, "browser-game", players=1)
 
 
 @pytest.fixture
 def two_people(tmp_path: Path) -> Iterator[TableServer]:
-    server, thread = _serve(tmp_path, players=2, target=30)
-    yield server
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    yield from _serve(tmp_path, "pinochlerun", players=2)  # partners pass and return 4 cards
 
 
 class Page:
@@ -178,7 +176,7 @@ def play_whole_game(
     card.
     """
     done = {"bids": 0, "trump": 0, "passes": 0, "meld": 0, "cards": 0, "keys": 0, "covers": 0}
-    done.update(results=0, other=0, calls=0)
+    done.update(results=0, other=0, calls=0, reloads=0)
     for _ in range(2000):  # a bound, so a page that goes round in circles fails
         state = page.settle()
         if state == "over":
@@ -225,6 +223,7 @@ def play_whole_game(
             done["trump"] += 1
             page.click(best)
         elif cards := page.find("#table g.card[data-choice]"):
+            held = len(page.find("#table g.hand g.card"))
             why = page.driver.find_element(By.ID, "why").text
             assert why, "the line that says why stands above the legal cards"
             for card in cards:
@@ -244,6 +243,12 @@ def play_whole_game(
             else:
                 page.click(cards[0])
             done["cards"] += 1
+            if done["cards"] == 3 and not done["covers"]:
+                # A reload goes back to the same table (the page keeps its game).
+                page.driver.refresh()
+                assert page.settle() == "ready"
+                assert len(page.find("#table g.hand g.card")) == held - 1
+                done["reloads"] += 1
         elif found := page.find("#panel button[data-action]"):
             done["other"] += 1
             page.click(found[0])
@@ -275,6 +280,7 @@ def test_a_whole_game_in_the_browser(
     assert done["meld"] >= 1
     assert done["results"] >= 1
     assert done["covers"] == 0
+    assert done["reloads"] == 1
     heading = page.find("#panel h2")[0].text
     assert heading.startswith("Game over: ")
     assert heading.endswith(" won.")
@@ -300,6 +306,7 @@ def test_two_people_get_a_cover_screen_and_never_the_others_cards(
     page.start(two_people.url)
     assert page.state == "cover"
     shot = artifacts / "serve-two-people.png"
-    done = play_whole_game(page, shot, on_cover=covered, covers=8)
-    assert done["covers"] == 8
+    done = play_whole_game(page, shot, on_cover=covered, covers=12)
+    assert done["covers"] == 12
+    assert done["passes"] >= 1  # a person passed or returned cards, chosen on the page
     assert done["cards"] + done["bids"] + done["calls"] + done["trump"] >= 8

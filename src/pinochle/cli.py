@@ -178,24 +178,29 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    # pinochle.serve (and http.server) load only when the verb runs: the defaults are
-    # pinochle.serve.DEFAULT_PORT and DEFAULT_HOST (tests/test_serve.py checks the help).
-    serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
-    _add_variant(serve)
-    serve.add_argument(
+def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
+    """``--level`` and ``--players``, as `pinochle play` and `pinochle serve` take them."""
+    parser.add_argument(
         "--level",
         choices=LEVELS,
         default=DEFAULT_LEVEL,
         help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
     )
-    serve.add_argument(
+    parser.add_argument(
         "--players",
         type=int,
         choices=(1, 2),
         default=1,
-        help="people at one device (default: 1); 2: a cover screen hides each one's cards",
+        help=f"people at {where} (default: 1); 2: a cover screen hides each one's cards",
     )
+
+
+def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # pinochle.serve (and http.server) load only when the verb runs: the defaults are
+    # pinochle.serve.DEFAULT_PORT and DEFAULT_HOST (tests/test_serve.py checks the help).
+    serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
+    _add_variant(serve)
+    _add_people(serve, "one device")
     serve.add_argument("--port", type=int, help="default: 8150; 0: any free port")
     serve.add_argument(
         "--host", help="address to listen on (default: 127.0.0.1, this machine only)"
@@ -238,20 +243,8 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
     play = verbs.add_parser("play", help="play a game in the terminal against the computer")
     _add_variant(play)
-    play.add_argument(
-        "--level",
-        choices=LEVELS,
-        default=DEFAULT_LEVEL,
-        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
-    )
+    _add_people(play, "this screen")
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
-    play.add_argument(
-        "--players",
-        type=int,
-        choices=(1, 2),
-        default=1,
-        help="people at this screen (default: 1); 2: a cover screen hides each one's cards",
-    )
     play.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     _add_record(play, " (also when you quit early: what was played)")
     play.set_defaults(run=_run_play)
