@@ -583,3 +583,26 @@ def test_a_server_on_a_network_address_answers_any_host_name(tmp_path: Path) -> 
         server.shutdown()
         server.server_close()
         thread.join()
+
+
+@pytest.mark.parametrize("name", pn.builtin_variants())
+def test_every_built_in_profile_is_served_without_a_leak(tmp_path: Path, name: str) -> None:
+    # The first decisions of a two-person game: auctions, kitties and burials, passing,
+    # two-hand melds and draws; every view is the seat's observation and nothing more.
+    store = GameStore(tmp_path, pn.load_variant(name), level="easy", players=2, seed=6)
+    rng = random.Random(name)
+    try:
+        created = store.create()
+        game = created["game"]
+        tokens = {p["person"]: p["token"] for p in created["people"]}
+        turn = created["turn"]
+        for _ in range(20):
+            if turn is None:
+                break
+            view = store.view(game, turn, tokens[turn])
+            state = stored(tmp_path, game)
+            check_view(view, json.dumps(view, ensure_ascii=False).encode(), state, turn)
+            view = store.act(game, turn, tokens[turn], choose(view, rng), view["actions"])
+            turn = view["turn"]
+    finally:
+        store.close()
