@@ -5,13 +5,11 @@ browser. The page is three small static files shipped in the package (``pinochle
 build step, nothing fetched from elsewhere); everything the page knows of the game comes from
 a few JSON endpoints, which are the model for a web or phone front end of your own:
 
-====================================================  =========================================
-``GET  /api/setup``                                   the server's profile, levels, players
-``POST /api/games``                                   start a game: its id and one token a person
-``GET  /api/games/ID/people/P``                       person P's view: observation, SVG, why
-``GET  /api/games/ID/people/P/table.svg``             the SVG of that view alone
-``POST /api/games/ID/people/P/actions``               an action as text (``play A♥``): the new view
-====================================================  =========================================
+- ``GET /api/setup``: the server's profile, the profiles and levels a game may have;
+- ``POST /api/games``: start a game; the answer has its id and one token per person;
+- ``GET /api/games/ID/people/P``: person P's view: observation, SVG picture, why;
+- ``GET /api/games/ID/people/P/table.svg``: the SVG of that view alone;
+- ``POST /api/games/ID/people/P/actions``: an action as text (``play A♥``); the new view.
 
 Each person's requests carry that person's token (header ``X-Pinochle-Token``), so a
 browser only ever gets its own seat's view: `pinochle.observe` of the seat, its picture
@@ -29,9 +27,9 @@ game), and a second server on the same folder is refused.
 
 The server is the standard library's threading HTTP server: a game for one or two people
 at one machine needs no more, and the library keeps its three runtime dependencies. It
-binds 127.0.0.1 unless told otherwise, refuses requests whose ``Host`` is not the address
-it serves (a defence against DNS rebinding) and POSTs from other origins, and reads at most
-`MAX_BODY_BYTES` of a request body.
+binds 127.0.0.1 unless told otherwise; bound to a loopback address it refuses requests
+whose ``Host`` is not its own (a defence against DNS rebinding). It refuses POSTs from
+another origin, and reads at most `MAX_BODY_BYTES` of a request body.
 """
 
 from __future__ import annotations
