@@ -6,6 +6,7 @@ import io
 import re
 import subprocess
 import sys
+from collections import Counter
 
 import pytest
 
@@ -110,3 +111,74 @@ def test_the_bots_load_only_when_a_game_needs_them() -> None:
     code = "import sys, pinochle, pinochle.cli\nassert 'pinochle.bots' not in sys.modules\n"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+# --- Two-hand narration: the play as it happened (issue 16) ---------------------------
+
+_STOCK_PROFILES = [n for n in pn.builtin_variants() if pn.load_variant(n).deal.stock]
+
+
+def _stock_hand_story(name: str, seed: int) -> list[str]:
+    out = io.StringIO()
+    play_demo(pn.load_variant(name), seed=seed, out=out, max_hands=1, ascii=True)
+    lines = out.getvalue().splitlines()
+    end = next(i for i, line in enumerate(lines) if line.startswith("  Result:"))
+    return lines[1:end]
+
+
+_CARD = re.compile(r"\b([AKQJ9T])([SHDC])\b")
+
+
+@pytest.mark.parametrize("name", _STOCK_PROFILES)
+@pytest.mark.parametrize("seed", range(6))
+def test_two_hand_story_never_names_a_card_before_it_is_drawn(name: str, seed: int) -> None:
+    """Each player's played and melded cards were dealt to it or drawn by it before the line.
+
+    The story is read as a person would: the deal lines, then each trick, meld and draw in
+    order. A player holds what it was dealt plus what it drew minus what it played; every
+    card it plays and every card of a meld it declares must be held at that line.
+    """
+    lines = _stock_hand_story(name, seed)
+    names: dict[str, int] = {}
+    held: list[Counter[str]] = []
+    for seat, line in enumerate(lines[1:3]):
+        who, cards = line.split(None, 1)
+        names[who] = seat
+        held.append(Counter(cards.split()))
+    initials = {who[0]: seat for who, seat in names.items()}
+    trump = next(line for line in lines if line.startswith("  Trump:")).split()[1][-1]
+    draws = tricks = 0
+    for line in lines[3:]:
+        text = line.strip()
+        who = text.split(" ", 1)[0]
+        if text.startswith("Trick"):
+            tricks += 1
+            for initial, card in re.findall(r"\b([FS]) (\w\w)\b", text.split("->")[0]):
+                seat = initials[initial]
+                assert held[seat][card] > 0, f"{line!r}: {card} was not in the hand"
+                held[seat][card] -= 1
+        elif " melds " in text:
+            melded = Counter("".join(c) for c in _CARD.findall(text))
+            assert not melded - held[names[who]], f"{line!r}: melds a card it does not hold"
+        elif " exchanges the dix " in text:
+            dix = f"9{trump}"
+            assert held[names[who]][dix] > 0, f"{line!r}: exchanges a dix it does not hold"
+            held[names[who]][dix] -= 1
+            held[names[who]]["".join(_CARD.findall(text)[0])] += 1
+        elif " draws " in text:
+            draws += 1
+            for part in text.split("; "):
+                drawer, _, what = part.partition(" draws ")
+                held[names[drawer]]["".join(_CARD.findall(what)[0])] += 1
+    variant = pn.load_variant(name)
+    assert draws == variant.stock_size // 2  # every draw is told, both cards each time
+    assert tricks == variant.tricks_per_hand
+
+
+def test_two_hand_story_tells_melds_after_the_trick_that_earned_them() -> None:
+    lines = _stock_hand_story("bicycle-two-handed", 1)
+    told = [i for i, line in enumerate(lines) if " melds " in line]
+    assert told
+    for i in told:
+        previous = next(line for line in reversed(lines[:i]) if line.startswith("  Trick"))
+        assert f"-> {lines[i].split()[0]} takes" in previous

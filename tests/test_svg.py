@@ -22,7 +22,7 @@ import pytest
 
 import pinochle as pn
 from pinochle import svg
-from pinochle.bots import make_bot
+from seeded_games import decisions
 
 PROFILES = pn.builtin_variants()
 SVG = "{http://www.w3.org/2000/svg}"
@@ -40,18 +40,6 @@ REGIONS = {
     "hidden",
     "meld-item",
 }
-
-
-def _decisions(name: str, seed: int, max_hands: int = 1) -> Iterator[pn.State]:
-    variant = pn.load_variant(name)
-    bots = [make_bot("easy", seed=seed + seat) for seat in range(variant.deal.players)]
-    state = pn.new_game(variant, seed=seed)
-    while not state.is_over and len(state.results) < max_hands:
-        yield state
-        seat = state.to_act
-        assert seat is not None
-        state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
-    yield state
 
 
 def _parse(text: str) -> ElementTree.Element:
@@ -150,7 +138,7 @@ def _check_table(view: pn.Observation) -> None:
 
 
 def _sampled_views(name: str, seed: int, every: int) -> Iterator[pn.Observation]:
-    for number, state in enumerate(_decisions(name, seed=seed)):
+    for number, state in enumerate(decisions(name, seed=seed, max_hands=1)):
         if number % every == 0 or state.is_over or (state.trick and len(state.trick) == 1):
             for seat in state.seats():
                 yield pn.observe(state, seat)
@@ -171,7 +159,7 @@ def test_a_table_shows_every_card_the_seat_may_see_and_no_other(name: str) -> No
 def test_a_picture_holds_nothing_the_seat_may_not_know(name: str) -> None:
     """Worlds the seat cannot tell apart (other hidden cards) give the very same pictures."""
     rng = random.Random(5)
-    for number, state in enumerate(_decisions(name, seed=21)):
+    for number, state in enumerate(decisions(name, seed=21, max_hands=1)):
         if state.is_over or number % 6:
             continue
         for seat in state.seats():
@@ -183,7 +171,7 @@ def test_a_picture_holds_nothing_the_seat_may_not_know(name: str) -> None:
 
 
 def test_the_legal_cards_stand_up() -> None:
-    state = next(s for s in _decisions("pinochlerun", seed=4) if len(s.trick) == 1)
+    state = next(s for s in decisions("pinochlerun", seed=4, max_hands=1) if len(s.trick) == 1)
     view = pn.observe(state, state.to_act or 0)
     legal = _legal_cards(view)
     assert legal
@@ -256,7 +244,7 @@ def test_a_meld_draws_each_combination() -> None:
 
 
 def test_a_completed_trick_marks_its_leader_and_winner() -> None:
-    state = next(s for s in _decisions("pinochlerun", seed=9) if len(s.tricks) == 2)
+    state = next(s for s in decisions("pinochlerun", seed=9, max_hands=1) if len(s.tricks) == 2)
     done = state.tricks[-1]
     root = _parse(done._repr_svg_())
     cards = [e for e in root.iter() if e.get("data-card")]
@@ -269,7 +257,7 @@ def test_a_completed_trick_marks_its_leader_and_winner() -> None:
 
 
 def test_a_trick_puts_each_card_at_its_seat() -> None:
-    state = next(s for s in _decisions("pinochlerun", seed=9) if len(s.trick) == 3)
+    state = next(s for s in decisions("pinochlerun", seed=9, max_hands=1) if len(s.trick) == 3)
     view = pn.observe(state, 0)
     cards = {e.get("data-seat"): e for e in _parse(svg.trick(view)).iter() if e.get("data-card")}
     x = {seat: _x(e) for seat, e in cards.items()}
@@ -295,7 +283,7 @@ def test_import_pinochle_does_not_import_the_pictures() -> None:
     )
     subprocess.run([sys.executable, "-c", code], check=True)
     with pytest.raises(AttributeError, match="no attribute 'sgv'"):
-        pn.sgv  # noqa: B018
+        getattr(pn, "sgv")  # noqa: B009 (a misspelt name, which the type checker now rejects)
 
 
 # --- A screenshot, where headless Chromium is installed ----------------------------------------
@@ -348,9 +336,9 @@ def _chromium() -> str | None:
     return shutil.which("chromium") or shutil.which("chromium-browser")
 
 
-@pytest.mark.skipif(_chromium() is None, reason="headless Chromium is not installed")
+@pytest.mark.skipif(_chromium() is None, reason="browser: headless Chromium is not installed")
 def test_a_table_renders_to_a_picture_in_chromium(tmp_path: Path) -> None:
-    state = next(s for s in _decisions("pinochlerun", seed=4) if len(s.trick) == 2)
+    state = next(s for s in decisions("pinochlerun", seed=4, max_hands=1) if len(s.trick) == 2)
     picture = tmp_path / "table.svg"
     picture.write_text(svg.table(pn.observe(state, state.to_act or 0)), encoding="utf-8")
     out = tmp_path / "out.png"

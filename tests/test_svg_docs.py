@@ -1,73 +1,49 @@
-"""The pictures page's pictures are real: drawn by `pinochle.svg` from seeded games, checked here.
+"""The pictures page's pictures are real: drawn by `pinochle.svg` when the docs are built.
 
-Run with ``PINOCHLE_WRITE_DOCS=1`` to draw them again after the pictures change.
+The MkDocs hook ``docs/hooks/pictures.py`` draws them from seeded games; these tests check that
+it draws every picture the page shows, that each is an SVG showing the cards of its game,
+and that no stale copy lies in the docs folder.
 """
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable
+import importlib.util
+import xml.etree.ElementTree as ET
 from pathlib import Path
+from types import ModuleType
 
-import pinochle as pn
-from pinochle import svg
-from pinochle.bots import make_bot
+import pytest
 
-FOLDER = Path(__file__).resolve().parents[1] / "docs" / "pictures"
-PAGE = FOLDER.parent / "pictures.md"
-
-
-def play_until(name: str, seed: int, stop: Callable[[pn.State], bool]) -> pn.State:
-    """A seeded game of the profile, played by Hard bots until ``stop`` holds."""
-    variant = pn.load_variant(name)
-    bots = [make_bot("hard", seed=seat) for seat in range(variant.deal.players)]
-    state = pn.new_game(variant, seed=seed)
-    while not stop(state):
-        seat = state.to_act
-        assert seat is not None
-        state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
-    return state
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+PAGE = DOCS / "pictures.md"
 
 
-def _must_follow(state: pn.State) -> bool:
-    """A trick under way where the seat to act may play only some of its cards."""
-    if state.phase is not pn.Phase.TRICKS or not state.trick:
-        return False
-    return len({a for a in pn.legal_actions(state)}) < len(set(state.hands[state.to_act or 0]))
+@pytest.fixture(scope="module")
+def hook() -> ModuleType:
+    pytest.importorskip("mkdocs")
+    spec = importlib.util.spec_from_file_location("pictures_hook", DOCS / "hooks" / "pictures.py")
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-def pictures() -> dict[str, str]:
-    """Every picture on the page, by file name."""
-    four = play_until("pinochlerun", 7, _must_follow)
-    view = pn.observe(four, four.to_act or 0)
-    three = play_until("pagat-auction-3", 3, lambda s: s.phase is pn.Phase.BURY)
-    two = play_until("bicycle-two-handed", 5, lambda s: len(s.tricks) == 6 and len(s.trick) == 1)
-    later = play_until("pinochlerun", 7, lambda s: len(s.tricks) == 3)
-    variant = pn.load_variant("pinochlerun")
-    cards = pn.parse_cards("AH TH KH QH JH 9H QS JD KD QD AC AS")
-    return {
-        "table.svg": svg.table(view),
-        "trick.svg": svg.trick(view),
-        "hand.svg": svg.hand(
-            view.hand,
-            raised=[a.card for a in view.legal_actions if isinstance(a, pn.Play)],
-            trump=view.trump,
-        ),
-        "meld.svg": svg.meld(pn.score_meld(cards, trump="H", variant=variant)),
-        "completed-trick.svg": svg.trick(later.tricks[-1]),
-        "table-three-hand.svg": svg.table(pn.observe(three, three.to_act or 0)),
-        "table-two-hand.svg": svg.table(pn.observe(two, two.to_act or 0)),
-    }
-
-
-def test_the_pictures_are_what_the_library_draws() -> None:
-    made = pictures()
-    for name, text in made.items():
-        path = FOLDER / name
-        if os.environ.get("PINOCHLE_WRITE_DOCS"):
-            path.write_text(text, encoding="utf-8")
-        assert path.read_text(encoding="utf-8") == text, f"{path} is stale"
+def test_the_page_shows_every_picture_the_hook_draws(hook: ModuleType) -> None:
+    made: dict[str, str] = hook.pictures()
     page = PAGE.read_text(encoding="utf-8")
-    for name in made:
-        assert f"(pictures/{name})" in page, f"the page does not show {name}"
-    assert sorted(p.name for p in FOLDER.glob("*.svg")) == sorted(made)
+    shown = {
+        line.split("(pictures/", 1)[1].split(")")[0]
+        for line in page.splitlines()
+        if "](pictures/" in line
+    }
+    assert shown == set(made)
+    assert not list((DOCS / "pictures").glob("*.svg")), "drawn at build time: none checked in"
+
+
+def test_each_picture_is_svg_with_its_cards(hook: ModuleType) -> None:
+    for name, text in hook.pictures().items():
+        root = ET.fromstring(text)
+        assert root.tag.endswith("svg"), name
+        cards = [e for e in root.iter() if e.get("data-card")]
+        assert cards, f"{name} shows no card"

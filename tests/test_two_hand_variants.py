@@ -28,6 +28,7 @@ from pinochle import (
     Play,
     State,
     TakeTurnUp,
+    Variant,
     VariantError,
     apply,
     knowledge,
@@ -208,10 +209,21 @@ def test_the_house_rules_check_holds_under_both_keys() -> None:
     assert report.ok, report
 
 
-def test_the_demo_narrates_the_last_draw_when_the_winner_chooses() -> None:
+def _last_draw(variant: Variant) -> list[str]:
+    """The demo's line for the last draw of a seeded hand, split into the two draws."""
     screen = io.StringIO()
-    play_demo(CHOOSES, seed=1, out=screen, max_hands=1)
-    assert "  Last draw: " in screen.getvalue()
-    plain = io.StringIO()
-    play_demo(BC2, seed=1, out=plain, max_hands=1)
-    assert "Last draw" not in plain.getvalue()  # BC-2's transcript is unchanged
+    play_demo(variant, seed=1, out=screen, max_hands=1, ascii=True)
+    lines = screen.getvalue().splitlines()
+    line = next(line for line in lines if " draws " in line and "the turned-up" in line)
+    return line.strip().split("; ")
+
+
+def test_the_demo_narrates_who_takes_the_turn_up_at_the_last_draw() -> None:
+    # BC-2: the winner draws the last face-down card, the loser the turned-up one.
+    winner, loser = _last_draw(BC2)
+    assert "the turned-up" not in winner
+    assert "draws the turned-up" in loser
+    # Winner chooses: the narration says which card each took, whichever the winner chose.
+    draws = _last_draw(CHOOSES)
+    assert len(draws) == 2
+    assert sum("the turned-up" in d for d in draws) == 1

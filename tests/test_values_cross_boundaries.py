@@ -10,7 +10,7 @@ from __future__ import annotations
 import copy
 import pickle
 import random
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 import pytest
@@ -22,6 +22,7 @@ from pinochle.actions import PLAYS
 from pinochle.bots import make_bot
 from pinochle.records import GameRecord, record_of
 from pinochle.testing import games
+from seeded_games import decisions
 
 T = TypeVar("T")
 
@@ -45,19 +46,6 @@ COPIES: dict[str, Callable[[Any], Any]] = {
 def _through(value: T, how: str) -> T:
     result: T = COPIES[how](value)
     return result
-
-
-def _decisions(name: str, seed: int, max_hands: int = 2) -> Iterator[pn.State]:
-    """Every state that waits for a decision in a seeded game of easy bots (a few hands)."""
-    variant = pn.load_variant(name)
-    bots = [make_bot("easy", seed=seed + seat) for seat in range(variant.deal.players)]
-    state = pn.new_game(variant, seed=seed)
-    while not state.is_over and len(state.results) < max_hands:
-        yield state
-        seat = state.to_act
-        assert seat is not None
-        state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
-    yield state
 
 
 def _assert_interned(state: pn.State) -> None:
@@ -86,7 +74,7 @@ def _assert_behaves_alike(original: pn.State, other: pn.State) -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_states_survive_every_copy_at_every_decision(name: str) -> None:
-    for state in _decisions(name, seed=11):
+    for state in decisions(name, seed=11):
         for how in COPIES:
             _assert_behaves_alike(state, _through(state, how))
 
@@ -94,7 +82,7 @@ def test_states_survive_every_copy_at_every_decision(name: str) -> None:
 @pytest.mark.parametrize("name", PROFILES)
 def test_a_copied_state_plays_on_to_the_same_end(name: str) -> None:
     """Copy once mid-hand, then play both to the end of the hand with the same bots."""
-    states = list(_decisions(name, seed=5, max_hands=1))
+    states = list(decisions(name, seed=5, max_hands=1))
     middle = states[len(states) // 2]
     for how in COPIES:
         left, right = middle, _through(middle, how)
@@ -114,7 +102,7 @@ def test_a_copied_state_plays_on_to_the_same_end(name: str) -> None:
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_observations_survive_every_copy_and_sample_alike(name: str) -> None:
-    for number, state in enumerate(_decisions(name, seed=23, max_hands=1)):
+    for number, state in enumerate(decisions(name, seed=23, max_hands=1)):
         if state.is_over or number % 7:
             continue
         for seat in state.seats():
@@ -162,7 +150,7 @@ def test_cards_and_plays_come_back_as_the_shared_objects() -> None:
 @pytest.mark.parametrize("name", PROFILES)
 def test_every_other_value_survives_copies(name: str) -> None:
     variant = pn.load_variant(name)
-    states = list(_decisions(name, seed=2, max_hands=1))
+    states = list(decisions(name, seed=2, max_hands=1))
     last = states[-1]
     values: list[object] = [
         variant,
@@ -191,7 +179,7 @@ def test_every_other_value_survives_copies(name: str) -> None:
 
 
 def test_a_record_of_a_copied_state_replays() -> None:
-    state = list(_decisions("pinochlerun", seed=4, max_hands=1))[-1]
+    state = list(decisions("pinochlerun", seed=4, max_hands=1))[-1]
     for how in COPIES:
         record = record_of(_through(state, how))
         assert GameRecord.from_json(record.to_json()) == record_of(state)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import copy
 import json
 import random
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,20 +18,9 @@ from pinochle import schemas, wire
 from pinochle.bots import make_bot
 from pinochle.records import GameRecord, record_of
 from pinochle.testing import games
+from seeded_games import decisions
 
 PROFILES = pn.builtin_variants()
-
-
-def _decisions(name: str, seed: int, max_hands: int = 2) -> Iterator[pn.State]:
-    variant = pn.load_variant(name)
-    bots = [make_bot("easy", seed=seed + seat) for seat in range(variant.deal.players)]
-    state = pn.new_game(variant, seed=seed)
-    while not state.is_over and len(state.results) < max_hands:
-        yield state
-        seat = state.to_act
-        assert seat is not None
-        state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
-    yield state
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +35,7 @@ def validators() -> dict[str, jsonschema.Draft202012Validator]:
 def test_observations_states_and_results_round_trip_in_every_phase(name: str) -> None:
     phases = set()
     last = None
-    for number, state in enumerate(_decisions(name, seed=8)):
+    for number, state in enumerate(decisions(name, seed=8)):
         phases.add(state.phase)
         for seat in state.seats():
             view = pn.observe(state, seat)
@@ -65,7 +53,7 @@ def test_observations_states_and_results_round_trip_in_every_phase(name: str) ->
 
 @pytest.mark.parametrize("name", PROFILES)
 def test_a_state_restored_mid_game_plays_on_identically(name: str) -> None:
-    states = list(_decisions(name, seed=12, max_hands=1))
+    states = list(decisions(name, seed=12, max_hands=1))
     middle = states[len(states) // 2]
     restored = pn.State.from_json(middle.to_json())
     left, right = middle, restored
@@ -105,7 +93,7 @@ def test_lazy_legal_actions_travel_compactly() -> None:
 
 
 def test_an_observation_document_names_each_field_once() -> None:
-    state = list(_decisions("pinochlerun", seed=3, max_hands=1))[30]
+    state = list(decisions("pinochlerun", seed=3, max_hands=1))[30]
     data = pn.observe(state, 1).to_dict()
     fields = [f.name for f in pn.Observation.__attrs_attrs__]
     assert list(data) == ["format", "version", *fields]
@@ -131,7 +119,7 @@ def test_a_house_profile_travels_as_a_table_and_never_as_a_path() -> None:
 def test_an_observation_json_holds_nothing_the_seat_may_not_know(name: str) -> None:
     """Worlds the seat cannot tell apart (other hidden cards) give the very same document."""
     rng = random.Random(5)
-    for number, state in enumerate(_decisions(name, seed=21, max_hands=1)):
+    for number, state in enumerate(decisions(name, seed=21, max_hands=1)):
         if state.is_over or number % 6:
             continue
         for seat in state.seats():
@@ -145,7 +133,7 @@ def test_an_observation_json_holds_nothing_the_seat_may_not_know(name: str) -> N
 
 
 def _observation_data() -> dict[str, Any]:
-    state = list(_decisions("pinochlerun", seed=3, max_hands=1))[40]
+    state = list(decisions("pinochlerun", seed=3, max_hands=1))[40]
     return pn.observe(state, state.to_act or 0).to_dict()
 
 
@@ -191,7 +179,7 @@ def test_unknown_and_missing_fields_are_all_reported() -> None:
 
 
 def test_a_state_that_its_history_does_not_lead_to_is_refused() -> None:
-    state = list(_decisions("pinochlerun", seed=3, max_hands=1))[40]
+    state = list(decisions("pinochlerun", seed=3, max_hands=1))[40]
     data = state.to_dict()
     seat = state.to_act or 0
     data["hands"][seat], data["hands"][(seat + 1) % 4] = (
@@ -207,7 +195,7 @@ def test_a_state_that_its_history_does_not_lead_to_is_refused() -> None:
 
 
 def test_a_sampled_state_without_its_history_reads_back_unverified() -> None:
-    state = list(_decisions("pinochlerun", seed=3, max_hands=1))[40]
+    state = list(decisions("pinochlerun", seed=3, max_hands=1))[40]
     sampled = pn.sample_state(pn.observe(state, 0), random.Random(1))
     with pytest.raises(pn.WireError):
         pn.State.from_json(sampled.to_json())
@@ -268,7 +256,7 @@ def test_every_document_the_library_writes_validates(
 ) -> None:
     variant = pn.load_variant(name)
     validators["variant"].validate(variant.to_dict())
-    states = list(_decisions(name, seed=31))
+    states = list(decisions(name, seed=31))
     for number, state in enumerate(states):
         for seat in state.seats():
             validators["observation"].validate(pn.observe(state, seat).to_dict())
@@ -298,7 +286,7 @@ def test_an_unknown_schema_is_an_argument_error() -> None:
 
 def test_old_record_and_sheet_tags_still_read() -> None:
     """The versioning promise: documents from before the tags changed still read."""
-    record = record_of(list(_decisions("pinochlerun", seed=3, max_hands=1))[-1])
+    record = record_of(list(decisions("pinochlerun", seed=3, max_hands=1))[-1])
     data = json.loads(record.to_json())
     data["format"] = "pinochle-game-record"
     assert GameRecord.from_dict(data) == record

@@ -196,17 +196,18 @@ def schema(kind: str) -> dict[str, Any]:
     return schemas.schema(kind)
 
 
-_LAZY_MODULES = frozenset({"svg"})
-"""Submodules reachable as attributes (``pinochle.svg``) and imported on first use."""
+if TYPE_CHECKING:
+    from pinochle import svg as svg
+else:
 
+    def __getattr__(name: str) -> ModuleType:
+        # `pinochle.svg` without an import: the pictures load only when asked for. Hidden
+        # from the type checker, which would otherwise accept any misspelt `pinochle.x`.
+        if name == "svg":
+            import importlib
 
-def __getattr__(name: str) -> ModuleType:
-    # `pinochle.svg` without an import: the pictures load only when asked for.
-    if name in _LAZY_MODULES:
-        import importlib
-
-        return importlib.import_module(f"pinochle.{name}")
-    raise AttributeError(f"module 'pinochle' has no attribute {name!r}")
+            return importlib.import_module("pinochle.svg")
+        raise AttributeError(f"module 'pinochle' has no attribute {name!r}")
 
 
 __version__ = "0.1.0.dev0"

@@ -94,8 +94,18 @@ def narrate_hand(after: State) -> list[str]:
     return lines + _result_lines(after.variant, after.results[-1], after.scores)
 
 
-def _deal_lines(variant: Variant, hand: Hand, tricks: Sequence[CompletedTrick]) -> list[str]:
-    """Everything about a hand but its result: the deal, auction, trump, meld, tricks."""
+def _deal_lines(
+    variant: Variant,
+    hand: Hand,
+    tricks: Sequence[CompletedTrick],
+    play: Sequence[str] | None = None,
+) -> list[str]:
+    """Everything about a hand but its result: the deal, auction, trump, meld, tricks.
+
+    ``play`` is the two-hand play as it happened (see `_stock_events`): tricks, melds and
+    draws in order. Without it, the melds a two-hand player declared are listed before the
+    tricks, as the final hand holds them.
+    """
     people = person_names(variant)
     names = tuple(people[person] for person in hand.persons)  # by seat
     lines = [f"Hand {hand.number + 1}: {people[hand.dealer_person]} deals"]
@@ -130,6 +140,8 @@ def _deal_lines(variant: Variant, hand: Hand, tricks: Sequence[CompletedTrick]) 
             f"{names[hand.bidder]} returns {format_cards(hand.returned_cards)}"
         )
     lines += _meld_lines(names, hand.melds)
+    if play is not None:
+        return [*lines, *play]
     for seat, declared in enumerate(hand.shown):  # two-hand: melds laid after tricks
         lines.extend(f"  {names[seat]} melds {shown}" for shown in declared)
     if hand.last_turn_up is not None and variant.stock.last_draw is LastDraw.WINNER_CHOOSES:
@@ -319,23 +331,71 @@ def _story(states: Iterator[State]) -> Iterator[tuple[int, str]]:
     variant = state.variant
     yield _TITLE, f"{variant.name}: {variant.title} (seed {state.game.seed})"
     acted = False  # whether an action was taken in the current hand
+    # Two-hand: the tricks, melds and draws as they happen, so that no card is told before
+    # its player has drawn it; the other tables tell a hand from its settled state alone.
+    play: list[str] | None = [] if variant.deal.stock else None
     for after in states:
         number = state.hand.number
         settled = len(after.results) > len(state.results)
+        if play is not None:
+            play += _stock_events(state, after)
         if settled:
-            yield from ((number, line) for line in narrate_hand(after))
+            assert after.game.last_hand is not None
+            lines = _deal_lines(variant, after.game.last_hand, after.game.last_tricks, play)
+            lines += _result_lines(variant, after.results[-1], after.scores)
+            yield from ((number, line) for line in lines)
         elif after.hand.number != number:
             yield number, _redeal_line(state, after)
         acted = not settled and after.hand.number == number
+        if play is not None and not acted:
+            play = []
         state = after
     if acted and not state.is_over:
         names = tuple(person_names(variant)[p] for p in state.hand.persons)
-        lines = _deal_lines(variant, state.hand, state.tricks)
+        lines = _deal_lines(variant, state.hand, state.tricks, play)
         if state.trick:
             lines.append(_trick_so_far(names, len(state.tricks) + 1, state.trick))
         lines.append("  Not finished: the game stops here")
         yield from ((state.hand.number, line) for line in lines)
     yield _END, _closing(variant, state.is_over, state.winner, len(state.results), state.scores)
+
+
+def _stock_events(before: State, after: State) -> list[str]:
+    """Two-hand: what one step did in the play: a trick taken, a meld declared, the draws."""
+    variant = before.variant
+    hand = before.hand
+    same_hand = len(after.results) == len(before.results) and after.hand.number == hand.number
+    later = after.hand if same_hand else after.game.last_hand
+    tricks = after.tricks if same_hand else after.game.last_tricks
+    if later is None or later.number != hand.number:
+        return []
+    names = tuple(person_names(variant)[p] for p in hand.persons)
+    start = len(before.tricks)
+    lines = [_trick_line(names, n, t) for n, t in enumerate(tricks[start:], start + 1)]
+    for seat, declared in enumerate(later.shown):
+        for shown in declared[len(hand.shown[seat]) :]:
+            if shown.kind == "dix" and later.turn_up != hand.turn_up:
+                lines.append(
+                    f"  {names[seat]} exchanges the dix for the turned-up {hand.turn_up}: "
+                    f"{shown.points}"
+                )
+            else:
+                lines.append(f"  {names[seat]} melds {shown}")
+    if same_hand and len(later.stock) < len(hand.stock) and before.to_act is not None:
+        winner = before.to_act  # the trick winner draws first
+        order = (winner, *(s for s in range(variant.deal.players) if s != winner))
+        draws = []
+        for seat in order:
+            drawn = sort_cards(
+                tuple((Counter(after.hands[seat]) - Counter(before.hands[seat])).elements())
+            )
+            what = " ".join(
+                f"the turned-up {card}" if card == hand.turn_up and not later.stock else str(card)
+                for card in drawn
+            )
+            draws.append(f"{names[seat]} draws {what}")
+        lines.append("  " + "; ".join(draws))
+    return lines
 
 
 def _closing(
