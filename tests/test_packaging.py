@@ -36,6 +36,8 @@ def test_wheel_contains_every_profile_and_py_typed(wheel: Path) -> None:
     assert "pinochle/py.typed" in names
     for kind in ("observation", "state", "result", "record", "sheet", "variant"):
         assert f"pinochle/schemas/{kind}.json" in names  # pinochle.schema reads them
+    for name in ("index.html", "table.js", "table.css"):
+        assert f"pinochle/web/{name}" in names  # the page of `pinochle serve`
     assert not any(n.startswith(("tests/", "variants/")) for n in names)
 
 
@@ -45,6 +47,8 @@ def test_profiles_load_from_the_unpacked_wheel(wheel: Path, tmp_path: Path) -> N
     code = (
         "import pinochle, sys; "
         "assert pinochle.__file__.startswith(sys.argv[1]), pinochle.__file__; "
+        "import importlib.resources as r; "
+        "assert b'table.js' in r.files('pinochle').joinpath('web', 'index.html').read_bytes(); "
         "print(pinochle.load_variant('pagat-partnership').bidding.minimum)"
     )
     env = {**os.environ, "PYTHONPATH": str(tmp_path)}

@@ -44,6 +44,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.testing", "Testing strategies"),
     ("pinochle.demo", "Demo games"),
     ("pinochle.play", "The terminal game"),
+    ("pinochle.serve", "The web table"),
     ("pinochle.terminal", "Terminal output"),
     ("pinochle.cli", "The command line"),
     ("pinochle.bots", "Computer players"),

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
 import io
 import json
 import os
@@ -177,6 +178,7 @@ def _parser() -> argparse.ArgumentParser:
         )
         parser_.set_defaults(run=_run_variants_check)
     _add_score(verbs)
+    _add_serve(verbs)
 
     house = verbs.add_parser(
         "check", help="play many random games under a profile and check every invariant"
@@ -188,6 +190,43 @@ def _parser() -> argparse.ArgumentParser:
     house.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     house.set_defaults(run=_run_check)
     return parser
+
+
+def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
+    """``--level`` and ``--players``, as `pinochle play` and `pinochle serve` take them."""
+    parser.add_argument(
+        "--level",
+        choices=LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
+    )
+    parser.add_argument(
+        "--players",
+        type=int,
+        choices=(1, 2),
+        default=1,
+        help=f"people at {where} (default: 1); 2: a cover screen hides each one's cards",
+    )
+
+
+def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    # pinochle.serve (and http.server) load only when the verb runs: the defaults are
+    # pinochle.serve.DEFAULT_PORT and DEFAULT_HOST (tests/test_serve.py checks the help).
+    serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
+    _add_variant(serve)
+    _add_people(serve, "one device")
+    serve.add_argument("--port", type=int, help="default: 8150; 0: any free port")
+    serve.add_argument(
+        "--host", help="address to listen on (default: 127.0.0.1, this machine only)"
+    )
+    serve.add_argument(
+        "--store",
+        metavar="DIR",
+        help="folder that keeps the games, so they survive a restart (default: a temporary one)",
+    )
+    serve.add_argument("--seed", type=int, default=None, help="make the games reproducible")
+    serve.add_argument("--open", action="store_true", help="open the page in a web browser")
+    serve.set_defaults(run=_run_serve)
 
 
 def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -218,20 +257,8 @@ def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 
     play = verbs.add_parser("play", help="play a game in the terminal against the computer")
     _add_variant(play)
-    play.add_argument(
-        "--level",
-        choices=LEVELS,
-        default=DEFAULT_LEVEL,
-        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
-    )
+    _add_people(play, "this screen")
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
-    play.add_argument(
-        "--players",
-        type=int,
-        choices=(1, 2),
-        default=1,
-        help="people at this screen (default: 1); 2: a cover screen hides each one's cards",
-    )
     play.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     _add_record(play, " (also when you quit early: what was played)")
     play.set_defaults(run=_run_play)
@@ -529,6 +556,45 @@ def _run_play(args: argparse.Namespace) -> int:
     if target is not None:
         print(f"The game is saved in {args.record}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT, make_server
+
+    variant = _load(args.variant)
+    port = DEFAULT_PORT if args.port is None else args.port
+    host = DEFAULT_HOST if args.host is None else args.host
+    if not 0 <= port <= 65535:
+        raise _InputError(f"--port: expected 0 to 65535, found {port}")
+    if args.store is not None:
+        check_path(args.store, _file_error(args.store))
+    try:
+        server = make_server(
+            variant,
+            level=args.level,
+            players=args.players,
+            host=host,
+            port=port,
+            folder=args.store,
+            seed=args.seed,
+        )
+    except OSError as exc:
+        where = f"{host}:{port}"
+        if exc.errno == errno.EADDRINUSE:
+            raise _InputError(f"--port: {where} is in use; choose another port") from None
+        raise _InputError(f"cannot listen on {where}: {exc.strerror or exc}") from None
+    try:
+        kept = f"games kept in {args.store}" if args.store else "games kept until it stops"
+        print(f"pinochle serve: {variant.name} at {server.url} ({kept}; Ctrl-C stops)")
+        sys.stdout.flush()
+        if args.open:
+            import webbrowser
+
+            webbrowser.open(server.url)
+        server.serve_forever()
+    finally:
+        server.server_close()
+    return EXIT_OK
 
 
 def _run_replay(args: argparse.Namespace) -> int:

@@ -50,7 +50,7 @@ from pinochle.state import CompletedTrick, Hand, Observation, Phase, State
 from pinochle.terminal import styled
 from pinochle.variant import PassingOrder, Variant
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "play_game"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Seating", "play_game", "seating"]
 
 LEVELS = ("easy", "medium", "hard", "expert")
 """The computer players' levels a person may choose (S1's computer levels)."""
@@ -85,6 +85,56 @@ COVER = "=" * 60
 
 LEGEND = "  Key: type a card's number to pick it; * = may be chosen (here: any card)"
 """Under the cards to pass or return, where every card is starred."""
+
+
+@attrs.frozen
+class Seating:
+    """Who sits where when people play the computer (`seating`).
+
+    Attributes:
+        people: The persons (score indices) the people take, in order.
+        levels: Each computer player's level, by person.
+        dealer: The first dealer: the person on the first person's right, so that the
+            first person speaks first in the first auction.
+    """
+
+    people: tuple[int, ...]
+    levels: dict[int, str]
+    dealer: int
+
+
+def seating(variant: Variant, players: int = 1, level: str = DEFAULT_LEVEL) -> Seating:
+    """Seat one or two people against the computer, as `pinochle play` and `pinochle serve` do.
+
+    At a four-hand table one person sits South, two people South and West (opposite
+    sides); at every other table they take the first seat, or the first two. A four-hand
+    computer partner of a person always plays `PARTNER_LEVEL`; every other computer player
+    plays ``level``.
+
+    Args:
+        variant: The rules.
+        players: How many people: 1 or 2.
+        level: The opponents' level.
+
+    Returns:
+        The people's persons, the computer players' levels and the first dealer.
+
+    Raises:
+        ValueError: ``players`` is neither 1 nor 2.
+    """
+    if players not in (1, 2):
+        raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
+    deal = variant.deal
+    first = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
+    # Two people: South and West at four-hand tables (opposite sides), else the first two.
+    people = (first, (first + 1) % deal.seated) if players == 2 else (first,)
+    partners = {(p + 2) % 4 for p in people} if deal.partnerships else set()
+    levels = {
+        person: PARTNER_LEVEL if person in partners else level
+        for person in range(deal.seated)
+        if person not in people
+    }
+    return Seating(people, levels, (first - 1) % deal.seated)
 
 
 class _QuitError(Exception):
@@ -192,24 +242,19 @@ class _Table:
         self.variant = variant
         self.level = level
         self.stdin, self.stdout = stdin, stdout
-        first = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
-        # Two people: South and West at four-hand tables (opposite sides), else the first two.
-        self.people = (first, (first + 1) % deal.seated) if players == 2 else (first,)
+        seats = seating(variant, players, level)
+        first = seats.people[0]
+        self.people = seats.people
         self.me = first  # whose point of view the lines being written take
         self.holder: int | None = first if players == 1 else None  # who has the screen
         self.pending: dict[int, list[str]] = {person: [] for person in self.people}
-        self.partners = {(p + 2) % 4 for p in self.people} if deal.partnerships else set()
         self.partner = (first + 2) % 4 if deal.partnerships else None
         self.plain = person_names(variant)
-        # The person on the right deals first, so the person speaks first in the auction.
-        self.state = new_game(variant, seed=seed, dealer=(first - 1) % deal.seated)
+        self.state = new_game(variant, seed=seed, dealer=seats.dealer)
         game_seed = self.state.game.seed
         self.bots: dict[int, Player] = {
-            person: make_bot(
-                PARTNER_LEVEL if person in self.partners else level, seed=game_seed + person
-            )
-            for person in range(deal.seated)
-            if person not in self.people
+            person: make_bot(bot_level, seed=game_seed + person)
+            for person, bot_level in seats.levels.items()
         }
 
     @property

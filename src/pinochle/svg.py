@@ -66,7 +66,8 @@ _SUIT_NAMES = {
 class _Canvas:
     """SVG elements collected in drawing order."""
 
-    def __init__(self) -> None:
+    def __init__(self, names: Sequence[str] | None = None) -> None:
+        self.names = names  # a name per person, instead of "Seat N" (`table`)
         self.parts: list[str] = []
 
     def add(self, text: str) -> None:
@@ -207,12 +208,18 @@ def _legal_cards(view: Observation) -> frozenset[Card]:
     return frozenset(action.card for action in view.legal_actions if isinstance(action, Play))
 
 
-def _seat_name(view: Observation, seat: int) -> str:
-    return "You" if seat == view.seat else f"Seat {seat}"
+def _seat_name(view: Observation, seat: int, names: Sequence[str] | None = None) -> str:
+    if seat == view.seat:
+        return "You"
+    return f"Seat {seat}" if names is None else names[view.persons[seat]]
 
 
-def _side_names(view: Observation) -> list[str]:
+def _side_names(view: Observation, names: Sequence[str] | None = None) -> list[str]:
     players = view.variant.deal.players
+    if names is not None:  # by person: partners are persons side and side + 2
+        if view.variant.deal.partnerships:
+            return [f"{names[side]} & {names[side + 2]}" for side in (0, 1)]
+        return list(names[: len(view.scores)])
     if view.variant.deal.partnerships:
         return ["Seats " + " & ".join(str(s) for s in range(side, players, 2)) for side in (0, 1)]
     return [f"Player {person}" for person in range(len(view.scores))]
@@ -357,7 +364,7 @@ def trick(source: Observation | CompletedTrick) -> str:
 
 def _trick_of(canvas: _Canvas, view: Observation, cx: float, cy: float) -> None:
     players = view.variant.deal.players
-    names = {seat: _seat_name(view, seat) for seat in range(players)}
+    names = {seat: _seat_name(view, seat, canvas.names) for seat in range(players)}
     if view.trick:
         _draw_trick(
             canvas,
@@ -468,7 +475,7 @@ def _row_width(count: int, per_row: int) -> float:
     return w + (min(count, per_row) - 1) * w * 0.68 if count else 0
 
 
-def _seat_marks(view: Observation, seat: int) -> str:
+def _seat_marks(view: Observation, seat: int, names: Sequence[str] | None) -> str:
     marks = []
     if seat == view.dealer:
         marks.append("dealer")
@@ -476,7 +483,7 @@ def _seat_marks(view: Observation, seat: int) -> str:
         marks.append(f"bid {view.bid}")
     if seat == view.to_act and view.phase is not Phase.GAME_OVER:
         marks.append("to act")
-    return " · ".join([_seat_name(view, seat), *marks])
+    return " · ".join([_seat_name(view, seat, names), *marks])
 
 
 def _draw_other_seat(canvas: _Canvas, view: Observation, seat: int, cx: float, top: float) -> None:
@@ -485,7 +492,8 @@ def _draw_other_seat(canvas: _Canvas, view: Observation, seat: int, cx: float, t
     hidden = max(size - face_up, 0)
     canvas.open("seat", seat=seat, cards=size, hidden=hidden)
     to_act = seat == view.to_act and view.phase is not Phase.GAME_OVER
-    canvas.text(cx, top + 14, _seat_marks(view, seat), size=15, anchor="middle", bold=to_act)
+    marks = _seat_marks(view, seat, canvas.names)
+    canvas.text(cx, top + 14, marks, size=15, anchor="middle", bold=to_act)
     w, h = CARD_WIDTH * _SMALL, CARD_HEIGHT * _SMALL
     step = min(7.0, 150 / max(hidden, 1))
     span = w + step * max(hidden - 1, 0)
@@ -522,7 +530,8 @@ def _header(canvas: _Canvas, view: Observation) -> None:
     phase = view.phase.value
     act = ""
     if view.to_act is not None and view.phase is not Phase.GAME_OVER:
-        act = f" · {_seat_name(view, view.to_act)} to act".replace("You to act", "your turn")
+        who = _seat_name(view, view.to_act, canvas.names)
+        act = " · your turn" if who == "You" else f" · {who} to act"
     canvas.text(
         14,
         22,
@@ -533,10 +542,10 @@ def _header(canvas: _Canvas, view: Observation) -> None:
     trump = f"Trump {view.trump.symbol}" if view.trump is not None else "Trump not named"
     bid = ""
     if view.bidder is not None:
-        bid = f" · Bid {view.bid} by {_seat_name(view, view.bidder)}"
+        bid = f" · Bid {view.bid} by {_seat_name(view, view.bidder, canvas.names)}"
     elif view.phase is Phase.AUCTION:
         bid = " · No bid yet"
-    sides = _side_names(view)
+    sides = _side_names(view, canvas.names)
     scores = ", ".join(f"{sides[i]} {score}" for i, score in enumerate(view.scores))
     target = f" (to {view.target})" if view.target is not None else ""
     canvas.text(14, 45, f"{trump}{bid} · Scores: {scores}{target}", size=15, cls="scores")
@@ -560,7 +569,7 @@ def _auction(canvas: _Canvas, view: Observation) -> None:
     for number, (seat, action) in enumerate(entries):
         said = str(action.amount) if isinstance(action, Bid) else "pass"
         y = 116 + number * 17 if len(view.auction) > len(entries) else 98 + number * 17
-        canvas.text(14, y, f"{_seat_name(view, seat)}: {said}", size=13, cls="bid")
+        canvas.text(14, y, f"{_seat_name(view, seat, canvas.names)}: {said}", size=13, cls="bid")
     if not view.auction:
         canvas.text(14, 98, "no bids", size=13, cls="caption")
     canvas.close()
@@ -598,7 +607,7 @@ def _extras(canvas: _Canvas, view: Observation) -> None:
         row("passed-to-me", "Passed to you", view.passed_to_me)
 
 
-def table(observation: Observation) -> str:
+def table(observation: Observation, *, names: Sequence[str] | None = None) -> str:
     """The table as one seat sees it.
 
     The seat's own hand along the bottom, its legal cards standing up; the other seats
@@ -609,6 +618,10 @@ def table(observation: Observation) -> str:
 
     Args:
         observation: What the seat may know (`pinochle.observe`); nothing else is drawn.
+        names: A name for each person at the table (``observation.persons`` maps seats to
+            persons), such as ``("North", "East", "South", "West")``, written instead of
+            "Seat 2" (and "North & South" instead of "Seats 0 & 2"); the observing seat is
+            always "You". Default: seat numbers.
 
     Returns:
         A complete SVG document.
@@ -618,7 +631,12 @@ def table(observation: Observation) -> str:
     """
     view = _observation(observation)
     players = view.variant.deal.players
-    canvas = _Canvas()
+    if names is not None:
+        names = tuple(names)
+        seated = view.variant.deal.seated
+        if len(names) != seated or not all(isinstance(name, str) for name in names):
+            raise ArgumentError("names", f"{seated} names, one per person", names)
+    canvas = _Canvas(names)
     _header(canvas, view)
     _auction(canvas, view)
     _extras(canvas, view)
@@ -642,7 +660,7 @@ def table(observation: Observation) -> str:
     canvas.text(
         _TABLE_WIDTH / 2,
         top - _RAISE - 10,
-        _seat_marks(view, view.seat),
+        _seat_marks(view, view.seat, canvas.names),
         size=15,
         anchor="middle",
         bold=to_act,

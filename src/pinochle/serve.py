@@ -1,0 +1,751 @@
+"""`pinochle serve`: a local web table, built on the library and speaking only the wire format.
+
+A person (or two people at one device) plays a whole game against the computer players in a
+browser. The page is three small static files shipped in the package (``pinochle/web``: no
+build step, nothing fetched from elsewhere); everything the page knows of the game comes from
+a few JSON endpoints, which are the model for a web or phone front end of your own:
+
+- ``GET /api/setup``: the server's profile, the profiles and levels a game may have;
+- ``POST /api/games``: start a game; the answer has its id and one token per person;
+- ``GET /api/games/ID/people/P``: person P's view: observation, SVG picture, why;
+- ``GET /api/games/ID/people/P/table.svg``: the SVG of that view alone;
+- ``POST /api/games/ID/people/P/actions``: an action as text (``play A♥``); the new view.
+
+Each person's requests carry that person's token (header ``X-Pinochle-Token``), so a
+browser only ever gets its own seat's view: `pinochle.observe` of the seat, its picture
+(`pinochle.svg.table`) and the line that says why (`pinochle.explain_legal`); never the
+state, never another seat's hidden card. The computer players move on the server, between
+a person's action and the reply. A view carries an ``ETag`` (the number of actions played);
+an action sent with ``If-Match`` is applied only to the position it was chosen in, so a
+double click cannot play a card twice.
+
+Games are kept as JSON documents (the wire format's state, with the table's seating) in a
+folder, one file per game, written atomically: a server started again on the same folder
+goes on with every game. Bad requests get a 4xx status and a JSON ``{"error": ...}`` that
+says what was wrong, and change nothing; requests to the same game take turns (a lock per
+game), and a second server on the same folder is refused.
+
+The server is the standard library's threading HTTP server: a game for one or two people
+at one machine needs no more, and the library keeps its three runtime dependencies. It
+binds 127.0.0.1 unless told otherwise; bound to a loopback address it refuses requests
+whose ``Host`` is not its own (a defence against DNS rebinding). It refuses POSTs from
+another origin, and reads at most `MAX_BODY_BYTES` of a request body.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hmac
+import http.server
+import importlib.resources
+import json
+import os
+import random
+import re
+import secrets
+import tempfile
+import threading
+import urllib.parse
+from collections.abc import Iterator, Mapping
+from pathlib import Path
+from typing import Any
+
+import attrs
+
+from pinochle import _files, svg
+from pinochle.actions import parse_action
+from pinochle.demo import person_names
+from pinochle.documents import decode_text, parse_json
+from pinochle.engine import apply, new_game, observe
+from pinochle.errors import IllegalActionError, PinochleError
+from pinochle.explain import explain_legal
+from pinochle.meld import meld_by_trump
+from pinochle.play import DEFAULT_LEVEL, LEVELS, seating
+from pinochle.state import Phase, State
+from pinochle.variant import Variant, builtin_variants, load_variant
+from pinochle.wire import from_dict
+
+try:
+    import fcntl
+except ImportError:  # pragma: no cover - Windows: no lock on the folder
+    fcntl = None  # type: ignore[assignment]
+
+__all__ = [
+    "DEFAULT_HOST",
+    "DEFAULT_PORT",
+    "MAX_BODY_BYTES",
+    "GameStore",
+    "RequestError",
+    "TableServer",
+    "make_server",
+]
+
+DEFAULT_HOST = "127.0.0.1"
+"""The address the server binds by default: this machine only."""
+
+DEFAULT_PORT = 8150
+"""The port `pinochle serve` listens on unless ``--port`` says otherwise (0: any free one)."""
+
+MAX_BODY_BYTES = 4096
+"""The largest request body read: an action's text or a new game's settings are far smaller."""
+
+TOKEN_HEADER = "X-Pinochle-Token"
+"""The request header that carries a person's token."""
+
+GAME_FORMAT = "pinochle.served-game"
+"""The ``format`` of a stored game document (the state plus the table's seating)."""
+
+VIEW_FORMAT = "pinochle.table-view"
+"""The ``format`` of a view document, the answer to a person's GET or action."""
+
+_GAME_ID = re.compile(r"[0-9a-f]{16}")
+_WEB = ("index.html", "table.js", "table.css")
+_TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+_AUTO = (Phase.MELD, Phase.MISDEAL)  # a lone legal action here is taken for the person
+
+
+class RequestError(PinochleError):
+    """A request the table refuses; nothing has changed.
+
+    Attributes:
+        status: The HTTP status that says why (400, 403, 404, 409, 412, 413, ...).
+    """
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
+
+
+@attrs.frozen
+class _Game:
+    """A game in progress: its state and who plays it (the stored document's content)."""
+
+    id: str
+    state: State
+    level: str
+    people: tuple[int, ...]
+    tokens: tuple[str, ...]
+    levels: Mapping[int, str]
+
+    def to_json(self) -> str:
+        data = {
+            "format": GAME_FORMAT,
+            "version": 1,
+            "id": self.id,
+            "level": self.level,
+            "people": list(self.people),
+            "tokens": list(self.tokens),
+            "levels": {str(person): level for person, level in self.levels.items()},
+            "state": self.state.to_dict(),
+        }
+        return json.dumps(data, ensure_ascii=False)
+
+
+class GameStore:
+    """Games kept as JSON documents in a folder, and the table logic around them.
+
+    Every method is safe to call from several threads: the requests to one game take turns.
+    The HTTP layer (`TableServer`) only translates requests into these calls.
+
+    Args:
+        folder: Where the games are kept (created if missing). One server at a time may use
+            it: a second store on the same folder raises `RequestError` (503).
+        variant: The profile of new games unless a request names a built-in one.
+        level: The computer opponents' level (`pinochle.play.LEVELS`).
+        players: People per game: 1, or 2 at one device.
+        seed: Makes the first game's deals and computer players reproducible (each later
+            game adds one); default: the operating system's entropy.
+    """
+
+    def __init__(
+        self,
+        folder: Path | str,
+        variant: Variant,
+        *,
+        level: str = DEFAULT_LEVEL,
+        players: int = 1,
+        seed: int | None = None,
+    ) -> None:
+        if level not in LEVELS:
+            raise RequestError(400, f"level: expected one of {', '.join(LEVELS)}, found {level!r}")
+        seating(variant, players, level)  # checks players
+        self.folder = Path(folder)
+        self.variant = variant
+        self.level = level
+        self.players = players
+        self.seed = seed
+        self._games: dict[str, _Game] = {}
+        self._locks: dict[str, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._folder_lock = self._lock_folder()
+
+    def _lock_folder(self) -> int | None:
+        def error(problem: str) -> PinochleError:
+            return RequestError(503, f"{self.folder}: {problem}")
+
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            fd = os.open(self.folder / ".lock", os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError as exc:
+            raise error(f"cannot use the folder: {exc.strerror or exc}") from None
+        if fcntl is not None:
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                os.close(fd)
+                raise error("another pinochle serve is using this folder") from None
+        del error
+        return fd
+
+    def close(self) -> None:
+        """Let another store use the folder (the games stay in it)."""
+        if self._folder_lock is not None:
+            os.close(self._folder_lock)
+            self._folder_lock = None
+
+    # --- The endpoints' logic -------------------------------------------------------------
+
+    def setup(self) -> dict[str, Any]:
+        """What a new game may be: the server's profile, the built-in ones, levels, players."""
+        variants = list(builtin_variants())
+        if self.variant.name not in variants:
+            variants.insert(0, self.variant.name)
+        return {
+            "variant": self.variant.name,
+            "title": self.variant.title,
+            "variants": variants,
+            "level": self.level,
+            "levels": list(LEVELS),
+            "players": self.players,
+        }
+
+    def create(self, settings: Mapping[str, Any] | None = None) -> dict[str, Any]:
+        """Start a game; the computer players move until a person is to act.
+
+        Args:
+            settings: May name a ``variant`` (built-in, or the server's own), a ``level``,
+                ``players`` (1 or 2) and a ``seed``; the server's settings otherwise.
+
+        Returns:
+            The game's id, its people with their names and tokens, and who is to act.
+
+        Raises:
+            RequestError: A setting that is unknown or wrong (400).
+        """
+        settings = dict(settings or {})
+        unknown = sorted(set(settings) - {"variant", "level", "players", "seed"})
+        if unknown:
+            raise RequestError(
+                400, f"unknown setting {unknown[0]!r}; known: variant, level, players, seed"
+            )
+        variant = self._variant(settings.get("variant"))
+        level = settings.get("level", self.level)
+        if level not in LEVELS:
+            raise RequestError(400, f"level: expected one of {', '.join(LEVELS)}, found {level!r}")
+        players = settings.get("players", self.players)
+        if type(players) is not int or players not in (1, 2):
+            raise RequestError(400, f"players: expected 1 or 2, found {players!r}")
+        seed = settings.get("seed")
+        if seed is None and self.seed is not None:
+            with self._guard:
+                seed, self.seed = self.seed, self.seed + 1
+        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
+            raise RequestError(400, f"seed: expected a whole number from 0, found {seed!r}")
+        seats = seating(variant, players, level)
+        state = new_game(variant, seed=seed, dealer=seats.dealer)
+        game = _Game(
+            id=secrets.token_hex(8),
+            state=state,
+            level=level,
+            people=seats.people,
+            tokens=tuple(secrets.token_urlsafe(18) for _ in seats.people),
+            levels=seats.levels,
+        )
+        game = attrs.evolve(game, state=_advance(game, state))
+        with self._game_lock(game.id):
+            self._save(game)
+        names = person_names(variant)
+        return {
+            "game": game.id,
+            "variant": variant.name,
+            "people": [
+                {"person": person, "name": names[person], "token": token}
+                for person, token in zip(game.people, game.tokens, strict=True)
+            ],
+            "turn": _turn(game),
+        }
+
+    def view(self, game_id: str, person: int, token: str | None) -> dict[str, Any]:
+        """A person's view of a game (see `TableServer`).
+
+        Raises:
+            RequestError: No such game (404), or the token is not this person's (403).
+        """
+        with self._game_lock(game_id):
+            game = self._load(game_id)
+            self._check_token(game, person, token)
+            return _view(game, person)
+
+    def act(
+        self, game_id: str, person: int, token: str | None, text: str, expected: int | None
+    ) -> dict[str, Any]:
+        """Apply a person's action (its text, as `pinochle.parse_action` reads it).
+
+        The computer players then move until a person is to act or the game is over; the
+        answer is the acting person's new view. ``expected``, when given, is the number of
+        actions played in the position the action was chosen in.
+
+        Raises:
+            RequestError: No such game (404); not this person's token (403); not a readable
+                action (400); not this person's turn or not a legal action now (409); the
+                position has moved on since ``expected`` (412). The game is unchanged.
+        """
+        with self._game_lock(game_id):
+            game = self._load(game_id)
+            self._check_token(game, person, token)
+            state = game.state
+            if expected is not None and expected != len(state.actions):
+                raise RequestError(
+                    412,
+                    f"the game has moved on: {len(state.actions)} actions played, not "
+                    f"{expected}; fetch the view again",
+                )
+            if state.is_over:
+                raise RequestError(409, "the game is over")
+            if _turn(game) != person:
+                raise RequestError(409, f"it is not {person_names(state.variant)[person]}'s turn")
+            try:
+                action = parse_action(text)
+            except ValueError as exc:
+                raise RequestError(400, str(exc)) from None
+            try:
+                after = apply(state, action)
+            except IllegalActionError as exc:
+                raise RequestError(409, f"{exc.action}: not allowed, {exc.reason}") from None
+            changed = attrs.evolve(game, state=_advance(game, after))
+            self._save(changed)
+            return _view(changed, person)
+
+    def svg(self, game_id: str, person: int, token: str | None) -> str:
+        """The SVG picture of a person's view (the ``svg`` field of `view`)."""
+        picture: str = self.view(game_id, person, token)["svg"]
+        return picture
+
+    # --- Storage ------------------------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _game_lock(self, game_id: str) -> Iterator[None]:
+        if not _GAME_ID.fullmatch(game_id):
+            raise RequestError(404, "no such game")
+        with self._guard:
+            lock = self._locks.setdefault(game_id, threading.Lock())
+        with lock:
+            yield
+
+    def _path(self, game_id: str) -> Path:
+        return self.folder / f"{game_id}.json"
+
+    def _load(self, game_id: str) -> _Game:
+        game = self._games.get(game_id)
+        if game is not None:
+            return game
+        path = self._path(game_id)
+        if not path.is_file():
+            raise RequestError(404, "no such game")
+        game = _read_game(path, game_id)
+        self._games[game_id] = game
+        return game
+
+    def _save(self, game: _Game) -> None:
+        """Write the game, then remember it: a failed write leaves both as they were."""
+        path = self._path(game.id)
+
+        def error(problem: str) -> PinochleError:
+            return RequestError(503, f"cannot save the game: {problem}")
+
+        _files.replace(path, game.to_json() + "\n", 0o600, error)
+        self._games[game.id] = game
+
+    def _variant(self, name: object) -> Variant:
+        if name is None or name == self.variant.name:
+            return self.variant
+        if not isinstance(name, str) or name not in builtin_variants():
+            known = ", ".join([self.variant.name, *builtin_variants()])
+            raise RequestError(400, f"variant: expected one of {known}, found {name!r}")
+        return load_variant(name)
+
+    @staticmethod
+    def _check_token(game: _Game, person: int, token: str | None) -> None:
+        if person not in game.people:
+            raise RequestError(404, f"person {person} is not a person at this table")
+        wanted = game.tokens[game.people.index(person)]
+        if token is None or not hmac.compare_digest(token.encode(), wanted.encode()):
+            raise RequestError(403, f"this request needs person {person}'s token ({TOKEN_HEADER})")
+
+
+def _read_game(path: Path, game_id: str) -> _Game:
+    """A stored game, checked as strictly as any document (its history is replayed)."""
+
+    def error(problem: str) -> PinochleError:
+        return RequestError(500, f"stored game {game_id} cannot be read: {problem}")
+
+    try:
+        data = parse_json(path.read_bytes(), error)
+    except OSError as exc:
+        raise error(exc.strerror or str(exc)) from None
+    try:
+        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+            raise error(f"not a {GAME_FORMAT} document")
+        state = from_dict("state", data["state"])
+        people = tuple(int(p) for p in data["people"])
+        levels = {int(p): str(level) for p, level in data["levels"].items()}
+        tokens = tuple(str(t) for t in data["tokens"])
+        return _Game(game_id, state, str(data["level"]), people, tokens, levels)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise error(str(exc)) from None
+
+
+def _bot_seed(game: _Game, state: State, person: int) -> int:
+    """Each decision's seed: the game's seed, the person and the move number (restart-proof)."""
+    return random.Random(f"{state.game.seed}:{person}:{len(state.actions)}").getrandbits(63)
+
+
+def _advance(game: _Game, state: State) -> State:
+    """Let the computer players move until a person is to decide, or the game is over.
+
+    A person's lone legal action in a two-hand meld turn or a misdeal offer (nothing to
+    declare: draw; no misdeal to call: keep) is taken for them, as at the terminal table.
+    """
+    from pinochle.bots import make_bot  # lazily: the bots are an optional layer
+
+    while not state.is_over and state.to_act is not None:
+        seat = state.to_act
+        person = state.hand.persons[seat]
+        view = observe(state, seat)
+        if person in game.people:
+            if view.phase in _AUTO and len(view.legal_actions) == 1:
+                state = apply(state, view.legal_actions[0])
+                continue
+            break
+        bot = make_bot(game.levels[person], seed=_bot_seed(game, state, person))
+        state = apply(state, bot.choose(view))
+    return state
+
+
+def _turn(game: _Game) -> int | None:
+    """The person whose decision the game waits for (None once it is over)."""
+    state = game.state
+    if state.is_over or state.to_act is None:
+        return None
+    return state.hand.persons[state.to_act]
+
+
+def _view(game: _Game, person: int) -> dict[str, Any]:
+    """What the person's browser gets: only what that person's seat may know."""
+    state = game.state
+    variant = state.variant
+    names = person_names(variant)
+    partners = variant.deal.partnerships
+    side_of = [p % 2 if partners else p for p in range(variant.deal.seated)]
+    sides = [
+        " & ".join(names[p] for p in range(variant.deal.seated) if side_of[p] == side)
+        for side in range(variant.sides)
+    ]
+    turn = _turn(game)
+    data: dict[str, Any] = {
+        "format": VIEW_FORMAT,
+        "version": 1,
+        "game": game.id,
+        "person": person,
+        "side": side_of[person],
+        "side_of": side_of,
+        "names": list(names),
+        "sides": sides,
+        "people": [{"person": p, "name": names[p]} for p in game.people],
+        "turn": turn,
+        "actions": len(state.actions),
+        "level": game.level,
+        "title": variant.title,
+    }
+    if person not in state.hand.persons:  # a sit-out: nothing of this hand to see
+        data.update(observation=None, svg="", why="", meld_by_trump={})
+        return data
+    seat = state.hand.persons.index(person)
+    view = observe(state, seat)
+    data["observation"] = view.to_dict()
+    data["svg"] = svg.table(view, names=names)
+    data["why"] = explain_legal(view)
+    bidding = view.phase in (Phase.AUCTION, Phase.TRUMP) and view.to_act == seat
+    melds = meld_by_trump(view.hand, variant) if bidding else {}
+    data["meld_by_trump"] = {str(suit): meld.total for suit, meld in melds.items()}
+    return data
+
+
+# --- HTTP ------------------------------------------------------------------------------
+
+
+class TableServer(http.server.ThreadingHTTPServer):
+    """The web table: the page's files and the JSON endpoints over a `GameStore`.
+
+    Args:
+        address: ``(host, port)`` to bind; port 0 picks a free one.
+        store: The games.
+    """
+
+    daemon_threads = True
+    block_on_close = True
+
+    def __init__(
+        self,
+        address: tuple[str, int],
+        store: GameStore,
+        temporary: tempfile.TemporaryDirectory[str] | None = None,
+    ) -> None:
+        self.store = store
+        self._temporary = temporary
+        super().__init__(address, _Handler)
+        host, port = self.server_address[:2]
+        self.hosts = _allowed_hosts(str(host), int(port), address[0])
+
+    @property
+    def url(self) -> str:
+        """The page's address, for a browser on this machine."""
+        host, port = self.server_address[:2]
+        shown = str(host)
+        if shown in ("0.0.0.0", "::"):
+            shown = "127.0.0.1"
+        if ":" in shown:
+            shown = f"[{shown}]"
+        return f"http://{shown}:{port}/"
+
+    def server_close(self) -> None:
+        """Stop listening and let another server use the store's folder."""
+        super().server_close()
+        self.store.close()
+        if self._temporary is not None:
+            self._temporary.cleanup()
+            self._temporary = None
+
+
+def _allowed_hosts(host: str, port: int, asked: str) -> frozenset[str] | None:
+    """The ``Host`` values a server on a loopback address answers (None: any).
+
+    A page on another site can make a browser send requests to 127.0.0.1 under a name of
+    its own (DNS rebinding); a loopback server refuses any name but its own. A server bound
+    to a network address is meant to be reached by whatever name the network gives it.
+    """
+    if not (host.startswith("127.") or host == "::1" or asked == "localhost"):
+        return None
+    names = {host, asked, "localhost", "127.0.0.1", "[::1]"}
+    names = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}
+    return frozenset(f"{n}:{port}".lower() for n in names if n)
+
+
+class _Handler(http.server.BaseHTTPRequestHandler):
+    """One request: routed to the store; every refusal is a 4xx with a JSON message."""
+
+    server: TableServer
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
+    timeout = 30  # a client that stops sending mid-request frees its thread
+
+    def log_message(self, format: str, *args: Any) -> None:
+        """Quiet: a game's requests are not news."""
+
+    def do_GET(self) -> None:
+        """Serve the page's files, the setup, a view or its SVG."""
+        self._handle("GET")
+
+    def do_POST(self) -> None:
+        """Start a game or apply an action."""
+        self._handle("POST")
+
+    def do_PUT(self) -> None:
+        """Not allowed."""
+        self._handle("PUT")
+
+    def do_DELETE(self) -> None:
+        """Not allowed."""
+        self._handle("DELETE")
+
+    def _handle(self, method: str) -> None:
+        try:
+            self._check_host(method)
+            self._route(method)
+        except RequestError as exc:
+            self._json(exc.status, {"error": str(exc)})
+        except PinochleError as exc:  # a library error on a request: bad input
+            self._json(400, {"error": str(exc)})
+        except (BrokenPipeError, ConnectionResetError):
+            self.close_connection = True  # the client left; nothing to answer
+        except Exception as exc:  # a bug of ours: one answer, and the server goes on
+            self.close_connection = True
+            self._json(500, {"error": f"internal error: {type(exc).__name__}: {exc}"})
+
+    def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
+        """The base class's own refusals (a malformed request line, say), as JSON."""
+        self.close_connection = True
+        phrase = self.responses.get(code, ("error",))[0]
+        self._json(code, {"error": message or phrase})
+
+    def _check_host(self, method: str) -> None:
+        host = (self.headers.get("Host") or "").lower()
+        hosts = self.server.hosts
+        if hosts is not None and host not in hosts:
+            raise RequestError(421, f"this server answers for {min(hosts)}, not {host[:100]!r}")
+        origin = self.headers.get("Origin")
+        other = origin is not None and urllib.parse.urlsplit(origin).netloc.lower() != host
+        if method != "GET" and other:
+            raise RequestError(403, "requests from another site are refused")
+
+    def _route(self, method: str) -> None:
+        path = urllib.parse.urlsplit(self.path).path
+        parts = [p for p in path.split("/") if p]
+        store = self.server.store
+        if path == "/" or (len(parts) == 2 and parts[0] == "static"):
+            self._allow(method, "GET")
+            self._static("index.html" if path == "/" else parts[1])
+        elif parts == ["api", "setup"]:
+            self._allow(method, "GET")
+            self._json(200, store.setup())
+        elif parts == ["api", "games"]:
+            self._allow(method, "POST")
+            body = self._body()
+            settings = (
+                parse_json(body, lambda p: RequestError(400, f"settings: {p}")) if body else {}
+            )
+            if not isinstance(settings, dict):
+                raise RequestError(400, "settings: expected a JSON object")
+            self._json(201, store.create(settings))
+        elif len(parts) in (5, 6) and parts[:2] == ["api", "games"] and parts[3] == "people":
+            game, person = parts[2], _person(parts[4])
+            token = self.headers.get(TOKEN_HEADER)
+            rest = parts[5:]
+            if not rest:
+                self._allow(method, "GET")
+                self._view(store.view(game, person, token))
+            elif rest == ["table.svg"]:
+                self._allow(method, "GET")
+                self._send(200, store.svg(game, person, token).encode(), "image/svg+xml")
+            elif rest == ["actions"]:
+                self._allow(method, "POST")
+                text = decode_text(self._body(), lambda p: RequestError(400, f"action: {p}"))
+                self._view(store.act(game, person, token, text, self._expected()))
+            else:
+                raise RequestError(404, f"no such endpoint: {path}")
+        else:
+            raise RequestError(404, f"no such page: {path[:200]}")
+
+    def _allow(self, method: str, allowed: str) -> None:
+        if method != allowed:
+            raise RequestError(405, f"{method} is not allowed here; use {allowed}")
+
+    def _expected(self) -> int | None:
+        tag = self.headers.get("If-Match")
+        if tag is None:
+            return None
+        text = tag.strip().removeprefix("W/").strip('"')
+        if not text.isdigit() or len(text) > 12:
+            raise RequestError(400, f'If-Match: expected an ETag such as "12", found {tag[:40]!r}')
+        return int(text)
+
+    def _body(self) -> bytes:
+        length = self.headers.get("Content-Length")
+        if self.headers.get("Transfer-Encoding"):
+            raise RequestError(411, "send the body with a Content-Length, not chunked")
+        if length is None:
+            raise RequestError(411, "a POST needs a Content-Length")
+        if not length.isdigit():
+            raise RequestError(400, f"Content-Length: expected a number, found {length[:40]!r}")
+        size = int(length)
+        if size > MAX_BODY_BYTES:
+            self.close_connection = True  # the unread body must not be taken for a request
+            raise RequestError(413, f"the body has {size} bytes; at most {MAX_BODY_BYTES}")
+        return self.rfile.read(size)
+
+    def _static(self, name: str) -> None:
+        if name not in _WEB:
+            raise RequestError(404, f"no such file: {name[:200]}")
+        data = importlib.resources.files("pinochle").joinpath("web", name).read_bytes()
+        kind = _TYPES[Path(name).suffix]
+        self._send(200, data, f"{kind}; charset=utf-8", cache="no-cache")
+
+    def _view(self, data: dict[str, Any]) -> None:
+        self._json(200, data, etag=f'"{data["actions"]}"')
+
+    def _json(self, status: int, data: Any, *, etag: str | None = None) -> None:
+        body = json.dumps(data, ensure_ascii=False).encode()
+        self._send(status, body, "application/json; charset=utf-8", etag=etag)
+
+    def _send(
+        self,
+        status: int,
+        body: bytes,
+        kind: str,
+        *,
+        etag: str | None = None,
+        cache: str = "no-store",
+    ) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", cache)
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
+            " frame-ancestors 'none'",
+        )
+        if etag is not None:
+            self.send_header("ETag", etag)
+        if self.close_connection:
+            self.send_header("Connection", "close")
+        self.end_headers()
+        if self.command != "HEAD":
+            self.wfile.write(body)
+
+
+def _person(text: str) -> int:
+    if not text.isdigit() or len(text) > 3:
+        raise RequestError(404, f"no such person: {text[:40]!r}")
+    return int(text)
+
+
+def make_server(
+    variant: Variant,
+    *,
+    level: str = DEFAULT_LEVEL,
+    players: int = 1,
+    host: str = DEFAULT_HOST,
+    port: int = DEFAULT_PORT,
+    folder: Path | str | None = None,
+    seed: int | None = None,
+) -> TableServer:
+    """A web table, bound and ready: call ``serve_forever()`` on it (and ``server_close()``).
+
+    Args:
+        variant: The profile of new games.
+        level: The computer opponents' level.
+        players: People per game: 1, or 2 sharing one device with a cover screen.
+        host: The address to bind (default 127.0.0.1: this machine only).
+        port: The port (0: any free one; the server's ``url`` says which).
+        folder: Where games are kept (default: a new temporary folder, removed by
+            ``server_close()``).
+        seed: Makes the games reproducible (see `GameStore`).
+
+    Raises:
+        RequestError: The folder cannot be used (503), or a setting is wrong (400).
+        OSError: The address cannot be bound (the port is in use, say).
+    """
+    temporary = tempfile.TemporaryDirectory(prefix="pinochle-serve-") if folder is None else None
+    where = temporary.name if temporary is not None else folder
+    assert where is not None
+    store = GameStore(where, variant, level=level, players=players, seed=seed)
+    try:
+        return TableServer((host, port), store, temporary)
+    except BaseException:
+        store.close()
+        if temporary is not None:
+            temporary.cleanup()
+        raise

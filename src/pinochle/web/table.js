@@ -1,0 +1,520 @@
+// The web table of `pinochle serve`: plain JavaScript, no build step, nothing from elsewhere.
+//
+// Everything here comes from the server's few endpoints (see the "Build your own front end"
+// page of the docs): the person's view is the observation of their seat (the wire format),
+// the SVG picture of it and the line that says why; an action goes back as its text
+// ("bid 26", "trump ♥", "play A♥"). The page never holds another seat's hidden cards: with
+// two people at one device it drops the table before the cover screen, and asks for the
+// next person's view only once they have the device.
+"use strict";
+
+(() => {
+  const $ = (id) => document.getElementById(id);
+  const SAVED = "pinochle.game";
+  const SHOWN_BIDS = 5; // the smallest legal bid and the next few; any other is typed
+  const SUITS = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
+
+  let setup = null; // GET /api/setup
+  let game = null; // {game, people: [{person, name, token}]}
+  let view = null; // the view of the person who has the device
+  let covered = null; // the person the cover screen waits for
+  let busy = false;
+  let chosen = []; // the card elements chosen to pass or bury
+  const seen = {}; // per person: results already shown, and the hand whose meld was shown
+
+  // --- Talking to the server -------------------------------------------------------------
+
+  async function request(method, path, { token, body, etag } = {}) {
+    const headers = {};
+    if (token) headers["X-Pinochle-Token"] = token;
+    if (etag !== undefined) headers["If-Match"] = `"${etag}"`;
+    let payload;
+    if (typeof body === "string") {
+      headers["Content-Type"] = "text/plain; charset=utf-8";
+      payload = body;
+    } else if (body !== undefined) {
+      headers["Content-Type"] = "application/json";
+      payload = JSON.stringify(body);
+    }
+    const response = await fetch(path, { method, headers, body: payload, cache: "no-store" });
+    const data = await response.json().catch(() => ({}));
+    if (!response.ok) {
+      const error = new Error(data.error || `the server answered ${response.status}`);
+      error.status = response.status;
+      throw error;
+    }
+    return data;
+  }
+
+  const personPath = (person) => `/api/games/${game.game}/people/${person}`;
+  const tokenOf = (person) => game.people.find((p) => p.person === person).token;
+  const isPerson = (person) => game.people.some((p) => p.person === person);
+
+  async function fetchView(person, note = "") {
+    const fresh = await request("GET", personPath(person), { token: tokenOf(person) });
+    show(fresh, note);
+  }
+
+  async function act(text) {
+    if (busy || !view) return;
+    busy = true;
+    setState("busy");
+    const person = view.person;
+    try {
+      const after = await request("POST", `${personPath(person)}/actions`, {
+        token: tokenOf(person),
+        body: text,
+        etag: view.actions,
+      });
+      if (after.turn !== null && after.turn !== person && isPerson(after.turn)) {
+        coverFor(after.turn); // two people: the device passes to the other one
+      } else {
+        show(after);
+      }
+    } catch (error) {
+      try {
+        await fetchView(person, error.message); // the game is unchanged: show it again
+      } catch (again) {
+        message(again.message);
+      }
+    } finally {
+      busy = false;
+      if (document.body.dataset.state === "busy") setState("ready");
+    }
+  }
+
+  // --- Starting, resuming, passing the device ----------------------------------------------
+
+  async function start() {
+    setup = await request("GET", "/api/setup");
+    fillSetup();
+    const saved = localStorage.getItem(SAVED);
+    if (saved) {
+      try {
+        game = JSON.parse(saved);
+        await resume();
+        return;
+      } catch (error) {
+        localStorage.removeItem(SAVED); // a finished or forgotten game: start another
+        game = null;
+      }
+    }
+    showSetup();
+  }
+
+  async function resume() {
+    const first = game.people[0].person;
+    const firstView = await request("GET", personPath(first), { token: tokenOf(first) });
+    const turn = firstView.turn;
+    for (const p of game.people) seen[p.person] = undefined;
+    if (game.people.length > 1 && turn !== null && turn !== first) coverFor(turn);
+    else if (game.people.length > 1) coverFor(first);
+    else show(firstView);
+  }
+
+  async function newGame(settings) {
+    const created = await request("POST", "/api/games", { body: settings });
+    game = { game: created.game, people: created.people };
+    localStorage.setItem(SAVED, JSON.stringify(game));
+    for (const p of game.people) seen[p.person] = { results: 0, meld: -1 };
+    $("setup").hidden = true;
+    const first = created.turn ?? game.people[0].person;
+    if (game.people.length > 1) coverFor(first);
+    else await fetchView(first);
+  }
+
+  function coverFor(person) {
+    // Nothing of the last person's hand stays on the page under the cover.
+    view = null;
+    covered = person;
+    $("table").replaceChildren();
+    $("panel").replaceChildren();
+    $("why").textContent = "";
+    const name = game.people.find((p) => p.person === person).name;
+    $("cover-text").textContent = `Pass the device to ${name}.`;
+    $("cover-go").textContent = `I'm ${name}: show my cards`;
+    $("cover").hidden = false;
+    setState("cover");
+    $("cover-go").focus();
+  }
+
+  $("cover-go").addEventListener("click", async () => {
+    if (covered === null) return;
+    const person = covered;
+    covered = null;
+    $("cover").hidden = true;
+    try {
+      await fetchView(person);
+    } catch (error) {
+      message(error.message);
+    }
+  });
+
+  function fillSetup() {
+    $("setup-title-line").textContent = `${setup.variant}: ${setup.title}`;
+    const variants = $("setup-variant");
+    variants.replaceChildren(...setup.variants.map((name) => new Option(name, name)));
+    variants.value = setup.variant;
+    const levels = $("setup-level");
+    levels.replaceChildren(...setup.levels.map((name) => new Option(capital(name), name)));
+    levels.value = setup.level;
+    for (const radio of document.querySelectorAll("input[name=players]")) {
+      radio.checked = Number(radio.value) === setup.players;
+    }
+  }
+
+  function showSetup() {
+    view = null;
+    $("table").replaceChildren();
+    $("panel").replaceChildren();
+    $("why").textContent = "";
+    $("setup").hidden = false;
+    setState("setup");
+    $("start").focus();
+  }
+
+  $("setup-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const form = new FormData(event.target);
+    try {
+      await newGame({
+        variant: form.get("variant"),
+        level: form.get("level"),
+        players: Number(form.get("players")),
+      });
+    } catch (error) {
+      message(error.message);
+    }
+  });
+
+  // --- Showing a view ----------------------------------------------------------------------
+
+  function show(fresh, note = "") {
+    view = fresh;
+    chosen = [];
+    const obs = view.observation;
+    if (seen[view.person] === undefined) {
+      seen[view.person] = { results: obs ? obs.results.length : 0, meld: -1 };
+    }
+    scoreBar();
+    $("table").innerHTML = view.svg; // the server's picture of this seat's view
+    $("why").textContent = view.why;
+    document.body.dataset.phase = obs ? obs.phase : "sit-out";
+    panel();
+    message(note);
+    const over = obs && obs.phase === "game over" && !pendingResult();
+    setState(over ? "over" : "ready");
+    const first = choices()[0];
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function scoreBar() {
+    const obs = view.observation;
+    const bar = $("scorebar");
+    bar.replaceChildren();
+    if (!obs) return;
+    const meld = view.sides.map(() => 0);
+    let melded = false;
+    obs.melds.forEach((found, seat) => {
+      if (found) {
+        meld[view.side_of[obs.persons[seat]]] += found.total;
+        melded = true;
+      }
+    });
+    obs.shown.forEach((declared, seat) => {
+      for (const item of declared) {
+        meld[view.side_of[obs.persons[seat]]] += item.points;
+        melded = true;
+      }
+    });
+    view.sides.forEach((label, side) => {
+      const box = element("span", `side${side === view.side ? " mine" : ""}`);
+      box.dataset.side = side;
+      box.append(`${label}${side === view.side ? " (you)" : ""} `);
+      box.append(element("span", "total", String(obs.scores[side])));
+      if (melded || obs.points.some((p) => p)) {
+        box.append(element("span", "detail", ` · meld ${meld[side]} · points ${obs.points[side]}`));
+      }
+      bar.append(box);
+    });
+    const goal = obs.target === null ? "no target" : `game to ${obs.target}`;
+    bar.append(element("span", "detail", `Hand ${obs.hand_number + 1} · ${goal}`));
+    const again = button("New game", showSetup);
+    again.id = "new-game";
+    again.removeAttribute("data-choice");
+    bar.append(again);
+  }
+
+  function pendingResult() {
+    const obs = view.observation;
+    return obs && obs.results.length > seen[view.person].results;
+  }
+
+  function panel() {
+    const box = $("panel");
+    box.replaceChildren();
+    const obs = view.observation;
+    if (!obs) {
+      box.append(paragraph("You sit out this hand."));
+      return;
+    }
+    if (pendingResult()) return resultPanel(box, obs);
+    if (obs.phase === "game over") return overPanel(box, obs);
+    if (meldToShow(obs)) return meldPanel(box, obs);
+    if (view.turn !== view.person) {
+      box.append(paragraph("Waiting for the other players."));
+      return;
+    }
+    const legal = obs.legal_actions;
+    if (obs.phase === "auction") return bidPanel(box, obs, legal);
+    if (obs.phase === "trump") return trumpPanel(box, obs, legal);
+    if (!Array.isArray(legal) && legal.choose !== undefined) return cardsPanel(box, obs, legal);
+    if (obs.phase === "tricks") return trickPanel(box, obs);
+    actionsPanel(box, legal);
+  }
+
+  function nameOf(seat) {
+    const obs = view.observation;
+    return seat === obs.seat ? "You" : view.names[obs.persons[seat]];
+  }
+
+  function resultPanel(box, obs) {
+    const result = obs.results[obs.results.length - 1];
+    box.append(heading(`Hand ${obs.results.length} is over`));
+    box.append(paragraph(result.reason));
+    const line = result.sides
+      .map((side, i) => `${view.sides[i]} ${side.score >= 0 ? "+" : ""}${side.score}`)
+      .join(" · ");
+    box.append(paragraph(`This hand: ${line}. Scores: ${scoresText(obs.scores)}.`));
+    const next = obs.phase === "game over" ? "See who won" : "Next hand";
+    const go = button(next, () => {
+      seen[view.person].results = obs.results.length;
+      show(view);
+    }, "primary");
+    go.id = "next-hand";
+    box.append(row(go));
+  }
+
+  function overPanel(box, obs) {
+    const winner = obs.winner;
+    box.append(heading(`Game over: ${view.sides[winner]} won.`));
+    let verdict = winner === view.side ? "You win!" : "You lose.";
+    if (game.people.length > 1) {
+      const won = game.people.filter((p) => view.side_of[p.person] === winner);
+      verdict = won.length ? `${won[0].name} wins!` : "You both lose.";
+    }
+    box.append(paragraph(`${verdict} Scores: ${scoresText(obs.scores)}.`));
+    const again = button("Play again", showSetup, "primary");
+    again.id = "play-again";
+    box.append(row(again));
+    localStorage.removeItem(SAVED);
+  }
+
+  function meldToShow(obs) {
+    const shown = obs.melds.some((m) => m);
+    const first = obs.tricks.length === 0 && obs.phase === "tricks";
+    return shown && first && seen[view.person].meld !== obs.hand_number;
+  }
+
+  function meldPanel(box, obs) {
+    box.append(heading("Everyone's meld"));
+    obs.melds.forEach((found, seat) => {
+      if (!found) return;
+      const items = found.items.map((i) => `${i.name} ${i.cards.join(" ")} (${i.points})`);
+      const line = paragraph(`${nameOf(seat)}: ${found.total}${items.length ? " · " : ""}${items.join(", ")}`);
+      line.className = "meld-seat";
+      line.dataset.seat = seat;
+      box.append(line);
+    });
+    const go = button("Play the hand", () => {
+      seen[view.person].meld = obs.hand_number;
+      show(view);
+    }, "primary");
+    go.id = "play-hand";
+    box.append(row(go));
+  }
+
+  function bidPanel(box, obs, legal) {
+    const calls = obs.auction.map(([seat, call]) => `${nameOf(seat)} ${call.replace("bid ", "")}`);
+    box.append(paragraph(`Bids so far: ${calls.length ? calls.join(", ") : "none yet"}.`));
+    const melds = Object.entries(view.meld_by_trump).map(([suit, total]) => `${suit} ${total}`);
+    if (melds.length) box.append(paragraph(`Your meld with each suit as trump: ${melds.join(" · ")}`));
+    const { pass, amounts, more } = bids(legal);
+    const buttons = [];
+    if (pass) buttons.push(actionButton("pass", "Pass"));
+    for (const amount of amounts) buttons.push(actionButton(`bid ${amount}`, `Bid ${amount}`));
+    box.append(row(...buttons));
+    if (more) {
+      const input = document.createElement("input");
+      input.type = "number";
+      input.id = "other-bid";
+      input.min = String(amounts[amounts.length - 1] + 1);
+      input.setAttribute("aria-label", "A higher bid");
+      const higher = button("Bid", () => input.value && act(`bid ${Math.trunc(Number(input.value))}`));
+      higher.id = "other-bid-go";
+      box.append(row(document.createTextNode("Or a higher bid: "), input, higher));
+    }
+  }
+
+  function bids(legal) {
+    if (Array.isArray(legal)) {
+      const amounts = legal.filter((a) => a.startsWith("bid ")).map((a) => Number(a.slice(4)));
+      return { pass: legal.includes("pass"), amounts: amounts.slice(0, SHOWN_BIDS), more: amounts.length > SHOWN_BIDS };
+    }
+    const amounts = [];
+    let total = 0;
+    for (const [first, stop, step] of legal.bids) {
+      total += Math.max(0, Math.ceil((stop - first) / step));
+      for (let a = first; a < stop && amounts.length < SHOWN_BIDS; a += step) amounts.push(a);
+    }
+    return { pass: legal.pass, amounts, more: total > amounts.length };
+  }
+
+  function trumpPanel(box, obs, legal) {
+    box.append(paragraph(`You won the bid at ${obs.bid}. Name trump:`));
+    const buttons = legal.map((text) => {
+      const suit = text.replace("trump ", "");
+      const meld = view.meld_by_trump[suit];
+      const label = SUITS[suit] ? `${suit} ${SUITS[suit]} · meld ${meld}` : capital(text);
+      return actionButton(text, label);
+    });
+    box.append(row(...buttons));
+  }
+
+  function cardsPanel(box, obs, legal) {
+    const verb = legal.as === "bury" ? "bury" : "pass-cards";
+    const what = legal.as === "bury" ? "Bury" : obs.phase === "return" ? "Return" : "Pass";
+    if (obs.passed_to_me.length) {
+      box.append(paragraph(`Your partner passed you ${obs.passed_to_me.join(" ")}.`));
+    }
+    const count = paragraph("");
+    const confirm = button(what, () => {
+      const cards = chosen.map((el) => el.dataset.card);
+      act(`${verb} ${cards.join(" ")}`);
+    }, "primary");
+    confirm.id = "confirm-cards";
+    const update = () => {
+      count.textContent = `Choose ${legal.choose} card${legal.choose === 1 ? "" : "s"}: ${chosen.length} chosen.`;
+      confirm.disabled = chosen.length !== legal.choose;
+      confirm.textContent = `${what} ${chosen.map((el) => el.dataset.card).join(" ") || "…"}`;
+    };
+    const left = {};
+    for (const card of legal.from) left[card] = (left[card] || 0) + 1;
+    for (const el of handCards()) {
+      const card = el.dataset.card;
+      if (!left[card]) continue;
+      left[card] -= 1;
+      makeChoice(el, `Choose ${card}`, () => {
+        const at = chosen.indexOf(el);
+        if (at >= 0) chosen.splice(at, 1);
+        else if (chosen.length < legal.choose) chosen.push(el);
+        el.classList.toggle("chosen", chosen.includes(el));
+        update();
+      });
+    }
+    update();
+    box.append(count, row(confirm));
+  }
+
+  function trickPanel(box, obs) {
+    const last = obs.tricks[obs.tricks.length - 1];
+    if (last) {
+      const plays = last.plays.map(([seat, card]) => `${nameOf(seat)} ${card}`).join(" · ");
+      box.append(paragraph(`Last trick: ${plays} → ${nameOf(last.winner)} won ${last.points}.`));
+    }
+    box.append(paragraph(`Trick ${obs.tricks.length + 1}: your card.`));
+    for (const el of handCards()) {
+      if (el.dataset.legal !== "true") continue;
+      makeChoice(el, `Play ${el.dataset.card}`, () => act(`play ${el.dataset.card}`));
+    }
+  }
+
+  function actionsPanel(box, legal) {
+    const texts = Array.isArray(legal) ? legal : [];
+    box.append(row(...texts.map((text) => actionButton(text, capital(text)))));
+  }
+
+  // --- Small helpers -----------------------------------------------------------------------
+
+  function handCards() {
+    const seat = view.observation.seat;
+    return [...$("table").querySelectorAll(`g.hand[data-seat="${seat}"] g.card`)];
+  }
+
+  function makeChoice(el, label, choose) {
+    el.setAttribute("tabindex", "0");
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-label", label);
+    el.dataset.choice = "";
+    el.addEventListener("click", choose);
+    el.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        choose();
+      }
+    });
+  }
+
+  function choices() {
+    return [...document.querySelectorAll("[data-choice]")].filter(
+      (el) => !el.closest("[hidden]") && !el.disabled,
+    );
+  }
+
+  // ← and → move along the cards and buttons (Tab does too); Enter chooses.
+  document.addEventListener("keydown", (event) => {
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+    const all = choices();
+    if (!all.length) return;
+    event.preventDefault();
+    const at = all.indexOf(document.activeElement);
+    const step = event.key === "ArrowRight" ? 1 : -1;
+    const next = at < 0 ? 0 : (at + step + all.length) % all.length;
+    all[next].focus({ preventScroll: true });
+  });
+
+  function actionButton(text, label) {
+    const b = button(label, () => act(text));
+    b.dataset.action = text;
+    return b;
+  }
+
+  function button(label, onClick, cls = "") {
+    const b = element("button", cls, label);
+    b.type = "button";
+    b.dataset.choice = "";
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function element(tag, cls, text) {
+    const el = document.createElement(tag);
+    if (cls) el.className = cls;
+    if (text !== undefined) el.textContent = text;
+    return el;
+  }
+
+  const paragraph = (text) => element("p", "", text);
+  const heading = (text) => element("h2", "", text);
+  const row = (...children) => {
+    const div = element("div", "row");
+    div.append(...children);
+    return div;
+  };
+  const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
+  const scoresText = (scores) => scores.map((s, i) => `${view.sides[i]} ${s}`).join(", ");
+
+  function message(text) {
+    $("message").textContent = text || "";
+  }
+
+  function setState(state) {
+    document.body.dataset.state = state;
+  }
+
+  start().catch((error) => {
+    message(error.message);
+    setState("error");
+  });
+})();
