@@ -1,0 +1,382 @@
+"""Play pinochle in a terminal against the computer players (`pinochle play`).
+
+One person takes a seat and `pinochle.bots` players take the others: at a four-hand
+partnership table the person sits South with a Hard partner at North against two bots of
+the chosen level (S1); at every other table each other seat plays at that level.
+`play_game` reads the person's answers from one text stream and writes the table to
+another, so a test or another program can drive a whole game with scripted input.
+
+At every prompt the person types a number from the listed choices or the action's text
+(``bid 26``, ``pass``, ``trump hearts``, ``play A♠``: see `pinochle.parse_action`). Where
+the prompt makes the verb obvious it may be left out (``A♠``, ``hearts``, ``AS 10S KH
+QH``), and cards to pass or bury may be picked by their numbers (``1 2 5 9``). ``help``
+explains this; ``quit``, the end of the input or Ctrl-C ends the game.
+
+The parts: the table's loop and screens here; ``_prompts`` (what a person is asked, and
+reading the reply), ``_telling`` (what happened, as that person may see it) and ``_voice``
+(everyone's names and sides as that person reads them).
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+import attrs
+
+from pinochle.actions import (
+    Action,
+)
+from pinochle.demo import Player
+from pinochle.engine import apply, new_game, observe
+from pinochle.errors import IllegalActionError
+from pinochle.explain import explain_legal
+from pinochle.play._prompts import Prompter, ReplyError, interpret
+from pinochle.play._telling import Teller
+from pinochle.play._voice import Voice, join
+from pinochle.state import Phase, State
+from pinochle.terminal import styled
+from pinochle.variant import Variant
+
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Seating", "play_game", "seating"]
+
+LEVELS = ("easy", "medium", "hard", "expert")
+"""The computer players' levels a person may choose (S1's computer levels)."""
+
+DEFAULT_LEVEL = "medium"
+"""The opponents' level when none is chosen: a fair game for a newcomer."""
+
+PARTNER_LEVEL = "hard"
+"""The person's computer partner always plays at Hard (S1)."""
+
+HELP = (
+    "Type one of the numbers shown, or the action itself:",
+    "  bid N | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
+    "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
+    "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
+    "  right after the deal, with a hand that qualifies: misdeal | keep",
+    "  at the last draw (where allowed): draw turn-up; a turned dix: exchange dix | keep dix",
+    "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
+    "quit ends the game.",
+)
+
+
+CLEAR = "\x1b[2J\x1b[3J\x1b[H"
+"""Clears a terminal and its scrollback before a cover screen (only when it is a terminal)."""
+
+COVER = "=" * 60
+"""The line that opens every cover screen, so a transcript shows where the screen passed."""
+
+
+@attrs.frozen
+class Seating:
+    """Who sits where when people play the computer (`seating`).
+
+    Attributes:
+        people: The persons (score indices) the people take, in order.
+        levels: Each computer player's level, by person.
+        dealer: The first dealer: the person on the first person's right, so that the
+            first person speaks first in the first auction.
+    """
+
+    people: tuple[int, ...]
+    levels: dict[int, str]
+    dealer: int
+
+
+def seating(variant: Variant, players: int = 1, level: str = DEFAULT_LEVEL) -> Seating:
+    """Seat one or two people against the computer, as `pinochle play` and `pinochle serve` do.
+
+    At a four-hand table one person sits South, two people South and West (opposite
+    sides); at every other table they take the first seat, or the first two. A four-hand
+    computer partner of a person always plays `PARTNER_LEVEL`; every other computer player
+    plays ``level``.
+
+    Args:
+        variant: The rules.
+        players: How many people: 1 or 2.
+        level: The opponents' level.
+
+    Returns:
+        The people's persons, the computer players' levels and the first dealer.
+
+    Raises:
+        ValueError: ``players`` is neither 1 nor 2.
+    """
+    if players not in (1, 2):
+        raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
+    deal = variant.deal
+    first = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
+    # Two people: South and West at four-hand tables (opposite sides), else the first two.
+    people = (first, (first + 1) % deal.seated) if players == 2 else (first,)
+    partners = {(p + 2) % 4 for p in people} if deal.partnerships else set()
+    levels = {
+        person: PARTNER_LEVEL if person in partners else level
+        for person in range(deal.seated)
+        if person not in people
+    }
+    return Seating(people, levels, (first - 1) % deal.seated)
+
+
+class _QuitError(Exception):
+    """The person left the table: ``quit``, the end of the input or Ctrl-C."""
+
+
+def play_game(
+    variant: Variant,
+    *,
+    level: str = DEFAULT_LEVEL,
+    seed: int | None = None,
+    stdin: TextIO | None = None,
+    stdout: TextIO | None = None,
+    on_end: Callable[[State], None] | None = None,
+    players: int = 1,
+    ascii: bool | None = None,
+    colour: bool | None = None,
+) -> State:
+    """Let a person (or two at one screen) play a whole game in a terminal.
+
+    The game goes on until a side wins (chip games never end by themselves) or a person
+    types ``quit`` or the input ends; either way it returns normally.
+
+    With ``players=2`` two people share the screen (S1's "2 Players"). At a four-hand
+    table they sit South and West, on opposite sides, each with a Hard computer partner
+    (North and East); at a two-hand table they play each other; at a three-hand table they
+    take the first two seats and the third plays at ``level``. Whenever the turn passes
+    from one person to the other the screen is cleared (on a terminal) and a cover screen
+    asks for the screen to be passed (``Pass the screen to West: press Enter``); each
+    person then sees what happened meanwhile, told from their own seat, and nothing of the
+    other person's hidden cards.
+
+    Args:
+        variant: The rules.
+        level: The opponents' level, one of `LEVELS` (a four-hand partner is always Hard,
+            so with two people at a four-hand table every computer player is Hard).
+        seed: Makes the deals and the computer players' choices reproducible (default: the
+            operating system's entropy; the seed used is printed so the game can be replayed).
+        stdin: Where the person's answers come from (default: standard input).
+        stdout: Where the table is written (default: standard output).
+        on_end: Called with the last state however the game ends (won, left, or stopped by
+            an error such as a closed output), before `play_game` returns or raises; what
+            it raises propagates. ``pinochle play --record`` saves the game with it.
+        players: How many people play at this screen: 1 or 2.
+        ascii: Write cards as ``AH TH`` (default: only when ``stdout`` cannot encode the
+            suit symbols; see `pinochle.terminal`).
+        colour: Red suits in red (default: when ``stdout`` is a terminal, ``NO_COLOR`` is
+            unset and ``TERM`` is not ``dumb``).
+
+    Returns:
+        The last state: game over, or where a person left.
+
+    Raises:
+        ValueError: ``level`` is not a bot level, or ``players`` is neither 1 nor 2.
+    """
+    if players not in (1, 2):
+        raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
+    out = styled(stdout or sys.stdout, ascii=ascii, colour=colour)
+    table = _Table(variant, level, seed, stdin or sys.stdin, out, players)
+    try:
+        return table.run()
+    finally:
+        if on_end is not None:
+            on_end(table.state)
+
+
+class _Table:
+    """The game in progress: the state, the bots, the streams and the people's names."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        level: str,
+        seed: int | None,
+        stdin: TextIO,
+        stdout: TextIO,
+        players: int = 1,
+    ) -> None:
+        from pinochle.bots import make_bot  # lazily: the bots are an optional layer
+
+        deal = variant.deal
+        self.variant = variant
+        self.level = level
+        self.stdin, self.stdout = stdin, stdout
+        seats = seating(variant, players, level)
+        first = seats.people[0]
+        self.voice = Voice(variant, seats.people)  # speaks as one person at a time
+        self.prompter, self.teller = Prompter(self.voice), Teller(self.voice)
+        self.holder: int | None = first if players == 1 else None  # who has the screen
+        self.pending: dict[int, list[str]] = {person: [] for person in seats.people}
+        self.partner = (first + 2) % 4 if deal.partnerships else None
+        self.state = new_game(variant, seed=seed, dealer=seats.dealer)
+        game_seed = self.state.game.seed
+        self.bots: dict[int, Player] = {
+            person: make_bot(bot_level, seed=game_seed + person)
+            for person, bot_level in seats.levels.items()
+        }
+
+    # --- The loop ---------------------------------------------------------------------
+
+    def run(self) -> State:
+        self._say(*self._intro())
+        self._tell(lambda: self.teller.hand_start(self.state.hand))
+        try:
+            while not self.state.is_over:
+                before = self.state
+                seat = before.to_act
+                assert seat is not None
+                person = before.hand.persons[seat]
+                if person in self.voice.people:
+                    action, after = self._turn(before, seat, person)
+                else:
+                    action = self.bots[person](observe(before, seat))
+                    after = apply(before, action)
+                self.state = after
+                self._tell(lambda: self.teller.events(before, action, after))  # noqa: B023
+        except (_QuitError, KeyboardInterrupt) as stop:
+            why = str(stop) or "Stopped."
+            if len(self.voice.people) > 1:
+                why = why.replace("You quit.", f"{self.voice.plain[self.voice.me]} quit.")
+            hands = len(self.state.results)
+            self._say(
+                "",
+                f"{why} The game is abandoned after {hands} hand{'s' * (hands != 1)}.",
+                f"Scores: {self.voice.scores(self.state.scores)}",
+                f"Replay the same deals with --seed {self.state.game.seed}.",
+            )
+        return self.state
+
+    def _tell(self, lines_for: Callable[[], list[str]]) -> None:
+        """Write what happened as each person at the screen sees it.
+
+        ``lines_for`` is called once per person, with `me` set to that person: the one who
+        has the screen reads the lines now, the other after the next cover screen.
+        """
+        holder = self.holder
+        for person in self.voice.people:
+            self.voice.me = person
+            lines = lines_for()
+            if person == holder:
+                self._say(*lines)
+            else:
+                self.pending[person] += lines
+        self.voice.me = holder if holder is not None else self.voice.people[0]
+
+    def _take_screen(self, person: int) -> None:
+        """Pass the screen to ``person``: clear it, cover it, wait for Enter, catch up."""
+        if self.holder == person:
+            return
+        if self.stdout.isatty():
+            self.stdout.write(CLEAR)
+        name = self.voice.plain[person]
+        self._say("", COVER, f"Pass the screen to {name}: press Enter.")
+        self._read("Press Enter")
+        self.holder = self.voice.me = person
+        lines, self.pending[person] = self.pending[person], []
+        self._say(*lines)
+
+    def _turn(self, state: State, seat: int, person: int) -> tuple[Action, State]:
+        """Ask the person until the answer is a legal action; return it and the new state."""
+        view = observe(state, seat)
+        if view.phase in (Phase.MELD, Phase.MISDEAL) and len(view.legal_actions) == 1:
+            # Nothing to declare or exchange: just draw; no misdeal to call: keep the hand.
+            action = view.legal_actions[0]
+            return action, apply(state, action)
+        self._take_screen(person)
+        prompt = self.prompter.prompt(view)
+        self._say("", explain_legal(view), *prompt.lines)
+        while True:
+            text = self._read(prompt.question)
+            if text.lower() in ("quit", "exit"):
+                raise _QuitError("You quit.")
+            if text.lower() in ("help", "?"):
+                self._say(*HELP, "", *prompt.lines)
+                continue
+            if not text:
+                continue
+            try:
+                action = interpret(text, prompt)
+                return action, apply(state, action)
+            except IllegalActionError as exc:
+                self._say(f"  {exc.action}: not allowed, {exc.reason}.")
+            except (ReplyError, ValueError) as exc:
+                self._say(f"  {exc}")
+
+    def _read(self, question: str) -> str:
+        self.stdout.write(f"{question}> ")
+        self.stdout.flush()
+        line = self.stdin.readline()
+        if not self.stdin.isatty():  # scripted input: echo it, so the transcript reads well
+            self.stdout.write(line.rstrip("\n") + "\n")
+        if not line:
+            raise _QuitError("End of input.")
+        return line.strip()
+
+    def _say(self, *lines: str) -> None:
+        for line in lines:
+            print(line, file=self.stdout)
+        self.stdout.flush()
+
+    def _intro(self) -> list[str]:
+        variant = self.variant
+        deal = variant.deal
+        if len(self.voice.people) > 1:
+            return [
+                f"{variant.name}: {variant.title} (seed {self.state.game.seed})",
+                self._two_people(),
+                "A cover screen hides the cards whenever the screen passes to the other person.",
+                self._typing_line(),
+            ]
+        others = [
+            self.voice.plain[p]
+            for p in range(deal.seated)
+            if p not in (self.voice.me, self.partner)
+        ]
+        level = self.level.capitalize()
+        seat = (
+            f"You sit {self.voice.plain[self.voice.me]}."
+            if deal.players == 4
+            else "You play first seat."
+        )
+        if deal.seated != deal.players:
+            seat = f"You are {self.voice.plain[self.voice.me]}; each hand the dealer sits out"
+            seat += "." if deal.seated == 4 else ", and so does the second on the dealer's left."
+        if self.partner is not None:
+            seat += (
+                f" {self.voice.plain[self.partner]}, your partner, plays {PARTNER_LEVEL.title()};"
+            )
+        verb = "plays" if len(others) == 1 else "play"
+        return [
+            f"{variant.name}: {variant.title} (seed {self.state.game.seed})",
+            f"{seat} {join(others)} {verb} {level}.",
+            self._typing_line(),
+        ]
+
+    def _two_people(self) -> str:
+        """Who sits where when two people share the screen."""
+        one, two = (self.voice.plain[p] for p in self.voice.people)
+        if self.variant.deal.partnerships:
+            mates = [self.voice.plain[(p + 2) % 4] for p in self.voice.people]
+            return (
+                f"Two players: {one} and {two} play each other, each with a computer partner"
+                f" at {PARTNER_LEVEL.title()} ({mates[0]} with {one}, {mates[1]} with {two})."
+            )
+        others = [
+            self.voice.plain[p]
+            for p in range(self.variant.deal.seated)
+            if p not in self.voice.people
+        ]
+        if not others:
+            return f"Two players: {one} and {two} play each other."
+        verb = "plays" if len(others) == 1 else "play"
+        level = self.level.capitalize()
+        return f"Two players: {one} and {two}; {join(others)} {verb} {level}."
+
+    def _typing_line(self) -> str:
+        bid = example_bid(self.variant)
+        return f'Type a number or an action ("bid {bid}", "trump hearts", "play A♠"); help; quit.'
+
+
+def example_bid(variant: Variant) -> int:
+    """A bid to show as an example: one step above the profile's minimum (26 at 25 by 1)."""
+    return variant.bidding.minimum + variant.bidding.step

@@ -1,0 +1,181 @@
+"""What happened, told to one person: each action and its public effects, hiding the rest."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from pinochle.actions import (
+    Action,
+    Bury,
+    CallMisdeal,
+    Concede,
+    Declare,
+    Draw,
+    ExchangeDix,
+    KeepDix,
+    NameTrump,
+    PassCards,
+    Play,
+    PlayOn,
+    TakeTurnUp,
+    ThrowIn,
+)
+from pinochle.cards import format_cards, sort_cards
+from pinochle.demo import meld_text, misdeal_shown
+from pinochle.play._voice import Voice, cards_text, join
+from pinochle.state import CompletedTrick, Hand, Phase, State
+from pinochle.variant import PassingOrder
+
+
+class Teller:
+    """Tells each step of the game as the voice's person may see it."""
+
+    def __init__(self, voice: Voice) -> None:
+        self.voice = voice
+
+    def events(self, before: State, action: Action, after: State) -> list[str]:
+        """Describe an action and its public effects, hiding what the person may not see."""
+        ended = len(after.results) > len(before.results)
+        redealt = not ended and after.hand.number != before.hand.number
+        hand = after.game.last_hand if ended else after.hand
+        assert hand is not None
+        seat = before.to_act
+        assert seat is not None
+        lines = self._action_line(before, action, after)
+        if redealt and isinstance(action, CallMisdeal):
+            pass  # the action line says it: the same dealer deals again
+        elif redealt:  # rules/auction#all-pass: everyone passed and the deal moves on
+            calls = self.voice.calls(before.hand.persons, (*before.hand.auction, (seat, action)))
+            lines += [f"  Auction: {calls}", "  Everyone passed: the deal moves on."]
+        elif before.phase is Phase.AUCTION and (after.phase is not Phase.AUCTION or ended):
+            lines += self._auction_end(hand)
+        if not redealt and not any(before.hand.melds) and any(hand.melds):
+            lines += self._meld_lines(hand)
+        tricks = after.game.last_tricks if ended else after.tricks
+        if isinstance(action, Play) and len(tricks) > len(before.tricks):
+            lines.append(self._trick_line(hand, len(tricks), tricks[-1]))
+        if ended:
+            lines += self.hand_end(after)
+        if (ended or redealt) and not after.is_over:
+            lines += self.hand_start(after.hand)
+        return lines
+
+    def _action_line(self, before: State, action: Action, after: State) -> list[str]:
+        hand = before.hand
+        persons = hand.persons
+        seat = before.to_act
+        assert seat is not None
+        me = self.voice.my_seat(hand)
+        if isinstance(action, NameTrump):
+            who = self.voice.does(persons, seat, "names", "name")
+            return [f"  {who} trump {action.suit} ({action.suit.name.lower()})"]
+        if isinstance(action, PassCards):
+            to = (seat + 2) % 4
+            verb = ("passes", "pass") if before.phase is Phase.PASS else ("returns", "return")
+            together = self.voice.variant.passing.order is PassingOrder.SIMULTANEOUS
+            # Simultaneous passing: the bidder sees the partner's cards only once both chose.
+            shown = me == seat or (me == to and not (together and before.phase is Phase.PASS))
+            what = cards_text(action.cards, hand.trump) if shown else f"{len(action.cards)} cards"
+            receiver = self.voice.name(persons, to).replace("You", "you")
+            lines = [f"  {self.voice.does(persons, seat, *verb)} {what} to {receiver}"]
+            if together and before.phase is Phase.RETURN and me == seat:
+                passed = cards_text(hand.passed_cards, hand.trump)
+                lines.append(f"  {self.voice.name(persons, to)}'s cards reach you: {passed}")
+            return lines
+        if isinstance(action, Bury):
+            what = (
+                cards_text(action.cards, hand.trump) if me == seat else f"{len(action.cards)} cards"
+            )
+            return [f"  {self.voice.does(persons, seat, 'buries', 'bury')} {what}"]
+        if isinstance(action, ThrowIn):
+            return [f"  {self.voice.does(persons, seat, 'throws', 'throw')} in"]
+        if isinstance(action, CallMisdeal):
+            cards = cards_text(misdeal_shown(self.voice.variant, before.hands[seat]), None)
+            who = self.voice.does(persons, seat, "calls", "call")
+            return [f"  {who} a misdeal, showing {cards}: the same dealer deals again."]
+        if isinstance(action, Concede):
+            return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
+        if isinstance(action, PlayOn):
+            return [f"  {self.voice.does(persons, seat, 'plays', 'play')} on"]
+        if isinstance(action, Declare):
+            points = after.hand.shown[seat][-1].points
+            who = self.voice.does(persons, seat, "declares", "declare")
+            return [f"  {who} {action.kind} {cards_text(action.cards, hand.trump)}: {points}"]
+        if isinstance(action, ExchangeDix):
+            who = self.voice.does(persons, seat, "exchanges", "exchange")
+            turned = hand.turn_up if hand.turn_up is not None else hand.turned_up
+            return [f"  {who} the dix for the turned-up {turned}"]
+        if isinstance(action, KeepDix):
+            return [f"  {self.voice.does(persons, seat, 'keeps', 'keep')} the dix"]
+        if isinstance(action, Draw | TakeTurnUp) and me is not None:
+            lines = []
+            if isinstance(action, TakeTurnUp):
+                who = self.voice.does(persons, seat, "takes", "take")
+                lines.append(f"  {who} the turned-up {hand.turn_up}")
+            new = Counter(after.hands[me]) - Counter(before.hands[me])
+            lines.append(f"  You draw {format_cards(new.elements())}.")
+            if after.hand.turn_up is None:
+                lines.append("  The stock is used up: the melds go back to the hands.")
+            return lines
+        return []
+
+    def _auction_end(self, hand: Hand) -> list[str]:
+        lines = [f"  Auction: {self.voice.calls(hand.persons, hand.auction)}"]
+        if hand.bidder is None:
+            return lines
+        lines.append(f"  {self.voice.name(hand.persons, hand.bidder)} won the bid at {hand.bid}")
+        me = self.voice.my_seat(hand)
+        if hand.kitty and (self.voice.variant.kitty.shown or me == hand.bidder):
+            lines.append(f"  Kitty: {format_cards(sort_cards(hand.kitty))}")
+        return lines
+
+    def _meld_lines(self, hand: Hand) -> list[str]:
+        return [
+            f"  Meld {self.voice.name(hand.persons, seat):<6} {meld.total:>4}  {meld_text(meld)}"
+            for seat, meld in enumerate(hand.melds)
+            if meld is not None
+        ]
+
+    def _trick_line(self, hand: Hand, number: int, trick: CompletedTrick) -> str:
+        plays = "  ".join(f"{self.voice.name(hand.persons, s)} {c}" for s, c in trick.plays)
+        winner = self.voice.does(hand.persons, trick.winner, "takes", "take")
+        return f"  Trick {number:>2}: {plays}  -> {winner} {trick.points}"
+
+    def hand_end(self, after: State) -> list[str]:
+        result = after.results[-1]
+        side = self.voice.side
+        hand = "  ".join(f"{side(i)} {s:+d}" for i, s in enumerate(result.scores))
+        lines = [
+            f"  Result: {result.reason}",
+            f"  Hand: {hand}   Scores: {self.voice.scores(after.scores)}",
+        ]
+        if after.is_over and after.winner is not None:
+            partners = self.voice.variant.deal.partnerships
+            mine = self.voice.me % 2 if partners else self.voice.me
+            verdict = "You win!" if after.winner == mine else "You lose."
+            if len(self.voice.people) > 1:
+                won = [
+                    self.voice.plain[p]
+                    for p in self.voice.people
+                    if (p % 2 if partners else p) == after.winner
+                ]
+                verdict = f"{won[0]} wins!" if won else "You both lose."
+            lines += [
+                "",
+                f"Game over after {len(after.results)} hands: {self.voice.side(after.winner)} won.",
+                verdict,
+            ]
+        return lines
+
+    def hand_start(self, hand: Hand) -> list[str]:
+        dealer = self.voice.names[hand.dealer_person]
+        line = f"Hand {hand.number + 1}: {dealer} deal{'s' * (dealer != 'You')}"
+        out = [self.voice.names[p] for p in range(len(self.voice.names)) if p not in hand.persons]
+        if out:
+            verb = "sit" if len(out) > 1 or self.voice.me not in hand.persons else "sits"
+            line += f"; {join(out).replace('You', 'you')} {verb} out"
+        lines = ["", line]
+        if hand.turned_up is not None and hand.trump is not None:
+            trump = hand.trump
+            lines.append(f"  Turned up {hand.turned_up}: trump {trump} ({trump.name.lower()})")
+        return lines + self._meld_lines(hand)

@@ -1,0 +1,70 @@
+"""How the table speaks to one person: everyone's names and sides as that person reads them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pinochle.actions import Action
+from pinochle.cards import Card, Suit, format_cards, sort_cards
+from pinochle.demo import person_names, side_name
+from pinochle.state import Hand
+from pinochle.variant import Variant
+
+
+class Voice:
+    """The people's names as the person being written for reads them ("You" for that person).
+
+    Attributes:
+        variant: The rules.
+        people: The persons the people at the screen play.
+        plain: Every person's name, as a third party reads it.
+        me: The person whose view the lines being written take.
+    """
+
+    def __init__(self, variant: Variant, people: tuple[int, ...]) -> None:
+        self.variant = variant
+        self.people = people
+        self.plain = person_names(variant)
+        self.me = people[0]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Each person's name as the person whose view is being written reads it."""
+        return tuple("You" if p == self.me else n for p, n in enumerate(self.plain))
+
+    def name(self, persons: Sequence[int], seat: int) -> str:
+        """The name of whoever sits at ``seat`` (``persons``: the hand's seating)."""
+        return self.names[persons[seat]]
+
+    def does(self, persons: Sequence[int], seat: int, verb: str, own: str) -> str:
+        """``West names`` or, for the person, ``You name`` (``own`` is that form)."""
+        name = self.name(persons, seat)
+        return f"You {own}" if name == "You" else f"{name} {verb}"
+
+    def calls(self, persons: Sequence[int], auction: Sequence[tuple[int, Action]]) -> str:
+        return ", ".join(f"{self.name(persons, seat)} {call}" for seat, call in auction)
+
+    def my_seat(self, hand: Hand) -> int | None:
+        return hand.persons.index(self.me) if self.me in hand.persons else None
+
+    def side(self, side: int) -> str:
+        label = side_name(self.variant, side)
+        mine = self.me % 2 if self.variant.deal.partnerships else self.me
+        if side != mine:
+            return label
+        return f"{label} (you)" if self.variant.deal.partnerships else "You"
+
+    def scores(self, values: Sequence[int]) -> str:
+        return "  ".join(f"{self.side(i)} {v}" for i, v in enumerate(values))
+
+
+def cards_text(cards: Sequence[Card], trump: Suit | None) -> str:
+    return format_cards(sort_cards(cards, trump))
+
+
+def join(names: Sequence[str]) -> str:
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
+def count(n: int) -> str:
+    return f"{n} card{'s' * (n != 1)}"
