@@ -52,3 +52,29 @@ def test_the_game_server_survives_a_restart_and_bad_requests(tmp_path: Path) -> 
     assert hidden["legal_actions"] == []  # not seat 0's turn
     with pytest.raises(KeyError):
         restarted.view("../../etc/passwd", 0)
+
+
+def test_the_score_sheet_example_settles_made_and_set(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(EXAMPLES[0].parent / "score_sheet.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "made: meld 18 + points 10 = 28 ≥ 27" in out  # the bidding side makes 27
+    assert "(23, -30) -> (51, -6)" in out  # set back by the bid of 30
+    assert "equal: True" in out
+
+
+def test_the_replay_example_replays_exactly(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(EXAMPLES[0].parent / "replay_record.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "replays to the same state: True" in out
+    assert "seen from seat 0" in out
+
+
+def test_the_house_rules_test_example_holds(capsys: pytest.CaptureFixture[str]) -> None:
+    runpy.run_path(str(EXAMPLES[0].parent / "house_rules_test.py"), run_name="__main__")
+    assert "every invariant held" in capsys.readouterr().out
+
+
+def test_every_example_is_in_the_gallery() -> None:
+    gallery = (EXAMPLES[0].parents[1] / "docs" / "examples.md").read_text(encoding="utf-8")
+    missing = [path.name for path in EXAMPLES if f"examples/{path.name}" not in gallery]
+    assert not missing, f"docs/examples.md does not list {missing}"
