@@ -1,0 +1,364 @@
+"""Observations (and whole states) as fixed-size ``float32`` vectors.
+
+`encode_observation` reads only an `Observation`, so it cannot leak a hidden card; its
+layout (`observation_layout`) depends on the profile's number of players and sides only.
+`encode_state` is the perfect-information encoding: the acting seat's observation followed
+by every hidden card (`state_layout`), for research on full-information training.
+
+Conventions (the docs' "Observation layout" table lists every block):
+
+- Seats are relative to the observer: block position 0 is the observer, 1 the seat on its
+  left (the next to play), and so on. Sides likewise: position 0 is the observer's side,
+  then the sides in score order from there.
+- Cards are counted by face, ``Card.index`` 0-23 (9♣ J♣ Q♣ K♣ 10♣ A♣ 9♦ ... A♠): a count is
+  how many copies (0-2 single deck, 0-4 double deck).
+- One-hot blocks hold a single 1 (or all zeros for "none").
+- Points (bids, meld, trick points, scores, target) are divided by the profile's point
+  scale, `point_scale` (the highest bid the engine accepts, `pinochle.bid_limit`).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterator, Sequence
+
+import attrs
+import numpy as np
+import numpy.typing as npt
+
+from pinochle.actions import Bid
+from pinochle.cards import Card, copies_in_deck, make_deck
+from pinochle.engine import bid_limit, observe
+from pinochle.errors import ArgumentError
+from pinochle.state import Observation, Phase, State
+from pinochle.variant import Variant
+
+__all__ = [
+    "PHASES",
+    "Block",
+    "Layout",
+    "encode_observation",
+    "encode_state",
+    "observation_layout",
+    "point_scale",
+    "state_layout",
+]
+
+PHASES: tuple[Phase, ...] = tuple(Phase)
+"""The phases in the order of the ``phase`` block."""
+
+_FACES = 24
+_INF = float("inf")
+
+
+@attrs.frozen
+class Block:
+    """One named stretch of an encoding.
+
+    Attributes:
+        name: What it holds (``"hand"``, ``"trick"``, ...).
+        start: Its first position.
+        shape: Its shape: ``(24,)`` for a card count, ``(players, 24)`` for one per seat.
+        low: The smallest value an entry takes.
+        high: The largest value an entry takes (``inf``: unbounded).
+        doc: What it means.
+    """
+
+    name: str
+    start: int
+    shape: tuple[int, ...]
+    low: float
+    high: float
+    doc: str
+
+    @property
+    def size(self) -> int:
+        """How many positions it covers."""
+        return int(np.prod(self.shape))
+
+    @property
+    def stop(self) -> int:
+        """One past its last position."""
+        return self.start + self.size
+
+    @property
+    def slice(self) -> slice:
+        """Its positions, to cut it out of an encoding: ``vector[block.slice]``."""
+        return slice(self.start, self.stop)
+
+
+@attrs.frozen
+class Layout:
+    """The blocks of an encoding, in order; they cover ``0 .. size-1`` without gaps.
+
+    Attributes:
+        blocks: The blocks.
+    """
+
+    blocks: tuple[Block, ...]
+
+    @property
+    def size(self) -> int:
+        """The length of the encoding."""
+        return self.blocks[-1].stop if self.blocks else 0
+
+    def __getitem__(self, name: str) -> Block:
+        """The block of this name.
+
+        Raises:
+            KeyError: No block has that name.
+        """
+        for block in self.blocks:
+            if block.name == name:
+                return block
+        raise KeyError(name)
+
+    def __iter__(self) -> Iterator[Block]:
+        return iter(self.blocks)
+
+    def __contains__(self, name: object) -> bool:
+        return any(block.name == name for block in self.blocks)
+
+    def low(self) -> npt.NDArray[np.float32]:
+        """Every position's lowest value (for a gymnasium ``Box``)."""
+        out = np.empty(self.size, dtype=np.float32)
+        for block in self.blocks:
+            out[block.slice] = block.low
+        return out
+
+    def high(self) -> npt.NDArray[np.float32]:
+        """Every position's highest value (for a gymnasium ``Box``)."""
+        out = np.empty(self.size, dtype=np.float32)
+        for block in self.blocks:
+            out[block.slice] = block.high
+        return out
+
+
+class _Builder:
+    def __init__(self) -> None:
+        self.blocks: list[Block] = []
+        self.at = 0
+
+    def add(self, name: str, shape: tuple[int, ...], low: float, high: float, doc: str) -> None:
+        block = Block(name, self.at, shape, low, high, doc)
+        self.blocks.append(block)
+        self.at = block.stop
+
+
+def point_scale(variant: Variant) -> int:
+    """What point values are divided by in an encoding: `pinochle.bid_limit` of the profile."""
+    return bid_limit(variant)
+
+
+@functools.lru_cache(maxsize=128)
+def observation_layout(variant: Variant) -> Layout:
+    """The layout of `encode_observation` for a profile (P players, S sides).
+
+    Raises:
+        ArgumentError: ``variant`` is not a `Variant`.
+    """
+    if not isinstance(variant, Variant):
+        raise ArgumentError("variant", "a Variant (load one with pinochle.load_variant)", variant)
+    p, s = variant.deal.players, variant.sides
+    copies = float(copies_in_deck(variant.deal.deck))
+    deck = float(len(make_deck(variant.deal.deck)))
+    b = _Builder()
+    b.add("phase", (len(PHASES),), 0, 1, "one-hot: the phase, in `PHASES` order")
+    b.add("to_act", (p,), 0, 1, "one-hot by relative seat: who is to act (zeros: nobody)")
+    b.add("dealer", (p,), 0, 1, "one-hot by relative seat: the dealer")
+    b.add("hand", (_FACES,), 0, copies, "count by face: the observer's own cards")
+    b.add("picked", (_FACES,), 0, copies, "count by face: cards picked so far in a card choice")
+    b.add("hand_sizes", (p,), 0, deck, "by relative seat: how many cards each seat holds")
+    b.add("trump", (4,), 0, 1, "one-hot ♣ ♦ ♥ ♠: the trump suit (zeros: not named)")
+    b.add("turned_up", (_FACES,), 0, 1, "one-hot by face: the card turned for trump at the deal")
+    b.add("turn_up", (_FACES,), 0, 1, "one-hot by face: the face-up card under the stock now")
+    b.add("stock_size", (1,), 0, deck, "face-down cards left in the stock")
+    b.add("bidder", (p,), 0, 1, "one-hot by relative seat: the high bidder (zeros: none)")
+    b.add("bid", (1,), 0, _INF, "the high bid, scaled")
+    b.add("bids", (p,), 0, _INF, "by relative seat: each seat's last bid, scaled (0: none)")
+    b.add("passed", (p,), 0, 1, "by relative seat: 1 if the seat has passed in the auction")
+    b.add("meld_points", (p,), -_INF, _INF, "by relative seat: meld shown this hand, scaled")
+    b.add("meld_cards", (p, _FACES), 0, copies, "by relative seat, count by face: meld laid down")
+    b.add("table", (p, _FACES), 0, copies, "two-hand, by relative seat: melded cards face up")
+    b.add("played", (p, _FACES), 0, copies, "by relative seat: cards played this hand")
+    b.add("trick", (p, _FACES), 0, 1, "by relative seat, one-hot: its card in the current trick")
+    b.add("trick_leader", (p,), 0, 1, "one-hot by relative seat: who led the current trick")
+    b.add("kitty", (_FACES,), 0, copies, "count by face: the kitty, once shown to the observer")
+    b.add("buried", (_FACES,), 0, copies, "count by face: the cards the observer buried")
+    b.add("passed_to_me", (_FACES,), 0, copies, "count by face: cards the partner passed me")
+    b.add("passed_by_me", (_FACES,), 0, copies, "count by face: cards I passed the partner")
+    b.add("points", (s,), -_INF, _INF, "by relative side: trick points this hand, scaled")
+    b.add("scores", (s,), -_INF, _INF, "by relative side: the running scores, scaled")
+    b.add("target", (1,), 0, _INF, "the score that wins, scaled (0: no target)")
+    b.add("melded_this_turn", (1,), 0, 1, "two-hand: 1 if the trick winner has declared a meld")
+    return Layout(tuple(b.blocks))
+
+
+@functools.lru_cache(maxsize=128)
+def state_layout(variant: Variant) -> Layout:
+    """The layout of `encode_state`: the observation's blocks, then the hidden cards.
+
+    Raises:
+        ArgumentError: ``variant`` is not a `Variant`.
+    """
+    base = observation_layout(variant)
+    p = variant.deal.players
+    copies = float(copies_in_deck(variant.deal.deck))
+    b = _Builder()
+    b.blocks, b.at = list(base.blocks), base.size
+    b.add("all_hands", (p, _FACES), 0, copies, "by relative seat, count by face: every hand")
+    b.add("all_kitty", (_FACES,), 0, copies, "count by face: the kitty as dealt")
+    b.add("all_buried", (_FACES,), 0, copies, "count by face: the cards the bidder buried")
+    b.add("stock", (_FACES,), 0, copies, "count by face: the face-down stock")
+    b.add("stock_next", (2, _FACES), 0, 1, "one-hot by face: the stock's top two cards")
+    b.add("all_passed", (_FACES,), 0, copies, "count by face: the cards the partner passed")
+    b.add("all_returned", (_FACES,), 0, copies, "count by face: the cards the bidder returned")
+    return Layout(tuple(b.blocks))
+
+
+def _count(out: npt.NDArray[np.float32], start: int, cards: Sequence[Card]) -> None:
+    for card in cards:
+        out[start + card.index] += 1.0
+
+
+def _side(observation: Observation, seat: int) -> int:
+    if observation.variant.deal.partnerships:
+        return seat % 2
+    return observation.persons[seat] if observation.persons else seat
+
+
+def encode_observation(
+    observation: Observation, picked: Sequence[Card] = ()
+) -> npt.NDArray[np.float32]:
+    """A seat's observation as a ``float32`` vector, laid out as `observation_layout` says.
+
+    Built from the observation alone (what the seat may know), so it cannot leak.
+
+    Args:
+        observation: What one seat sees (`pinochle.observe`).
+        picked: The cards the seat has picked so far in a card choice (see
+            `pinochle.env.ActionIndex`); they fill the ``picked`` block.
+
+    Raises:
+        ArgumentError: ``observation`` is not an `Observation`.
+    """
+    if not isinstance(observation, Observation):
+        raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
+    variant = observation.variant
+    layout = observation_layout(variant)
+    out = np.zeros(layout.size, dtype=np.float32)
+    _fill(out, layout, observation, picked)
+    return out
+
+
+def _fill(
+    out: npt.NDArray[np.float32],
+    layout: Layout,
+    o: Observation,
+    picked: Sequence[Card],
+) -> None:
+    variant = o.variant
+    p, s = variant.deal.players, variant.sides
+    me = o.seat
+    scale = float(point_scale(variant))
+    at = {block.name: block.start for block in layout.blocks}
+
+    def rel(seat: int) -> int:
+        return (seat - me) % p
+
+    my_side = _side(o, me)
+
+    def rel_side(side: int) -> int:
+        return (side - my_side) % s
+
+    out[at["phase"] + PHASES.index(o.phase)] = 1.0
+    if o.to_act is not None:
+        out[at["to_act"] + rel(o.to_act)] = 1.0
+    out[at["dealer"] + rel(o.dealer)] = 1.0
+    _count(out, at["hand"], o.hand)
+    _count(out, at["picked"], picked)
+    for seat, size in enumerate(o.hand_sizes):
+        out[at["hand_sizes"] + rel(seat)] = size
+    if o.trump is not None:
+        out[at["trump"] + int(o.trump)] = 1.0
+    if o.turned_up is not None:
+        out[at["turned_up"] + o.turned_up.index] = 1.0
+    if o.turn_up is not None:
+        out[at["turn_up"] + o.turn_up.index] = 1.0
+    out[at["stock_size"]] = o.stock_size
+    if o.bidder is not None:
+        out[at["bidder"] + rel(o.bidder)] = 1.0
+    out[at["bid"]] = o.bid / scale
+    for seat, action in o.auction:
+        if isinstance(action, Bid):
+            out[at["bids"] + rel(seat)] = action.amount / scale
+        else:
+            out[at["passed"] + rel(seat)] = 1.0
+    for seat, meld in enumerate(o.melds):
+        if meld is not None:
+            out[at["meld_points"] + rel(seat)] = meld.total / scale
+            _count(out, at["meld_cards"] + rel(seat) * _FACES, meld.cards)
+    for seat, shown in enumerate(o.shown):
+        if shown:
+            out[at["meld_points"] + rel(seat)] = sum(m.points for m in shown) / scale
+    for seat, cards in enumerate(o.table):
+        _count(out, at["table"] + rel(seat) * _FACES, cards)
+    played = at["played"]
+    for trick in o.tricks:
+        for seat, card in trick.plays:
+            out[played + rel(seat) * _FACES + card.index] += 1.0
+    trick_at = at["trick"]
+    for seat, card in o.trick:
+        out[played + rel(seat) * _FACES + card.index] += 1.0
+        out[trick_at + rel(seat) * _FACES + card.index] = 1.0
+    if o.trick:
+        out[at["trick_leader"] + rel(o.trick[0][0])] = 1.0
+    _count(out, at["kitty"], o.kitty)
+    _count(out, at["buried"], o.buried)
+    _count(out, at["passed_to_me"], o.passed_to_me)
+    _count(out, at["passed_by_me"], o.passed_by_me)
+    for side, points in enumerate(o.points):
+        out[at["points"] + rel_side(side)] = points / scale
+    for side, score in enumerate(o.scores):
+        out[at["scores"] + rel_side(side)] = score / scale
+    if o.target is not None:
+        out[at["target"]] = o.target / scale
+    out[at["melded_this_turn"]] = float(o.melded_this_turn)
+
+
+def encode_state(state: State, seat: int | None = None) -> npt.NDArray[np.float32]:
+    """A whole state as a ``float32`` vector: the perfect-information encoding.
+
+    Laid out as `state_layout` says: ``seat``'s `encode_observation`, then every hidden card.
+
+    Args:
+        state: The game.
+        seat: The seat whose view comes first and whose seat is relative position 0
+            (default: the seat to act, or 0 once the game is over).
+
+    Raises:
+        ArgumentError: ``state`` is not a `State`, or ``seat`` is not a seat.
+    """
+    if not isinstance(state, State):
+        raise ArgumentError("state", "a State (start one with pinochle.new_game)", state)
+    if seat is None:
+        seat = state.to_act if state.to_act is not None else 0
+    view = observe(state, seat)
+    variant = state.variant
+    layout = state_layout(variant)
+    out = np.zeros(layout.size, dtype=np.float32)
+    _fill(out, layout, view, ())
+    p = variant.deal.players
+    hand = state.hand
+    start = layout["all_hands"].start
+    for other, cards in enumerate(state.hands):
+        _count(out, start + ((other - seat) % p) * _FACES, cards)
+    _count(out, layout["all_kitty"].start, hand.kitty)
+    _count(out, layout["all_buried"].start, hand.buried)
+    _count(out, layout["stock"].start, hand.stock)
+    nxt = layout["stock_next"].start
+    for i, card in enumerate(hand.stock[:2]):
+        out[nxt + i * _FACES + card.index] = 1.0
+    _count(out, layout["all_passed"].start, hand.passed_cards)
+    _count(out, layout["all_returned"].start, hand.returned_cards)
+    return out
