@@ -35,7 +35,7 @@ def _deal(state: Any, rng: Any) -> None:
 
 def _engine(state: Any) -> pn.State:
     """The library's state of a deal in play."""
-    engine = _engine(state)
+    engine = state.engine
     assert isinstance(engine, pn.State)
     return engine
 
