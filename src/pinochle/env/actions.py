@@ -401,7 +401,7 @@ class ActionIndex:
     def _legal(self, observation: Observation) -> Sequence[Action]:
         if not isinstance(observation, Observation):
             raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
-        if observation.variant != self.variant:
+        if observation.variant is not self.variant and observation.variant != self.variant:
             raise ArgumentError(
                 "observation", f"an observation of {self.variant.name!r}", observation.variant.name
             )
