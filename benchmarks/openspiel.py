@@ -161,6 +161,25 @@ def play_hand(variant: pn.Variant, seed: int, players: Sequence[Player]) -> tupl
     return state.results[0].scores
 
 
+def duplicate(variant: pn.Variant, seed: int, a: Player, b: Player) -> float:
+    """A's points minus B's in one deal, averaged over the seatings.
+
+    Partnerships: A at seats 0 and 2, then at 1 and 3. Otherwise A alone in each seat in
+    turn, against the mean of the B's.
+    """
+    players = variant.deal.players
+    if variant.deal.partnerships:
+        x = play_hand(variant, seed, [a, b, a, b])
+        y = play_hand(variant, seed, [b, a, b, a])
+        return ((x[0] - x[1]) + (y[1] - y[0])) / 2
+    total = 0.0
+    for seat in range(players):
+        points = play_hand(variant, seed, [a if s == seat else b for s in range(players)])
+        others = [points[s] for s in range(players) if s != seat]
+        total += points[seat] - statistics.fmean(others)
+    return total / players
+
+
 def expert_player(seed: int) -> Timed:
     return Timed(make_bot("expert", seed=seed).choose)
 
@@ -172,31 +191,31 @@ def ismcts_player(simulations: int, seed: int) -> Timed:
     return Timed(factory())
 
 
-def versus(name: str, deals: int, seed: int, simulations: int | None) -> None:
+def versus(name: str, deals: int, seed: int, simulations: int | None, budget: float) -> None:
     variant = pn.load_variant(name)
     expert = expert_player(seed)
     if simulations is None:  # calibrate: Expert's CPU time a decision, then IS-MCTS's
         probe = ismcts_player(10, seed)
         for k in range(2):
-            play_hand(variant, 10_000 + k, [expert, probe, expert, probe])
-        simulations = max(1, round(10 * expert.per_decision / probe.per_decision))
+            duplicate(variant, 10_000 + k, expert, probe)
+        ratio = expert.per_decision / probe.per_decision
+        simulations = max(1, round(10 * budget * ratio))
         print(
             f"calibration: Expert {expert.per_decision * 1000:.0f} ms a decision, IS-MCTS "
-            f"(10 simulations) {probe.per_decision * 1000:.0f} ms: {simulations} simulations",
+            f"(10 simulations) {probe.per_decision * 1000:.0f} ms: {simulations} simulations"
+            f" (budget ×{budget:g})",
             file=sys.stderr,
         )
         expert = expert_player(seed)
     ismcts = ismcts_player(simulations, seed)
     scores: list[float] = []
     for i in range(deals):
-        a = play_hand(variant, seed + i, [expert, ismcts, expert, ismcts])
-        b = play_hand(variant, seed + i, [ismcts, expert, ismcts, expert])
-        scores.append(((a[0] - a[1]) + (b[1] - b[0])) / 2)
+        scores.append(duplicate(variant, seed + i, expert, ismcts))
         print(f"deal {i + 1}/{deals}: {scores[-1]:+.1f}", file=sys.stderr)
     mean = statistics.fmean(scores)
     half = 1.96 * statistics.stdev(scores) / math.sqrt(len(scores)) if len(scores) > 1 else 0.0
     print(f"profile {name}: Expert against IS-MCTS ({simulations} simulations a decision)")
-    print(f"n = {len(scores)} duplicate deals ({2 * len(scores)} hands)")
+    print(f"n = {len(scores)} duplicate deals")
     print(
         f"Expert minus IS-MCTS, points a hand: {mean:+.1f} (95% CI {mean - half:+.1f} to "
         f"{mean + half:+.1f})"
@@ -217,6 +236,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--simulations", type=int, default=None, help="default: calibrated")
+    parser.add_argument(
+        "--budget", type=float, default=1.0, help="IS-MCTS's calibrated time, times this"
+    )
     return parser.parse_args(argv)
 
 
@@ -227,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     if args.steps or not args.versus:
         steps(args.profiles.split(","), args.seconds)
     if args.versus:
-        versus(args.variant, args.deals, args.seed, args.simulations)
+        versus(args.variant, args.deals, args.seed, args.simulations, args.budget)
 
 
 if __name__ == "__main__":
