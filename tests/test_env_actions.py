@@ -14,13 +14,14 @@ from pathlib import Path
 
 import pytest
 
-np = pytest.importorskip("numpy", reason="extra rl: numpy is not installed")
+pytest.importorskip("numpy", reason="extra rl: numpy is not installed")
 
-from hypothesis import HealthCheck, given, settings  # noqa: E402
-from hypothesis import strategies as st  # noqa: E402
+import numpy as np
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-import pinochle as pn  # noqa: E402
-from pinochle.actions import (  # noqa: E402
+import pinochle as pn
+from pinochle.actions import (
     Bury,
     CallMisdeal,
     Concede,
@@ -34,9 +35,9 @@ from pinochle.actions import (  # noqa: E402
     TakeTurnUp,
     ThrowIn,
 )
-from pinochle.choices import CardChoices  # noqa: E402
-from pinochle.env import ActionIndex  # noqa: E402
-from pinochle.testing import games  # noqa: E402
+from pinochle.choices import CardChoices
+from pinochle.env import ActionIndex
+from pinochle.testing import games
 
 BUILTINS = pn.builtin_variants()
 

@@ -334,18 +334,24 @@ class ActionIndex:
                 `Observation`, or ``picked`` is not a possible start of a choice.
         """
         index = self._checked(index)
-        mask = self.mask(observation, picked)
-        if not mask[index]:
-            raise IllegalActionError(f"index {index} ({self.describe(index)})", "not legal now")
         legal = self._legal(observation)
-        if PICK_BASE <= index < SIMPLE_BASE:
-            assert isinstance(legal, CardChoices)
-            chosen = (*picked, CARDS[index - PICK_BASE])
+        if isinstance(legal, CardChoices):
+            card = CARDS[index - PICK_BASE] if PICK_BASE <= index < SIMPLE_BASE else None
+            if card is None or card not in self._pickable(legal, picked):
+                raise self._illegal(index)
+            chosen = (*picked, card)
             if len(chosen) < legal.k:
                 return None
             made: Action = legal.make(chosen)
             return made
-        return self.action(index)
+        if picked:
+            raise ArgumentError("picked", "no cards: this decision is not a card choice", picked)
+        if PICK_BASE <= index < SIMPLE_BASE:
+            raise self._illegal(index)
+        action = self.action(index)
+        if action not in legal:
+            raise self._illegal(index)
+        return action
 
     def mask(self, observation: Observation, picked: Sequence[Card] = ()) -> npt.NDArray[np.int8]:
         """The legal indices now: an ``int8`` array of ``n`` zeros and ones.
@@ -374,12 +380,17 @@ class ActionIndex:
                 hits &= (amounts - run.start) % run.step == 0
                 mask[BID_BASE:][hits] = 1
             return mask
+        bid_at = self._bid_at
         for action in legal:
-            try:
+            kind = type(action)
+            if kind is Play:
+                mask[PLAY_BASE + action.card.index] = 1  # type: ignore[union-attr]
+            elif kind is Bid:
+                at = bid_at.get(action.amount)  # type: ignore[union-attr]
+                if at is not None:  # only bids above the cap lack an index
+                    mask[at] = 1
+            else:
                 mask[self.encode(action)] = 1
-            except ArgumentError:
-                if not isinstance(action, Bid):  # only bids above the cap lack an index
-                    raise
         return mask
 
     def legal_indices(self, observation: Observation, picked: Sequence[Card] = ()) -> list[int]:
@@ -387,6 +398,9 @@ class ActionIndex:
         return [int(i) for i in np.flatnonzero(self.mask(observation, picked))]
 
     # --- Helpers -------------------------------------------------------------------
+
+    def _illegal(self, index: int) -> IllegalActionError:
+        return IllegalActionError(f"index {index} ({self.describe(index)})", "not legal now")
 
     def _checked(self, index: object) -> int:
         if (type(index) is int or isinstance(index, np.integer)) and 0 <= index < self.n:

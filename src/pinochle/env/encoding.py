@@ -30,6 +30,7 @@ from pinochle.actions import Bid
 from pinochle.cards import Card, copies_in_deck, make_deck
 from pinochle.engine import bid_limit, observe
 from pinochle.errors import ArgumentError
+from pinochle.meld import Meld
 from pinochle.state import Observation, Phase, State
 from pinochle.variant import Variant
 
@@ -221,6 +222,47 @@ def _count(out: npt.NDArray[np.float32], start: int, cards: Sequence[Card]) -> N
         out[start + card.index] += 1.0
 
 
+class _Plan:
+    """What `_fill` needs of a profile, computed once: block offsets, sizes, the scale."""
+
+    __slots__ = ("at", "players", "scale", "sides", "size", "variant")
+
+    def __init__(self, variant: Variant, layout: Layout) -> None:
+        self.variant = variant
+        self.at = {block.name: block.start for block in layout.blocks}
+        self.players = variant.deal.players
+        self.sides = variant.sides
+        self.scale = float(point_scale(variant))
+        self.size = layout.size
+
+
+_PLANS: dict[int, _Plan] = {}
+
+
+def _plan(variant: Variant) -> _Plan:
+    # Keyed by identity (hashing a Variant costs more than encoding a card); the entry keeps
+    # the variant alive, so an id is never reused while it is in the table.
+    plan = _PLANS.get(id(variant))
+    if plan is None or plan.variant is not variant:
+        if len(_PLANS) > 64:
+            _PLANS.clear()
+        plan = _PLANS[id(variant)] = _Plan(variant, observation_layout(variant))
+    return plan
+
+
+_MELD_CARDS: dict[int, tuple[object, tuple[int, ...]]] = {}
+
+
+def _meld_cards(meld: Meld) -> tuple[int, ...]:
+    """The card indices of a shown meld (`Meld.cards` is computed afresh at each call)."""
+    found = _MELD_CARDS.get(id(meld))
+    if found is None or found[0] is not meld:
+        if len(_MELD_CARDS) > 4096:
+            _MELD_CARDS.clear()
+        found = _MELD_CARDS[id(meld)] = (meld, tuple(c.index for c in meld.cards))
+    return found[1]
+
+
 def _side(observation: Observation, seat: int) -> int:
     if observation.variant.deal.partnerships:
         return seat % 2
@@ -244,86 +286,86 @@ def encode_observation(
     """
     if not isinstance(observation, Observation):
         raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
-    variant = observation.variant
-    layout = observation_layout(variant)
-    out = np.zeros(layout.size, dtype=np.float32)
-    _fill(out, layout, observation, picked)
+    plan = _plan(observation.variant)
+    out = np.zeros(plan.size, dtype=np.float32)
+    _fill(out, plan, observation, picked)
     return out
 
 
 def _fill(
     out: npt.NDArray[np.float32],
-    layout: Layout,
+    plan: _Plan,
     o: Observation,
     picked: Sequence[Card],
 ) -> None:
-    variant = o.variant
-    p, s = variant.deal.players, variant.sides
+    # Card counts and one-hot entries are gathered as positions and added in one bincount
+    # (a numpy item assignment costs as much as encoding a card); values are set directly.
+    p, s, scale, at = plan.players, plan.sides, plan.scale, plan.at
     me = o.seat
-    scale = float(point_scale(variant))
-    at = {block.name: block.start for block in layout.blocks}
-
-    def rel(seat: int) -> int:
-        return (seat - me) % p
-
+    rel = [(seat - me) % p for seat in range(p)]
     my_side = _side(o, me)
-
-    def rel_side(side: int) -> int:
-        return (side - my_side) % s
-
-    out[at["phase"] + PHASES.index(o.phase)] = 1.0
+    ones: list[int] = [at["phase"] + PHASES.index(o.phase), at["dealer"] + rel[o.dealer]]
+    add = ones.append
     if o.to_act is not None:
-        out[at["to_act"] + rel(o.to_act)] = 1.0
-    out[at["dealer"] + rel(o.dealer)] = 1.0
-    _count(out, at["hand"], o.hand)
-    _count(out, at["picked"], picked)
+        add(at["to_act"] + rel[o.to_act])
+    base = at["hand"]
+    ones += [base + c.index for c in o.hand]
+    base = at["picked"]
+    ones += [base + c.index for c in picked]
+    sizes = at["hand_sizes"]
     for seat, size in enumerate(o.hand_sizes):
-        out[at["hand_sizes"] + rel(seat)] = size
+        out[sizes + rel[seat]] = size
     if o.trump is not None:
-        out[at["trump"] + int(o.trump)] = 1.0
+        add(at["trump"] + int(o.trump))
     if o.turned_up is not None:
-        out[at["turned_up"] + o.turned_up.index] = 1.0
+        add(at["turned_up"] + o.turned_up.index)
     if o.turn_up is not None:
-        out[at["turn_up"] + o.turn_up.index] = 1.0
+        add(at["turn_up"] + o.turn_up.index)
     out[at["stock_size"]] = o.stock_size
     if o.bidder is not None:
-        out[at["bidder"] + rel(o.bidder)] = 1.0
+        add(at["bidder"] + rel[o.bidder])
     out[at["bid"]] = o.bid / scale
+    bids, passed = at["bids"], at["passed"]
     for seat, action in o.auction:
         if isinstance(action, Bid):
-            out[at["bids"] + rel(seat)] = action.amount / scale
+            out[bids + rel[seat]] = action.amount / scale
         else:
-            out[at["passed"] + rel(seat)] = 1.0
+            add(passed + rel[seat])
+    points, cards = at["meld_points"], at["meld_cards"]
     for seat, meld in enumerate(o.melds):
         if meld is not None:
-            out[at["meld_points"] + rel(seat)] = meld.total / scale
-            _count(out, at["meld_cards"] + rel(seat) * _FACES, meld.cards)
+            out[points + rel[seat]] = meld.total / scale
+            base = cards + rel[seat] * _FACES
+            ones += [base + index for index in _meld_cards(meld)]
     for seat, shown in enumerate(o.shown):
         if shown:
-            out[at["meld_points"] + rel(seat)] = sum(m.points for m in shown) / scale
-    for seat, cards in enumerate(o.table):
-        _count(out, at["table"] + rel(seat) * _FACES, cards)
-    played = at["played"]
+            out[points + rel[seat]] = sum(m.points for m in shown) / scale
+    table = at["table"]
+    for seat, laid in enumerate(o.table):
+        base = table + rel[seat] * _FACES
+        ones += [base + c.index for c in laid]
+    offset = [at["played"] + r * _FACES for r in rel]
     for trick in o.tricks:
-        for seat, card in trick.plays:
-            out[played + rel(seat) * _FACES + card.index] += 1.0
+        ones += [offset[seat] + card.index for seat, card in trick.plays]
     trick_at = at["trick"]
     for seat, card in o.trick:
-        out[played + rel(seat) * _FACES + card.index] += 1.0
-        out[trick_at + rel(seat) * _FACES + card.index] = 1.0
+        add(offset[seat] + card.index)
+        add(trick_at + rel[seat] * _FACES + card.index)
     if o.trick:
-        out[at["trick_leader"] + rel(o.trick[0][0])] = 1.0
-    _count(out, at["kitty"], o.kitty)
-    _count(out, at["buried"], o.buried)
-    _count(out, at["passed_to_me"], o.passed_to_me)
-    _count(out, at["passed_by_me"], o.passed_by_me)
-    for side, points in enumerate(o.points):
-        out[at["points"] + rel_side(side)] = points / scale
+        add(at["trick_leader"] + rel[o.trick[0][0]])
+    for name in ("kitty", "buried", "passed_to_me", "passed_by_me"):
+        base = at[name]
+        ones += [base + c.index for c in getattr(o, name)]
+    start = at["points"]
+    for side, value in enumerate(o.points):
+        out[start + (side - my_side) % s] = value / scale
+    start = at["scores"]
     for side, score in enumerate(o.scores):
-        out[at["scores"] + rel_side(side)] = score / scale
+        out[start + (side - my_side) % s] = score / scale
     if o.target is not None:
         out[at["target"]] = o.target / scale
     out[at["melded_this_turn"]] = float(o.melded_this_turn)
+    out[: plan.size] += np.bincount(ones, minlength=plan.size)
 
 
 def encode_state(state: State, seat: int | None = None) -> npt.NDArray[np.float32]:
@@ -347,7 +389,7 @@ def encode_state(state: State, seat: int | None = None) -> npt.NDArray[np.float3
     variant = state.variant
     layout = state_layout(variant)
     out = np.zeros(layout.size, dtype=np.float32)
-    _fill(out, layout, view, ())
+    _fill(out, _plan(variant), view, ())
     p = variant.deal.players
     hand = state.hand
     start = layout["all_hands"].start
