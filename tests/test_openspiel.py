@@ -409,7 +409,7 @@ def test_the_adapter_never_sees_the_true_hidden_cards() -> None:
             handed.append(state.engine)
             return int(state.legal_actions()[0])
 
-    player = pos.arena_player(lambda g: Spy(), seed=1)()
+    player = pos.arena_player(lambda g: Spy())()  # no seed: every guess drawn afresh
     true = pn.new_game(rules, seed=8)
     assert true.to_act is not None
     view = pn.observe(true, true.to_act)
@@ -419,6 +419,37 @@ def test_the_adapter_never_sees_the_true_hidden_cards() -> None:
     assert all(s.hands[seat] == true.hands[seat] for s in handed)
     others = {tuple(s.hands[(seat + 1) % 4]) for s in handed}
     assert len(others) > 1
+
+
+def test_a_seeded_adapter_plays_by_the_observation_alone_and_pickles() -> None:
+    import functools
+    import pickle
+
+    game = pos.load_game("pinochlerun")
+    state = _reach(game, pn.Phase.PASS)
+    view = state.observation(state.current_player())
+    make = functools.partial(pos.ismcts_bot, simulations=3, seed=2)
+    factory = pos.arena_player(make, seed=7, bot_per_decision=True)
+    first = factory()
+    first(pn.observe(pn.new_game(game.variant, seed=1), 1))  # an unrelated decision first
+    again = pickle.loads(pickle.dumps(factory))()  # as a worker process would get it
+    assert first(view) == again(view)
+    assert pickle.loads(pickle.dumps(first))(view) == first(view)
+
+
+def test_the_adapter_refuses_a_view_that_is_not_to_act() -> None:
+    player = pos.arena_player(functools_partial_bot())()
+    state = pn.new_game(pn.load_variant("pinochlerun"), seed=1)
+    with pytest.raises(pn.ArgumentError, match="to act"):
+        player(pn.observe(state, 0))  # seat 1 bids first
+    with pytest.raises(pn.ArgumentError, match="make_bot"):
+        pos.arena_player("ismcts")  # type: ignore[arg-type]
+
+
+def functools_partial_bot() -> Any:
+    import functools
+
+    return functools.partial(pos.ismcts_bot, simulations=2, seed=1)
 
 
 def test_import_pinochle_does_not_import_openspiel() -> None:

@@ -46,6 +46,7 @@ from __future__ import annotations
 import base64
 import binascii
 import functools
+import hashlib
 import random
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -863,47 +864,89 @@ def ismcts_bot(
 
 
 def arena_player(
-    make_bot: Callable[[PinochleGame], Any], *, hands: int = 1, seed: int | None = None
+    make_bot: Callable[[PinochleGame], Any],
+    *,
+    hands: int = 1,
+    seed: int | None = None,
+    bot_per_decision: bool = False,
 ) -> Callable[[], Callable[[Observation], Action]]:
     """A player factory for `pinochle.arena`: an OpenSpiel bot choosing the library's actions.
 
     ``make_bot(game)`` builds the bot (anything with OpenSpiel's ``step(state)``, such as
-    `ismcts_bot` or ``open_spiel.python.bots.uniform_random.UniformRandomBot``) once per
-    player, for the observed profile's game with ``hands`` deals. Each decision hands the
-    bot `state_from_observation`: a state sampled from what the seat knows, never the true
-    one (a bot that reads hidden cards reads a guess). A card choice is the bot's picks, one
-    `step` each, returned as one `PassCards` or `Bury`.
+    `ismcts_bot`) for the observed profile's game with ``hands`` deals: once per player, or before every decision
+    with ``bot_per_decision``. Each decision hands the bot `state_from_observation`: a state
+    sampled from what the seat knows, never the true one (a bot that reads hidden cards
+    reads a guess). A card choice is the bot's picks, one ``step`` each, returned as one
+    `PassCards` or `Bury`.
+
+    With a ``seed`` the sampled state is a function of the seed and the observation alone,
+    so a game plays the same in any process and in any order of games; the bot's own
+    randomness is too when it is built per decision (``bot_per_decision``) from a seeded
+    factory. The factory and its players pickle when ``make_bot`` does (a module-level
+    function or a ``functools.partial`` of one, not a lambda), so a worker pool can use them.
 
     Returns:
         A zero-argument callable; each call makes a fresh player ``Observation -> Action``.
+
+    Raises:
+        ArgumentError: ``make_bot`` is not callable, or ``hands`` or ``seed`` is not a whole
+            number.
     """
-    streams = random.Random(seed)
+    if not callable(make_bot):
+        raise ArgumentError("make_bot", "a callable that builds a bot for a game", make_bot)
+    _read_hands(hands)
+    if seed is not None and type(seed) is not int:
+        raise ArgumentError("seed", "a whole number or None", seed)
+    return _PlayerFactory(make_bot, hands, seed, bot_per_decision)
 
-    def factory() -> Callable[[Observation], Action]:
-        rng = random.Random(streams.getrandbits(64))
-        built: dict[Variant, tuple[PinochleGame, Any]] = {}
 
-        def play(observation: Observation) -> Action:
-            if not isinstance(observation, Observation):
-                raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
-            if observation.to_act != observation.seat:
-                raise ArgumentError("observation", "the view of the seat to act", observation)
-            if observation.variant not in built:
-                game = _game_for(observation.variant, hands)
-                built[observation.variant] = (game, make_bot(game))
-            game, bot = built[observation.variant]
-            state = state_from_observation(game, observation, rng)
-            while True:
-                index = int(bot.step(state))
-                core = state._core
-                chosen = game._const.index.decode(index, core.view(observation.seat), core.picked)
-                if chosen is not None:
-                    return chosen
-                state.apply_action(index)
+@attrs.frozen
+class _PlayerFactory:
+    make_bot: Callable[[PinochleGame], Any]
+    hands: int
+    seed: int | None
+    per_decision: bool
 
-        return play
+    def __call__(self) -> Callable[[Observation], Action]:
+        return _OpenSpielPlayer(self)
 
-    return factory
+
+class _OpenSpielPlayer:
+    """One player: an OpenSpiel bot behind the library's ``Observation -> Action``."""
+
+    def __init__(self, factory: _PlayerFactory) -> None:
+        self.factory = factory
+        self.bots: dict[Variant, Any] = {}
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {"factory": self.factory, "bots": {}}  # bots are rebuilt where they play
+
+    def __call__(self, observation: Observation) -> Action:
+        if not isinstance(observation, Observation):
+            raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
+        if observation.to_act != observation.seat or not observation.legal_actions:
+            raise ArgumentError("observation", "the view of the seat to act", observation)
+        factory = self.factory
+        game = _game_for(observation.variant, factory.hands)
+        if factory.per_decision or observation.variant not in self.bots:
+            self.bots[observation.variant] = factory.make_bot(game)
+        bot = self.bots[observation.variant]
+        state = state_from_observation(game, observation, _decision_rng(factory.seed, observation))
+        index = game._const.index
+        while True:
+            chosen = int(bot.step(state))
+            core = state._core
+            action = index.decode(chosen, core.view(observation.seat), core.picked)
+            if action is not None:
+                return action
+            state.apply_action(chosen)
+
+
+def _decision_rng(seed: int | None, observation: Observation) -> random.Random:
+    if seed is None:
+        return random.Random()
+    digest = hashlib.sha256(f"{seed}:{observation.to_json()}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
 
 
 @functools.lru_cache(maxsize=32)
