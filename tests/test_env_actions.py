@@ -309,3 +309,25 @@ def test_an_index_is_a_pure_function_of_the_profile() -> None:
     assert copy.bids == one.bids
     assert copy.n == one.n
     assert ActionIndex(pn.load_variant("pinochlerun")) != one
+
+
+def test_the_docs_profile_table_is_the_index() -> None:
+    import re
+
+    from pinochle.env import observation_layout, state_layout
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "reinforcement-learning.md"
+    text = page.read_text(encoding="utf-8")
+    rows = re.findall(
+        r"^\| ([a-z0-9-]+) \| (\d+) to (\d+) \| (\d+) \| (\d+) \| (\d+) \| (\d+) \|$",
+        text,
+        re.MULTILINE,
+    )
+    assert sorted(r[0] for r in rows) == sorted(BUILTINS)
+    for name, low, high, bids, n, obs, full in rows:
+        variant = pn.load_variant(name)
+        index = ActionIndex(variant)
+        assert (index.bids[0], index.bids[-1], len(index.bids)) == (int(low), int(high), int(bids))
+        assert index.n == int(n)
+        assert observation_layout(variant).size == int(obs)
+        assert state_layout(variant).size == int(full)

@@ -174,3 +174,19 @@ def test_bad_arguments_are_refused() -> None:
         encode_state("state")  # type: ignore[arg-type]
     with pytest.raises(pn.ArgumentError, match="variant"):
         observation_layout("pinochlerun")
+
+
+def test_the_docs_layout_table_is_the_layout() -> None:
+    """The docs' observation table (four-hand positions) and block list match the code."""
+    import re
+    from pathlib import Path
+
+    page = Path(__file__).resolve().parents[1] / "docs" / "reinforcement-learning.md"
+    text, perfect = page.read_text(encoding="utf-8").split("### Perfect information")
+    rows = re.findall(r"^\| `(\w+)` \| (\d+)(?:-(\d+))? \|", text, re.MULTILINE)
+    layout = observation_layout(pn.load_variant("pinochlerun"))
+    assert [(name, int(a), int(b or a)) for name, a, b in rows] == [
+        (blk.name, blk.start, blk.stop - 1) for blk in layout
+    ]
+    extra = [blk.name for blk in state_layout(pn.load_variant("pinochlerun"))][len(rows) :]
+    assert extra == re.findall(r"^\| `(\w+)` \|", perfect, re.MULTILINE)

@@ -1,21 +1,17 @@
 """The fixed action index: every action of a profile as an integer ``0 .. n-1``.
 
-The layout is the same for every profile except its tail, the bids (see the table in
-``docs/reinforcement-learning.md``):
+The layout is the same for every profile except its tail, the bids (the docs' page
+"Reinforcement learning and OpenSpiel" has the full table):
 
-======  ==========================================================================
-index   action
-======  ==========================================================================
-0       ``pass`` (the auction)
-1-4     ``trump ♣``, ``trump ♦``, ``trump ♥``, ``trump ♠``
-5-28    ``play CARD``, by face: ``5 + Card.index`` (9♣ 5, J♣ 6, ... A♠ 28)
-29-52   pick a card to pass, return or bury, by face: ``29 + Card.index``
-53-61   ``throw in``, ``play on``, ``concede``, ``misdeal``, ``keep``, ``exchange dix``,
-        ``keep dix``, ``draw``, ``draw turn-up``
-62-83   two-hand declarations (`DECLARATIONS`): run, royal marriage, marriage and dix
-        in ♣ ♦ ♥ ♠, then aces, kings, queens, jacks around, pinochle, double pinochle
-84-     ``bid AMOUNT``, every amount the profile can bid, lowest first (`ActionIndex.bids`)
-======  ==========================================================================
+| index | action |
+|---|---|
+| 0 | ``pass`` (the auction) |
+| 1-4 | ``trump ♣``, ``trump ♦``, ``trump ♥``, ``trump ♠`` |
+| 5-28 | ``play CARD``, by face: ``5 + Card.index`` (9♣ 5, J♣ 6, ... A♠ 28) |
+| 29-52 | pick a card to pass, return or bury, by face: ``29 + Card.index`` |
+| 53-61 | the actions without arguments, `SIMPLE_ACTIONS` (``throw in`` ... ``draw turn-up``) |
+| 62-83 | two-hand declarations (`DECLARATIONS`) |
+| 84- | ``bid AMOUNT``, every amount the profile can bid, lowest first (`ActionIndex.bids`) |
 
 Choosing cards (``pass-cards``, ``bury``) is a sequence of single-card picks: the seat picks
 one card at a time, and the pick that completes the choice decodes to the library's
@@ -173,16 +169,15 @@ class ActionIndex:
     and `decode` take the cards ``picked`` so far, and `decode` returns None until the pick
     that completes the choice, which decodes to the `PassCards` or `Bury` action.
 
-    Args:
-        variant: The rules.
+    ``ActionIndex(variant)`` raises `ArgumentError` if ``variant`` is not a `Variant`.
 
-    Raises:
-        ArgumentError: ``variant`` is not a `Variant`.
+    Attributes:
+        variant: The rules.
+        bids: Every bid amount with an index, lowest first: ``bid bids[i]`` is ``84 + i``.
     """
 
     variant: Variant = attrs.field()
     bids: tuple[int, ...] = attrs.field(init=False)
-    """Every bid amount with an index, lowest first: ``bid bids[i]`` is ``84 + i``."""
     _bid_at: dict[int, int] = attrs.field(init=False, repr=False)
     _bid_array: npt.NDArray[np.int64] = attrs.field(init=False, repr=False)
 

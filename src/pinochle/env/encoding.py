@@ -365,7 +365,8 @@ def _fill(
     if o.target is not None:
         out[at["target"]] = o.target / scale
     out[at["melded_this_turn"]] = float(o.melded_this_turn)
-    out[: plan.size] += np.bincount(ones, minlength=plan.size)
+    counts = np.bincount(np.array(ones, dtype=np.intp), minlength=plan.size)
+    out[: plan.size] += counts.astype(np.float32)
 
 
 def encode_state(state: State, seat: int | None = None) -> npt.NDArray[np.float32]:
