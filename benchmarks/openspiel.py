@@ -231,7 +231,7 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument("--steps", action="store_true", help="steps per second")
     parser.add_argument("--versus", action="store_true", help="Expert against IS-MCTS")
     parser.add_argument("--seconds", type=float, default=3.0, help="CPU seconds a figure")
-    parser.add_argument("--profiles", default="pinochlerun,hoyle-1914,cutthroat-3")
+    parser.add_argument("--profiles", default="pinochlerun,cutthroat-3,bicycle-two-handed")
     parser.add_argument("--variant", default="pinochlerun", help="profile for --versus")
     parser.add_argument("--deals", type=int, default=20)
     parser.add_argument("--seed", type=int, default=0)

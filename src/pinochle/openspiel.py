@@ -210,7 +210,7 @@ class _Core:
         picked: The acting seat's picks so far in a card choice.
         first_number: The library's hand number of the episode's first deal.
         start_scores: The scores when the episode began.
-        records: Per player, its record of each earlier deal of the episode.
+        records: Each earlier deal of the episode: its last state, last action and result.
         over: Whether the episode has ended.
     """
 
@@ -220,7 +220,7 @@ class _Core:
     picked: tuple[Card, ...]
     first_number: int
     start_scores: tuple[int, ...]
-    records: tuple[tuple[str, ...], ...]
+    records: tuple[_Record, ...]
     over: bool
     cache: dict[int, Observation] = attrs.field(factory=dict, repr=False)
 
@@ -348,7 +348,7 @@ class PinochleGame(pyspiel.Game):  # type: ignore[misc]
             picked=(),
             first_number=0,
             start_scores=start.scores,
-            records=((),) * deal.players,
+            records=(),
             over=False,
         )
 
@@ -465,7 +465,16 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
                 raise IllegalActionError(f"deal {CARDS[action]}", "no copy of it is left to deal")
             deck = (*core.deck, int(action))
             if len(deck) < const.deck_size:
-                self._core = attrs.evolve(core, deck=deck, cache={})
+                self._core = _Core(
+                    core.engine,
+                    True,
+                    deck,
+                    core.picked,
+                    core.first_number,
+                    core.start_scores,
+                    core.records,
+                    False,
+                )
                 return
             engine = _redeal(core.engine, [CARDS[face] for face in deck])
             self._core = attrs.evolve(core, engine=engine, dealing=False, deck=(), cache={})
@@ -514,6 +523,17 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
         return _describe(self._const, self._core)
 
 
+@attrs.frozen
+class _Record:
+    """An earlier deal of the episode: the state before its last action, and that action.
+
+    Each player's record of the deal is its view of ``before`` (rendered when asked).
+    """
+
+    before: State
+    last: str
+
+
 def _advance(const: _Const, core: _Core, action: Action) -> _Core:
     """Apply a library action; at the end of a deal, record it and deal again or stop."""
     before = core.engine
@@ -524,13 +544,7 @@ def _advance(const: _Const, core: _Core, action: Action) -> _Core:
     result = ""
     if len(after.results) > len(before.results):
         result = f"; {after.results[-1].reason}"
-    records = tuple(
-        (
-            *core.records[p],
-            f"{_text(core.view(p), ())}\nthen {before.to_act}: {action}{result}",
-        )
-        for p in range(const.players)
-    )
+    records = (*core.records, _Record(before, f"then {before.to_act}: {action}{result}"))
     deals = after.hand.number - core.first_number
     over = after.phase is Phase.GAME_OVER or deals >= const.hands
     return attrs.evolve(
@@ -655,9 +669,12 @@ class PinochleObserver:
         """``state`` as ``player`` sees it: the information state or the observation."""
         const, core = self._const, state._core
         now = _observation_text(const, core, player)
-        if not self._perfect_recall or not core.records[player]:
+        if not self._perfect_recall or not core.records:
             return now
-        earlier = [f"[deal {k + 1}]\n{record}" for k, record in enumerate(core.records[player])]
+        earlier = [
+            f"[deal {k + 1}]\n{_text(observe(r.before, player), ())}\n{r.last}"
+            for k, r in enumerate(core.records)
+        ]
         return "\n".join([*earlier, f"[deal {len(earlier) + 1}]", now])
 
 
@@ -818,7 +835,7 @@ def state_from_observation(
         picked=(),
         first_number=engine.hand.number,
         start_scores=engine.scores,
-        records=((),) * const.players,
+        records=(),
         over=engine.phase is Phase.GAME_OVER,
     )
     return state
@@ -873,11 +890,11 @@ def arena_player(
     """A player factory for `pinochle.arena`: an OpenSpiel bot choosing the library's actions.
 
     ``make_bot(game)`` builds the bot (anything with OpenSpiel's ``step(state)``, such as
-    `ismcts_bot`) for the observed profile's game with ``hands`` deals: once per player, or before every decision
-    with ``bot_per_decision``. Each decision hands the bot `state_from_observation`: a state
-    sampled from what the seat knows, never the true one (a bot that reads hidden cards
-    reads a guess). A card choice is the bot's picks, one ``step`` each, returned as one
-    `PassCards` or `Bury`.
+    `ismcts_bot`) for the observed profile's game with ``hands`` deals: once per player, or
+    before every decision with ``bot_per_decision``. Each decision hands the bot
+    `state_from_observation`: a state sampled from what the seat knows, never the true one
+    (a bot that reads hidden cards reads a guess). A card choice is the bot's picks, one
+    ``step`` each, returned as one `PassCards` or `Bury`.
 
     With a ``seed`` the sampled state is a function of the seed and the observation alone,
     so a game plays the same in any process and in any order of games; the bot's own
