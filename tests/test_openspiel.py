@@ -14,6 +14,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 pyspiel = pytest.importorskip("pyspiel", reason="extra openspiel: open_spiel is not installed")
 np = pytest.importorskip("numpy", reason="extra openspiel: numpy is not installed")
@@ -22,6 +24,7 @@ import pinochle as pn  # noqa: E402
 import pinochle.openspiel as pos  # noqa: E402
 from pinochle.bots import make_bot  # noqa: E402
 from pinochle.env import ActionIndex  # noqa: E402
+from pinochle.testing import variants  # noqa: E402
 
 CHANCE = pyspiel.PlayerId.CHANCE
 
@@ -473,3 +476,18 @@ def test_a_missing_extra_names_it() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert 'pip install "pinochle-rules[openspiel]"' in out.stdout
+
+
+# --- Random house profiles ------------------------------------------------------------------
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=variants(), hands=st.integers(min_value=1, max_value=2))
+def test_random_house_profiles_pass_openspiels_checks(rules: pn.Variant, hands: int) -> None:
+    if rules.deal.seated != rules.deal.players:
+        with pytest.raises(pn.ArgumentError, match="seated"):
+            pos.load_game(rules, hands)
+        return
+    game = pos.load_game(rules, hands)
+    assert pyspiel.load_game(str(game)).variant == rules  # the game string carries it
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
