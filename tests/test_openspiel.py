@@ -316,6 +316,15 @@ def test_card_picks_are_the_pickers_secret_until_the_choice_is_complete() -> Non
         assert len(state.picked) == n + 1
         assert "picked:" in state.observation_string(picker)
         assert {p: state.observation_string(p) for p in others} == others
+    # Another seat's view of the world: the picker's picks are redrawn from its sampled hand.
+    watcher = (picker + 1) % 4
+    world = state.resample_from_infostate(watcher, random.Random(3).random)
+    assert world.observation_string(watcher) == state.observation_string(watcher)
+    assert len(world.picked) == len(state.picked)
+    assert not Counter(world.picked) - Counter(_engine(world).hands[picker])
+    while world.current_player() == picker and _engine(world).phase is pn.Phase.PASS:
+        world.apply_action(int(world.legal_actions()[-1]))
+    assert _engine(world).phase is pn.Phase.RETURN
     state.apply_action(int(state.legal_actions()[0]))
     assert _engine(state).phase is pn.Phase.RETURN
     assert state.picked == ()
