@@ -236,3 +236,22 @@ def test_a_missing_extra_names_it() -> None:
         "    raise SystemExit('no error')\n"
     )
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_example_seats_a_random_agent_against_the_hard_bot(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import runpy
+    from pathlib import Path
+
+    example = Path(__file__).resolve().parents[1] / "examples" / "pettingzoo_agents.py"
+    runpy.run_path(str(example), run_name="__main__")
+    out = capsys.readouterr().out
+    assert "Result:" in out  # a settled hand, told in the library's text
+    totals = dict(
+        (line.split()[0], float(line.rsplit(":", 1)[1]))
+        for line in out.splitlines()
+        if line.startswith("  player_")
+    )
+    assert totals["player_0"] == totals["player_2"]  # partners share each hand's reward
+    assert totals["player_1"] == totals["player_3"]
