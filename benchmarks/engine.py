@@ -68,7 +68,7 @@ def measure(variant: pn.Variant, pick: Picker, seconds: float) -> tuple[float, f
 def openspiel_euchre(seconds: float) -> float | None:
     """Decisions per second of OpenSpiel's C++ euchre from a Python loop, if installed."""
     try:
-        import pyspiel  # type: ignore[import-not-found]
+        import pyspiel
     except ImportError:
         return None
     game = pyspiel.load_game("euchre")

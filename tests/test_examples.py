@@ -15,8 +15,17 @@ def test_there_are_examples() -> None:
     assert EXAMPLES
 
 
+def _needs_extra(path: Path) -> None:
+    """Skip an example marked ``# extra: NAME (module)`` when that module is missing."""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("# extra: "):
+            extra, _, module = line.removeprefix("# extra: ").partition(" ")
+            pytest.importorskip(module.strip("()"), reason=f"extra {extra}: not installed")
+
+
 @pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.name)
 def test_example_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    _needs_extra(path)
     runpy.run_path(str(path), run_name="__main__")
     assert capsys.readouterr().out.strip()
 

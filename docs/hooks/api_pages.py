@@ -58,6 +58,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.env.actions", "Reinforcement learning: the action index"),
     ("pinochle.env.encoding", "Reinforcement learning: the encodings"),
     ("pinochle.env.aec", "Reinforcement learning: the PettingZoo environment"),
+    ("pinochle.openspiel", "OpenSpiel"),
 )
 
 OPTIONS: dict[str, str] = {

@@ -86,6 +86,13 @@ def _deal(
     draw = random.Random(f"pinochle:{seed}:{number}").random
     keys = [draw() for _ in deck]
     shuffled = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
+    return _deal_cards(variant, shuffled, dealer)
+
+
+def _deal_cards(
+    variant: Variant, shuffled: Sequence[Card], dealer: int
+) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
+    """Deal a deck in the order given, as `_deal` deals its shuffle."""
     players = variant.deal.players
     piles: list[list[Card]] = [[] for _ in range(players + 1)]  # the last pile: the kitty
     order = _deal_order(variant, dealer)
@@ -221,10 +228,18 @@ def _seating(variant: Variant, dealer: int) -> tuple[tuple[int, ...], int]:
     return persons, players - 1
 
 
-def _start_hand(game: Game, number: int, dealer_person: int, history: History) -> State:
+def _start_hand(
+    game: Game,
+    number: int,
+    dealer_person: int,
+    history: History,
+    deck: Sequence[Card] | None = None,
+) -> State:
     variant = game.variant
     persons, dealer = _seating(variant, dealer_person)
-    if number == 0 and game.start_hands is not None:
+    if deck is not None:
+        dealt, kitty, rest = _deal_cards(variant, [CARDS[c.index] for c in deck], dealer)
+    elif number == 0 and game.start_hands is not None:
         dealt = game.start_hands
         kitty, rest = _rest_of_deck(variant, dealt, game.seed)
     else:
@@ -265,6 +280,20 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
     if variant.deal.misdeal is not Misdeal.NONE:
         return attrs.evolve(state, phase=Phase.MISDEAL)  # the dealer's left answers first
     return _open_hand(state)
+
+
+def _redeal(state: State, deck: Sequence[Card]) -> State:
+    """``state``'s hand dealt from ``deck`` (the whole deck, in the order dealt), not the seed.
+
+    The deck is dealt as the engine deals its shuffle: packets from the dealer's left, the
+    kitty after the first round, the rest to the two-hand stock (its first card turned up),
+    and without a stock the last card dealt is the one turned for trump where the profile
+    turns one. For explicit-chance adapters (`pinochle.openspiel`): the caller makes sure
+    that ``state`` is a hand that has just been dealt (no action of it applied) and that
+    ``deck`` holds exactly the profile's cards.
+    """
+    hand = state.hand
+    return _start_hand(state.game, hand.number, hand.dealer_person, state.history, deck)
 
 
 def _open_hand(state: State) -> State:

@@ -1,0 +1,502 @@
+"""pinochle.openspiel: the game "pinochle" in OpenSpiel (issue 15).
+
+What the issue asks: the game registers with pyspiel under ``"pinochle"`` with ``variant`` (a
+built-in name or TOML text) and ``hands``; the deal is explicit chance; strings and tensors
+for the information state and the observation; returns by side; `pyspiel.random_sim_test`
+passes for every built-in profile; OpenSpiel's IS-MCTS plays a whole hand; an adapter lets
+an OpenSpiel bot play the library's bots.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+pyspiel = pytest.importorskip("pyspiel", reason="extra openspiel: open_spiel is not installed")
+np = pytest.importorskip("numpy", reason="extra openspiel: numpy is not installed")
+
+import pinochle as pn  # noqa: E402
+import pinochle.openspiel as pos  # noqa: E402
+from pinochle.bots import make_bot  # noqa: E402
+from pinochle.env import ActionIndex  # noqa: E402
+from pinochle.testing import variants  # noqa: E402
+
+CHANCE = pyspiel.PlayerId.CHANCE
+
+
+def _deal(state: Any, rng: Any) -> None:
+    """Play the chance nodes until a player is to act (or the episode ends)."""
+    while state.is_chance_node():
+        faces, probabilities = zip(*state.chance_outcomes(), strict=True)
+        state.apply_action(int(rng.choice(faces, p=probabilities)))
+
+
+def _engine(state: Any) -> pn.State:
+    """The library's state of a deal in play."""
+    engine = state.engine
+    assert isinstance(engine, pn.State)
+    return engine
+
+
+def _random_episode(game: Any, seed: int, stop: int | None = None) -> list[Any]:
+    """States of an episode played at random, one after every decision."""
+    rng = np.random.RandomState(seed)
+    state = game.new_initial_state()
+    seen = []
+    while not state.is_terminal():
+        _deal(state, rng)
+        if state.is_terminal():
+            break
+        seen.append(state.clone())
+        if stop is not None and len(seen) >= stop:
+            break
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    seen.append(state)
+    return seen
+
+
+# --- Registration and parameters --------------------------------------------------------
+
+
+def test_the_game_is_registered_with_its_parameters() -> None:
+    assert "pinochle" in pyspiel.registered_names()
+    game = pyspiel.load_game("pinochle")
+    assert game.get_parameters() == {"variant": "pinochlerun", "hands": 1}
+    assert str(game) == "pinochle(hands=1,variant=pinochlerun)"
+    assert game.num_players() == 4
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.get_type().utility == pyspiel.GameType.Utility.GENERAL_SUM
+    assert game.num_distinct_actions() == ActionIndex(pn.load_variant("pinochlerun")).n
+    assert game.max_chance_outcomes() == 24  # one outcome a card face
+
+
+@pytest.mark.parametrize(("name", "players"), [("cutthroat-3", 3), ("bicycle-two-handed", 2)])
+def test_a_built_in_profile_by_name(name: str, players: int) -> None:
+    game = pyspiel.load_game("pinochle", {"variant": name})
+    assert game.num_players() == players
+    assert game.variant == pn.load_variant(name)
+
+
+def test_toml_text_survives_the_game_string() -> None:
+    # Commas, brackets and newlines: OpenSpiel's game strings cannot hold them raw.
+    text = 'extends = "pinochlerun"\ntitle = "Ours (with, commas)"\n[game]\ntarget = 200\n'
+    game = pyspiel.load_game("pinochle", {"variant": text, "hands": 2})
+    assert game.variant.game.target == 200
+    assert game.get_parameters()["variant"].startswith(pos.TOML_PREFIX)
+    again = pyspiel.load_game(str(game))
+    assert again.variant == game.variant
+    assert again.hands == 2
+
+
+def test_bad_parameters_are_reported() -> None:
+    with pytest.raises(pn.ArgumentError, match="hands"):
+        pos.load_game("pinochlerun", hands=0)
+    with pytest.raises(pn.ArgumentError, match="built-in profile"):
+        pyspiel.load_game("pinochle", {"variant": "no-such-profile"})
+    with pytest.raises(pn.VariantError):
+        pyspiel.load_game(
+            "pinochle", {"variant": 'extends = "pinochlerun"\n[bidding]\nminimun = 3'}
+        )
+    sit_out = 'extends = "cutthroat-3"\n[deal]\nseated = 4\n'
+    with pytest.raises(pn.ArgumentError, match="seated"):
+        pos.load_game(sit_out)
+
+
+# --- OpenSpiel's own checks --------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", pn.builtin_variants())
+def test_random_sim_test_passes_for_every_built_in_profile(name: str) -> None:
+    game = pyspiel.load_game("pinochle", {"variant": name})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+def test_random_sim_test_passes_for_several_hands_and_a_house_profile() -> None:
+    text = 'extends = "pagat-partnership"\n[passing]\ncards = 3\n'
+    game = pyspiel.load_game("pinochle", {"variant": text, "hands": 3})
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+
+
+# --- The chance model --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["pinochlerun", "pagat-double-deck", "cutthroat-3"])
+def test_every_card_is_a_chance_node_with_the_undealt_copies_odds(name: str) -> None:
+    game = pos.load_game(name)
+    rules = game.variant
+    deck = Counter(card.index for card in pn.make_deck(rules.deal.deck))
+    state = game.new_initial_state()
+    rng = random.Random(1)
+    left = Counter(deck)
+    nodes = 0
+    while state.is_chance_node():
+        outcomes = dict(state.chance_outcomes())
+        total = sum(left.values())
+        assert outcomes == pytest.approx({f: n / total for f, n in left.items() if n})
+        face = rng.choice(sorted(outcomes))
+        left[face] -= 1
+        state.apply_action(face)
+        nodes += 1
+    assert nodes == len(pn.make_deck(rules.deal.deck))
+    engine = _engine(state)
+    dealt = Counter(c.index for h in engine.hands for c in h) + Counter(
+        c.index for c in engine.hand.kitty
+    )
+    assert dealt == deck
+
+
+def test_the_deal_goes_in_packets_from_the_dealers_left() -> None:
+    game = pos.load_game("pinochlerun")  # seat 0 deals; packets of 3
+    rules = game.variant
+    order = [c.index for c in pn.make_deck(rules.deal.deck)]
+    random.Random(5).shuffle(order)
+    state = game.new_initial_state()
+    for face in order:
+        state.apply_action(face)
+    hands = _engine(state).hands
+    for seat in range(4):
+        mine = [f for k, f in enumerate(order) if (k // 3) % 4 == (seat - 1) % 4]
+        assert Counter(c.index for c in hands[seat]) == Counter(mine)
+    assert state.current_player() == 1  # the dealer's left bids first
+
+
+def test_the_two_hand_stock_is_dealt_in_order_and_the_turn_up_is_public() -> None:
+    game = pos.load_game("bicycle-two-handed")
+    order = [c.index for c in pn.make_deck(game.variant.deal.deck)]
+    random.Random(6).shuffle(order)
+    state = game.new_initial_state()
+    for face in order:
+        state.apply_action(face)
+    engine = _engine(state)
+    assert engine.hand.turn_up is not None
+    assert engine.hand.turn_up.index == order[24]
+    assert [c.index for c in engine.hand.stock] == order[25:]
+    for player in range(2):
+        assert str(engine.hand.turn_up) in state.observation_string(player)
+
+
+def test_a_face_with_no_copy_left_cannot_be_dealt() -> None:
+    state = pos.load_game("pinochlerun").new_initial_state()
+    state.apply_action(0)
+    state.apply_action(0)
+    assert 0 not in dict(state.chance_outcomes())
+    with pytest.raises(pn.IllegalActionError, match="no copy"):
+        state.apply_action(0)
+
+
+def test_each_deal_of_an_episode_is_dealt_by_chance_again() -> None:
+    game = pos.load_game("pinochlerun", hands=3)
+    rng = np.random.RandomState(3)
+    state = game.new_initial_state()
+    deals = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            deals += 1
+            _deal(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    engine = state._core.engine
+    if engine.phase is pn.Phase.GAME_OVER:
+        assert deals == engine.hand.number + 1 <= 3
+    else:
+        assert deals == 3
+        assert engine.hand.number == 3  # the library's next deal is never played
+
+
+# --- Returns ---------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "hands"), [("pinochlerun", 2), ("cutthroat-3", 1), ("bicycle-two-handed", 1)]
+)
+def test_returns_are_each_sides_score_change(name: str, hands: int) -> None:
+    game = pos.load_game(name, hands=hands)
+    for seed in range(3):
+        last = _random_episode(game, seed)[-1]
+        assert last.is_terminal()
+        core = last._core
+        scores = core.engine.scores
+        returns = last.returns()
+        rules = game.variant
+        for player in range(game.num_players()):
+            side = player % 2 if rules.deal.partnerships else player
+            assert returns[player] == scores[side]  # every episode starts from 0
+        if rules.deal.partnerships:
+            assert returns[0] == returns[2]
+            assert returns[1] == returns[3]
+        results = core.engine.results
+        assert len(results) <= hands  # a redeal is a deal without a result
+        assert tuple(sum(r.scores[s] for r in results) for s in range(rules.sides)) == scores
+
+
+def test_returns_are_zero_until_the_end() -> None:
+    for state in _random_episode(pos.load_game("pinochlerun"), 4)[:-1]:
+        assert state.returns() == [0.0] * 4
+
+
+# --- What a player may know --------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "name", ["pinochlerun", "pagat-partnership", "bicycle-two-handed", "wikipedia-three-hand"]
+)
+def test_a_resampled_world_looks_the_same_to_the_player_and_differs_elsewhere(name: str) -> None:
+    game = pos.load_game(name)
+    info = pyspiel.IIGObservationType(perfect_recall=True)
+    observer = game.make_py_observer(info)
+    differed = 0
+    for seed in range(3):
+        for state in _random_episode(game, seed)[:-1:3]:
+            player = state.current_player()
+            before = state.information_state_string(player)
+            tensor = np.array(state.information_state_tensor(player))
+            observer.set_from(state, player)
+            for k in range(3):
+                rng = random.Random(seed * 100 + k)
+                other = state.resample_from_infostate(player, rng.random)
+                assert other.information_state_string(player) == before
+                assert other.observation_string(player) == state.observation_string(player)
+                assert np.array_equal(np.array(other.information_state_tensor(player)), tensor)
+                assert other.legal_actions() == state.legal_actions()
+                if _engine(other).hands != _engine(state).hands:
+                    differed += 1
+    assert differed  # the hidden cards really are drawn anew
+
+
+def test_during_the_deal_a_player_sees_only_its_own_cards() -> None:
+    game = pos.load_game("pinochlerun")
+    state = game.new_initial_state()
+    for face in range(12):  # 9♣ J♣ Q♣ K♣ 10♣ A♣ 9♦ J♦ Q♦ K♦ 10♦ A♦
+        state.apply_action(face)
+    # packets of 3 from the dealer's left: seat 1 gets cards 1-3, ..., the dealer 10-12
+    assert "to me: K♦ 10♦ A♦" in state.observation_string(0)
+    assert "J♣" not in state.observation_string(0)
+    assert "to me: 9♣ J♣ Q♣" in state.observation_string(1)
+    changed = 0
+    for seed in range(5):
+        again = state.resample_from_infostate(1, random.Random(seed).random)
+        assert again.observation_string(1) == state.observation_string(1)
+        assert again._core.deck[:3] == state._core.deck[:3]  # seat 1's own cards
+        changed += again._core.deck[3:] != state._core.deck[3:]
+    assert changed
+
+
+def _reach(game: Any, phase: pn.Phase, seeds: int = 60) -> Any:
+    """A state of a random episode where the library's phase is ``phase``."""
+    for seed in range(seeds):
+        rng = np.random.RandomState(seed)
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            _deal(state, rng)
+            if state.is_terminal():
+                break
+            if _engine(state).phase is phase:
+                return state
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    pytest.fail(f"no random episode reached {phase}")
+
+
+def test_card_picks_are_the_pickers_secret_until_the_choice_is_complete() -> None:
+    game = pos.load_game("pinochlerun")
+    cards = game.variant.passing.cards
+    assert cards > 0
+    state = _reach(game, pn.Phase.PASS)
+    picker = state.current_player()
+    others = {p: state.observation_string(p) for p in range(4) if p != picker}
+    picks = game.action_index.groups["pick"]
+    for n in range(cards - 1):
+        state.apply_action(int(state.legal_actions()[0]))
+        assert state.current_player() == picker  # the same seat picks again
+        assert all(a in picks for a in state.legal_actions())
+        assert len(state.picked) == n + 1
+        assert "picked:" in state.observation_string(picker)
+        assert {p: state.observation_string(p) for p in others} == others
+    # Another seat's view of the world: the picker's picks are redrawn from its sampled hand.
+    watcher = (picker + 1) % 4
+    world = state.resample_from_infostate(watcher, random.Random(3).random)
+    assert world.observation_string(watcher) == state.observation_string(watcher)
+    assert len(world.picked) == len(state.picked)
+    assert not Counter(world.picked) - Counter(_engine(world).hands[picker])
+    while world.current_player() == picker and _engine(world).phase is pn.Phase.PASS:
+        world.apply_action(int(world.legal_actions()[-1]))
+    assert _engine(world).phase is pn.Phase.RETURN
+    state.apply_action(int(state.legal_actions()[0]))
+    assert _engine(state).phase is pn.Phase.RETURN
+    assert state.picked == ()
+
+
+def test_the_information_state_keeps_the_earlier_deals() -> None:
+    game = pos.load_game("pinochlerun", hands=2)
+    for seed in range(5):
+        states = _random_episode(game, seed)
+        late = [s for s in states if not s.is_terminal() and s.engine.hand.number == 1]
+        if late:
+            break
+    else:
+        pytest.fail("no episode reached its second deal")
+    state = late[0]
+    player = state.current_player()
+    text = state.information_state_string(player)
+    assert text.startswith("[deal 1]")
+    assert "[deal 2]" in text
+    assert text.endswith(state.observation_string(player))
+
+
+# --- OpenSpiel's bots ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["parlett-three-hand", "pinochlerun", "bicycle-two-handed"])
+def test_ismcts_plays_a_whole_hand(name: str) -> None:
+    game = pos.load_game(name)
+    bots = [pos.ismcts_bot(game, simulations=3, seed=p) for p in range(game.num_players())]
+    rng = np.random.RandomState(1)
+    state = game.new_initial_state()
+    decisions = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            _deal(state, rng)
+            continue
+        action = int(bots[state.current_player()].step(state))
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        decisions += 1
+    assert decisions > 0
+    result = state._core.engine.results[-1] if state._core.engine.results else None
+    assert result is not None or game.variant.bidding.all_pass.value == "redeal"
+
+
+def test_ismcts_is_reproducible_with_a_seed() -> None:
+    game = pos.load_game("parlett-three-hand")
+    rng = np.random.RandomState(2)
+    state = game.new_initial_state()
+    _deal(state, rng)
+    first = [int(pos.ismcts_bot(game, simulations=4, seed=9).step(state)) for _ in range(2)]
+    assert first[0] == first[1]
+
+
+def test_an_openspiel_bot_plays_the_librarys_bots_through_the_adapter() -> None:
+    rules = pn.load_variant("pinochlerun")
+    factory = pos.arena_player(lambda g: pos.ismcts_bot(g, simulations=3, seed=4), seed=5)
+    ismcts = [factory(), factory()]
+    hard = [make_bot("hard", seed=1), make_bot("hard", seed=2)]
+    for seed in range(2):
+        state = pn.new_game(rules, seed=seed)
+        while not state.results:
+            seat = state.to_act
+            assert seat is not None
+            view = pn.observe(state, seat)
+            if seat % 2 == 0:
+                action = ismcts[seat // 2](view)
+                assert action in view.legal_actions
+            else:
+                action = hard[seat // 2].choose(view)
+            state = pn.apply(state, action)
+        assert state.results[0].reason
+
+
+def test_the_adapter_answers_a_card_choice_with_one_whole_action() -> None:
+    game = pos.load_game("pinochlerun")
+    state = _reach(game, pn.Phase.PASS)
+    view = state.observation(state.current_player())
+    player = pos.arena_player(lambda g: pos.ismcts_bot(g, simulations=2, seed=1), seed=2)()
+    action = player(view)
+    assert isinstance(action, pn.PassCards)
+    assert len(action.cards) == game.variant.passing.cards
+    assert action in view.legal_actions
+
+
+def test_the_adapter_never_sees_the_true_hidden_cards() -> None:
+    # The bot is handed a state sampled from the observation: another seat's cards in it
+    # are a guess, drawn afresh for each decision.
+    rules = pn.load_variant("pinochlerun")
+    handed: list[Any] = []
+
+    class Spy:
+        def step(self, state: Any) -> int:
+            handed.append(state.engine)
+            return int(state.legal_actions()[0])
+
+    player = pos.arena_player(lambda g: Spy())()  # no seed: every guess drawn afresh
+    true = pn.new_game(rules, seed=8)
+    assert true.to_act is not None
+    view = pn.observe(true, true.to_act)
+    for _ in range(4):
+        player(view)
+    seat = view.seat
+    assert all(s.hands[seat] == true.hands[seat] for s in handed)
+    others = {tuple(s.hands[(seat + 1) % 4]) for s in handed}
+    assert len(others) > 1
+
+
+def test_a_seeded_adapter_plays_by_the_observation_alone_and_pickles() -> None:
+    import functools
+    import pickle
+
+    game = pos.load_game("pinochlerun")
+    state = _reach(game, pn.Phase.PASS)
+    view = state.observation(state.current_player())
+    make = functools.partial(pos.ismcts_bot, simulations=3, seed=2)
+    factory = pos.arena_player(make, seed=7, bot_per_decision=True)
+    first = factory()
+    first(pn.observe(pn.new_game(game.variant, seed=1), 1))  # an unrelated decision first
+    again = pickle.loads(pickle.dumps(factory))()  # as a worker process would get it
+    assert first(view) == again(view)
+    assert pickle.loads(pickle.dumps(first))(view) == first(view)
+
+
+def test_the_adapter_refuses_a_view_that_is_not_to_act() -> None:
+    player = pos.arena_player(functools_partial_bot())()
+    state = pn.new_game(pn.load_variant("pinochlerun"), seed=1)
+    with pytest.raises(pn.ArgumentError, match="to act"):
+        player(pn.observe(state, 0))  # seat 1 bids first
+    with pytest.raises(pn.ArgumentError, match="make_bot"):
+        pos.arena_player("ismcts")  # type: ignore[arg-type]
+
+
+def functools_partial_bot() -> Any:
+    import functools
+
+    return functools.partial(pos.ismcts_bot, simulations=2, seed=1)
+
+
+def test_import_pinochle_does_not_import_openspiel() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, pinochle\nprint('pyspiel' in sys.modules, 'pinochle.openspiel' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.split() == ["False", "False"]
+
+
+def test_a_missing_extra_names_it() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys\nsys.modules['pyspiel'] = None\n"
+        "try:\n    import pinochle.openspiel\nexcept ImportError as e:\n    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert 'pip install "pinochle-rules[openspiel]"' in out.stdout
+
+
+# --- Random house profiles ------------------------------------------------------------------
+
+
+@settings(max_examples=8, deadline=None)
+@given(rules=variants(), hands=st.integers(min_value=1, max_value=2))
+def test_random_house_profiles_pass_openspiels_checks(rules: pn.Variant, hands: int) -> None:
+    if rules.deal.seated != rules.deal.players:
+        with pytest.raises(pn.ArgumentError, match="seated"):
+            pos.load_game(rules, hands)
+        return
+    game = pos.load_game(rules, hands)
+    assert pyspiel.load_game(str(game)).variant == rules  # the game string carries it
+    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
