@@ -9,6 +9,7 @@ game's seed and ``n``.
 
 from __future__ import annotations
 
+import enum
 import functools
 import operator
 import random
@@ -16,7 +17,7 @@ import secrets
 import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -247,7 +248,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
         # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
         turned = rest[0] if rest and game.start_hands is None else dealt[dealer][-1]
-        hand = attrs.evolve(hand, trump=turned.suit, turned_up=turned)
+        hand = _replace(hand, trump=turned.suit, turned_up=turned)
     sides = variant.sides
     state = State(
         phase,
@@ -263,7 +264,7 @@ def _start_hand(game: Game, number: int, dealer_person: int, history: History) -
         history,
     )
     if variant.deal.misdeal is not Misdeal.NONE:
-        return attrs.evolve(state, phase=Phase.MISDEAL)  # the dealer's left answers first
+        return _with(state, phase=Phase.MISDEAL)  # the dealer's left answers first
     return _open_hand(state)
 
 
@@ -272,7 +273,7 @@ def _open_hand(state: State) -> State:
     variant = state.variant
     first = (state.hand.dealer + 1) % variant.deal.players
     phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
-    state = attrs.evolve(state, phase=phase, to_act=first, legal_cache=None)
+    state = _with(state, phase=phase, to_act=first)
     if not variant.has_auction and not variant.deal.stock:
         return _offer_turned_dix(state)  # no auction: melds for the turned trump, then play
     return state
@@ -333,7 +334,7 @@ def _apply_misdeal(state: State, action: Action) -> State:
     if seat == hand.dealer:  # the dealer answers last
         return _open_hand(_push_state(state, action))
     players = state.variant.deal.players
-    return _evolve(state, action, to_act=(seat + 1) % players)
+    return _with(state, action, to_act=(seat + 1) % players)
 
 
 # --- The turned trump's dix exchange (rules/three-hand#everyone-melds, PAR) ------------
@@ -365,7 +366,7 @@ def _offer_turned_dix(state: State) -> State:
     seat = _turned_dix_taker(state)
     if seat is None:
         return _meld(state)
-    return attrs.evolve(state, phase=Phase.DIX_EXCHANGE, to_act=seat, legal_cache=None)
+    return _with(state, phase=Phase.DIX_EXCHANGE, to_act=seat)
 
 
 _TURNED_DIX_ACTIONS: tuple[Action, ...] = (ExchangeDix(), KeepDix())
@@ -384,8 +385,8 @@ def _apply_turned_dix(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turned))
     hands[hand.dealer] = _sorted((*_remove(hands[hand.dealer], (turned,)), dix))
-    hand = attrs.evolve(hand, dix_exchanger=seat)
-    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(hand, dix_exchanger=seat)
+    return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld | None, ...]:
@@ -422,7 +423,7 @@ def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
     points = [0] * players
     if variant.stock.dealer_dix and turned.rank is Rank.NINE:
         points[hand.dealer] += _dix_value(variant)  # rules/two-hand#setup: a turned dix scores
-    return attrs.evolve(
+    return _replace(
         hand,
         trump=turned.suit,
         turned_up=turned,
@@ -530,26 +531,26 @@ def _apply_meld_turn(state: State, action: Action) -> State:
         hands = list(state.hands)
         hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turn_up))
         shown = Shown("dix", "A", (dix,), _dix_value(state.variant))
-        hand = attrs.evolve(
+        hand = _replace(
             hand,
             turn_up=dix,
             shown=_put(hand.shown, seat, (*hand.shown[seat], shown)),
             meld_points=_add(hand.meld_points, seat, shown.points),
         )
-        return _evolve(state, action, hands=tuple(hands), hand=hand)
+        return _with(state, action, hands=tuple(hands), hand=hand)
     assert isinstance(action, Declare)
     assert hand.trump is not None
     # The action is legal (checked above), so it is one of the profile's declarations.
     meld = next(m for m, declare in _declarations(hand.trump, state.variant) if declare == action)
     laid = cards_to_table(meld, state.hands[seat], hand.table[seat], hand.shown[seat])
-    hand = attrs.evolve(
+    hand = _replace(
         hand,
         table=_put(hand.table, seat, _sorted((*hand.table[seat], *laid))),
         shown=_put(hand.shown, seat, (*hand.shown[seat], meld)),
         meld_points=_add(hand.meld_points, seat, meld.points),
         turn_melded=hand.turn_melded or meld.kind != "dix",
     )
-    return _evolve(state, action, hand=hand)
+    return _with(state, action, hand=hand)
 
 
 def _draw(state: State, take_turn_up: bool = False) -> State:
@@ -569,14 +570,14 @@ def _draw(state: State, take_turn_up: bool = False) -> State:
     else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
         taker = winner if take_turn_up else loser
-        hand = attrs.evolve(hand, last_turn_up=(taker, turn_up))
+        hand = _replace(hand, last_turn_up=(taker, turn_up))
         first, second = (turn_up, stock[0]) if take_turn_up else (stock[0], turn_up)
         stock, turn_up = (), None
     hands[winner] = _sorted((*hands[winner], first))
     hands[loser] = _sorted((*hands[loser], second))
     table = hand.table if turn_up is not None else ((),) * len(hands)
-    hand = attrs.evolve(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
-    return attrs.evolve(state, phase=Phase.TRICKS, hands=tuple(hands), hand=hand, legal_cache=None)
+    hand = _replace(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
+    return _with(state, phase=Phase.TRICKS, hands=tuple(hands), hand=hand)
 
 
 def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -719,7 +720,7 @@ def _apply_auction(state: State, action: Action) -> State:
         if reason is not None:
             raise IllegalActionError(str(action), reason)
         passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
-        hand = attrs.evolve(hand, auction=(*hand.auction, (seat, action)), passed=passed)
+        hand = _replace(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
         problem = bid_problem(variant, action.amount, current)
@@ -729,7 +730,7 @@ def _apply_auction(state: State, action: Action) -> State:
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
             raise IllegalActionError(str(action), problem)
-        hand = attrs.evolve(
+        hand = _replace(
             hand, auction=(*hand.auction, (seat, action)), bidder=seat, bid=action.amount
         )
         maximum = variant.bidding.maximum
@@ -748,9 +749,9 @@ def _apply_auction(state: State, action: Action) -> State:
     if hand.bidder is None and len(active) == 1 and stuck:
         low = variant.bidding.dealer_minimum
         stuck_at = low if low is not None else variant.bidding.minimum
-        forced = attrs.evolve(hand, bidder=active[0], bid=stuck_at)
+        forced = _replace(hand, bidder=active[0], bid=stuck_at)
         return _auction_won(state, forced, action)
-    return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
+    return _with(state, action, to_act=_next_active(hand, seat), hand=hand)
 
 
 def _auction_won(state: State, hand: Hand, action: Action) -> State:
@@ -760,12 +761,12 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     if hand.kitty:  # the bidder takes the kitty (shown to all where the profile says)
         hands = list(state.hands)
         hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
-        state = attrs.evolve(state, hands=tuple(hands))
+        state = _with(state, hands=tuple(hands))
     if not _trump_choices(state.variant, state.hands[bidder]):
         # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
-        hand = attrs.evolve(hand, melds=_melds(state, None))
-        return _settle(_evolve(state, action, hand=hand), surrendered="no marriage")
-    return _evolve(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
+        hand = _replace(hand, melds=_melds(state, None))
+        return _settle(_with(state, action, hand=hand), surrendered="no marriage")
+    return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
 
 
 # --- Trump and passing (rules/trump, rules/passing-and-kitty) --------------------------
@@ -789,10 +790,10 @@ def _apply_trump(state: State, action: Action) -> State:
         raise _wrong_phase(state, action)
     if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
-    hand = attrs.evolve(state.hand, trump=action.suit)
-    state = _evolve(state, action, hand=hand)
+    hand = _replace(state.hand, trump=action.suit)
+    state = _with(state, action, hand=hand)
     if _throw_in_after_trump(state.variant):
-        return attrs.evolve(state, phase=Phase.THROW_IN)  # the bidder is still to act
+        return _with(state, phase=Phase.THROW_IN)  # the bidder is still to act
     return _after_trump(state)
 
 
@@ -800,7 +801,7 @@ def _after_trump(state: State) -> State:
     """Trump is named: the partner passes cards, or everyone melds."""
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4
-        return attrs.evolve(state, phase=Phase.PASS, to_act=partner, legal_cache=None)
+        return _with(state, phase=Phase.PASS, to_act=partner)
     return _meld(state)
 
 
@@ -847,12 +848,12 @@ def _apply_passing(state: State, action: Action) -> State:
     hands[seat] = _remove(hands[seat], passed)
     hands[receiver] = _sorted((*hands[receiver], *passed))
     if state.phase is Phase.PASS:
-        hand = attrs.evolve(state.hand, passed_cards=passed)
-        return _evolve(
+        hand = _replace(state.hand, passed_cards=passed)
+        return _with(
             state, action, phase=Phase.RETURN, to_act=receiver, hands=tuple(hands), hand=hand
         )
-    hand = attrs.evolve(state.hand, returned_cards=passed)
-    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(state.hand, returned_cards=passed)
+    return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 def _pass_simultaneously(state: State, action: PassCards) -> State:
@@ -864,17 +865,17 @@ def _pass_simultaneously(state: State, action: PassCards) -> State:
     """
     cards = _sorted(action.cards)
     if state.phase is Phase.PASS:
-        hand = attrs.evolve(state.hand, passed_cards=cards)
+        hand = _replace(state.hand, passed_cards=cards)
         bidder = (_seat(state) + 2) % 4
-        return _evolve(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
+        return _with(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
     bidder = _seat(state)
     partner = (bidder + 2) % 4
     passed = state.hand.passed_cards
     hands = list(state.hands)
     hands[bidder] = _sorted((*_remove(hands[bidder], cards), *passed))
     hands[partner] = _sorted((*_remove(hands[partner], passed), *cards))
-    hand = attrs.evolve(state.hand, returned_cards=cards)
-    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(state.hand, returned_cards=cards)
+    return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 def _passing_shown_to_bidder(state: State) -> bool:
@@ -929,8 +930,8 @@ def _apply_bury(state: State, action: Action) -> State:
     buried = _sorted(action.cards)
     hands = list(state.hands)
     hands[seat] = _remove(hands[seat], buried)
-    hand = attrs.evolve(state.hand, buried=buried)
-    return _after_meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(state.hand, buried=buried)
+    return _after_meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 # --- Meld (rules/meld, rules/settlement#out-of-reach) ----------------------------------
@@ -959,15 +960,15 @@ def _side_melds(state: State) -> tuple[int, ...]:
 
 def _meld(state: State) -> State:
     """Everyone lays down meld; then the hand may end (out of reach) or wait for a throw-in."""
-    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
-    state = attrs.evolve(state, hand=hand, legal_cache=None)
+    hand = _replace(state.hand, melds=_melds(state, state.hand.trump))
+    state = _with(state, hand=hand)
     bidder = hand.bidder
     if bidder is None:  # no auction (turned trump): straight to the tricks
         return _start_tricks(state)
     if wins_on_meld(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)  # rules/three-hand#auction-pinochle: the meld makes the bid
     if hand.kitty and not hand.buried:
-        return attrs.evolve(state, phase=Phase.BURY, to_act=bidder)
+        return _with(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
 
 
@@ -980,7 +981,7 @@ def _after_meld(state: State) -> State:
         return _settle(state)
     throw_in = state.variant.settlement.throw_in
     if throw_in and not _throw_in_after_trump(state.variant):
-        return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
+        return _with(state, phase=Phase.THROW_IN, to_act=bidder)
     return _offer_concession(state)
 
 
@@ -990,7 +991,7 @@ def _start_tricks(state: State) -> State:
         leader = hand.bidder
     else:
         leader = (hand.dealer + 1) % variant.deal.players
-    return attrs.evolve(state, phase=Phase.TRICKS, to_act=leader, legal_cache=None)
+    return _with(state, phase=Phase.TRICKS, to_act=leader)
 
 
 _THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
@@ -1022,8 +1023,8 @@ def _concede_after_trump(state: State) -> State:
     bidder loses the bid (its meld is shown and void); nothing is buried and no card is
     played. The hand settles as a throw-in (`Outcome.THROWN_IN`).
     """
-    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
-    return _settle(attrs.evolve(state, hand=hand), surrendered="thrown in")
+    hand = _replace(state.hand, melds=_melds(state, state.hand.trump))
+    return _settle(_with(state, hand=hand), surrendered="thrown in")
 
 
 # --- The opponents' concession (rules/three-hand#auction-pinochle) --------------------
@@ -1048,7 +1049,7 @@ def _offer_concession(state: State) -> State:
     if not state.variant.settlement.opponents_concede:
         return _start_tricks(state)
     first = _opponents(state)[0]
-    return attrs.evolve(state, phase=Phase.CONCEDE, to_act=first, legal_cache=None)
+    return _with(state, phase=Phase.CONCEDE, to_act=first)
 
 
 _CONCEDE_ACTIONS: tuple[Action, ...] = (Concede(), PlayOn())
@@ -1063,7 +1064,7 @@ def _apply_concede(state: State, action: Action) -> State:
     at = opponents.index(_seat(state))
     if at + 1 == len(opponents):
         return _settle(_push_state(state, action), surrendered="conceded")
-    return _evolve(state, action, to_act=opponents[at + 1])
+    return _with(state, action, to_act=opponents[at + 1])
 
 
 # --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
@@ -1153,7 +1154,7 @@ def _apply_play(state: State, action: Action) -> State:
     if last:
         return _settle(state)
     if state.hand.turn_up is not None:  # two-hand stock phase: the winner may meld
-        return attrs.evolve(state, phase=Phase.MELD)
+        return _with(state, phase=Phase.MELD)
     return state
 
 
@@ -1162,8 +1163,8 @@ def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) ->
     table = state.hand.table[seat]
     if table.count(card) <= left.count(card):
         return state
-    hand = attrs.evolve(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
-    return attrs.evolve(state, hand=hand)
+    hand = _replace(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
+    return _with(state, hand=hand)
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -1240,7 +1241,7 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     end = game_end(variant, scores, bidder=bidder, target=game.target)
-    game = attrs.evolve(
+    game = _replace(
         game,
         scores=scores,
         target=end.target,
@@ -1250,7 +1251,7 @@ def _settle(state: State, surrendered: str | None = None) -> State:
         last_tricks=state.tricks,
     )
     if end.winner is not None:
-        return attrs.evolve(state, phase=Phase.GAME_OVER, to_act=None, game=game, legal_cache=None)
+        return _with(state, phase=Phase.GAME_OVER, to_act=None, game=game)
     return _start_hand(game, hand.number + 1, _next_dealer(state), state.history)
 
 
@@ -1417,13 +1418,78 @@ def _push(state: State, action: Action) -> History:
     return (action, state.history)
 
 
+def _replace(value: T, **changes: Any) -> T:
+    """`attrs.evolve` for the engine's `Hand` and `Game`, without its per-call field look-ups.
+
+    The constructor call for each set of changed fields is compiled once (`_replacer`);
+    these values change on most decisions of the auction and the two-hand meld turns.
+    """
+    key = (type(value), tuple(changes))
+    replacer = _REPLACERS.get(key)
+    if replacer is None:
+        replacer = _REPLACERS[key] = _replacer(*key)
+    new: T = replacer(value, **changes)
+    return new
+
+
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def _replacer(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """``lambda old, <names>: cls(<each field: the new value or old's>)``, positionally."""
+    fields = [field.name for field in attrs.fields(cls)]
+    unknown = set(names) - set(fields)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    values = ", ".join(name if name in names else f"old.{name}" for name in fields)
+    replacer: Callable[..., Any] = eval(
+        f"lambda old, {', '.join(names)}: cls({values})", {"cls": cls}
+    )
+    return replacer
+
+
 def _push_state(state: State, action: Action) -> State:
-    return attrs.evolve(state, history=_push(state, action), legal_cache=None)
+    return _with(state, action)
 
 
-def _evolve(state: State, action: Action, **changes: Any) -> State:
-    """A new state with the action recorded and the legal-action cache cleared."""
-    return attrs.evolve(state, history=_push(state, action), legal_cache=None, **changes)
+class _Same(enum.Enum):
+    """The default of `_with`'s fields: keep the old state's value."""
+
+    SAME = enum.auto()
+
+
+_SAME: Final = _Same.SAME
+
+
+def _with(
+    state: State,
+    action: Action | None = None,
+    *,
+    phase: Phase | _Same = _SAME,
+    to_act: int | _Same | None = _SAME,
+    hands: tuple[tuple[Card, ...], ...] | _Same = _SAME,
+    hand: Hand | _Same = _SAME,
+    game: Game | _Same = _SAME,
+) -> State:
+    """A new state with these fields changed and the action (if any) recorded.
+
+    The legal-action cache starts empty. The trick's fields change only in `_apply_play`,
+    which builds its states itself. (A positional constructor: `attrs.evolve` looks the
+    fields up on every call, and this runs for most decisions.)
+    """
+    return State(
+        state.phase if phase is _SAME else phase,
+        state.to_act if to_act is _SAME else to_act,
+        state.hands if hands is _SAME else hands,
+        state.trick,
+        state.tricks,
+        state.points,
+        state.tricks_won,
+        state.counters,
+        state.hand if hand is _SAME else hand,
+        state.game if game is _SAME else game,
+        state.history if action is None else (action, state.history),
+    )
 
 
 _PHASE_WORDS = {
