@@ -47,7 +47,14 @@ from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
 from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand, wins_on_meld
+from pinochle.scoring import (
+    HandResult,
+    _settle_facts,
+    game_end,
+    is_out_of_reach,
+    settle_hand,
+    wins_on_meld,
+)
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, _candidates, _offered, cards_to_table
 from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
@@ -81,21 +88,24 @@ def _deal(
     Returns the hands, the kitty (dealt after the first round, as BC-A3 and Parlett deal
     the widow) and the undealt rest in shuffled order (the two-hand stock).
     """
-    deck = _deck(variant.deal.deck)
+    deck = _deck(variant.deal.deck)  # in Card.index order, twins side by side
     # A uniform shuffle: order the cards by independent random keys (one C call each,
-    # several times faster than random.shuffle's rejection sampling).
+    # several times faster than random.shuffle's rejection sampling). The shuffled deck is
+    # ``deck[i] for i in shuffled``.
     draw = random.Random(f"pinochle:{seed}:{number}").random
     keys = [draw() for _ in deck]
-    shuffled = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
-    players = variant.deal.players
-    piles: list[list[Card]] = [[] for _ in range(players + 1)]  # the last pile: the kitty
-    order = _deal_order(variant, dealer)
-    for card, pile in zip(shuffled, order, strict=False):
-        piles[pile].append(card)
+    shuffled = sorted(range(len(deck)), key=keys.__getitem__)
+    # Each pile (the last: the kitty) in Card.index order: its deck positions, sorted.
+    piles = [
+        tuple([deck[i] for i in sorted([shuffled[k] for k in pile])])
+        for pile in _pile_positions(variant, dealer)
+    ]
     # The undealt rest is the two-hand stock, in order; without a stock or kitty the last
     # card dealt (to the dealer) is the one turned for trump where the profile turns one.
-    rest = tuple(shuffled[len(order) :]) or (shuffled[len(order) - 1],)
-    return tuple(_sorted(h) for h in piles[:players]), _sorted(piles[players]), rest
+    dealt = len(_deal_order(variant, dealer))
+    rest = tuple([deck[i] for i in shuffled[dealt:]]) or (deck[shuffled[dealt - 1]],)
+    players = variant.deal.players
+    return tuple(piles[:players]), piles[players], rest
 
 
 _deck = functools.cache(make_deck)
@@ -120,6 +130,16 @@ def _deal_order(variant: Variant, dealer: int) -> tuple[int, ...]:
         if len(order) == players * min(packet, size):
             order.extend([players] * variant.deal.kitty)
     return tuple(order)
+
+
+@functools.lru_cache(maxsize=256)
+def _pile_positions(variant: Variant, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """For each pile (the seats, then the kitty), where its cards lie in the shuffled deck."""
+    order = _deal_order(variant, dealer)
+    return tuple(
+        tuple(k for k, to in enumerate(order) if to == pile)
+        for pile in range(variant.deal.players + 1)
+    )
 
 
 _BY_INDEX = operator.attrgetter("index")
@@ -1207,13 +1227,18 @@ def _result(
     tricks: tuple[int, ...] | None,
     counters: tuple[bool, ...] | None,
     surrendered: str | None = None,
+    settle: Callable[..., HandResult] = settle_hand,
 ) -> HandResult:
-    """The hand's settlement: played (with the totals) or not (``points`` None)."""
+    """The hand's settlement: played (with the totals) or not (``points`` None).
+
+    ``settle``: `settle_hand`, which checks the totals (they may come from a caller of
+    `settle_play`), or the unchecked `pinochle.scoring._settle_facts` for the engine's own.
+    """
     hand, variant = state.hand, state.variant
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     if points is not None and bidder is not None and hand.buried and variant.kitty.buried_count:
         points = _add(points, bidder, card_points(hand.buried, variant))
-    return settle_hand(
+    return settle(
         variant,
         bidder=bidder,
         bid=hand.bid,
@@ -1234,9 +1259,11 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     hand, variant = state.hand, state.variant
     played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
     if played:
-        result = _result(state, state.points, state.tricks_won, state.counters)
+        result = _result(
+            state, state.points, state.tricks_won, state.counters, settle=_settle_facts
+        )
     else:
-        result = _result(state, None, None, None, surrendered)
+        result = _result(state, None, None, None, surrendered, settle=_settle_facts)
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
