@@ -26,14 +26,25 @@ T = TypeVar("T")
 
 @functools.lru_cache(maxsize=4096)
 def _ways(counts: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
-    """``ways[i][r]``: the choices of ``r`` cards from the distinct cards ``i, i+1, ...``."""
-    n = len(counts)
-    ways = [[0] * (k + 1) for _ in range(n + 1)]
-    ways[n][0] = 1
-    for i in range(n - 1, -1, -1):
+    """``ways[i][r]``: the choices of ``r`` cards from the distinct cards ``i, i+1, ...``.
+
+    Row ``i`` takes 0 to ``counts[i]`` copies of card ``i``, so ``ways[i][r]`` is the sum of
+    ``ways[i + 1][r - j]`` for those ``j``: a sliding window over the next row.
+    """
+    row = [1] + [0] * k
+    rows = [tuple(row)]
+    for count in reversed(counts):
+        window = 0
+        new = []
         for r in range(k + 1):
-            ways[i][r] = sum(ways[i + 1][r - j] for j in range(min(counts[i], r) + 1))
-    return tuple(tuple(row) for row in ways)
+            window += row[r]
+            if r > count:
+                window -= row[r - count - 1]
+            new.append(window)
+        row = new
+        rows.append(tuple(row))
+    rows.reverse()
+    return tuple(rows)
 
 
 class CardChoices(Sequence[T], Generic[T]):
