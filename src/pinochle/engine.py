@@ -1092,21 +1092,20 @@ def _apply_concede(state: State, action: Action) -> State:
 
 def _trick_actions(state: State) -> Sequence[Action]:
     cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
-    if state.trick and state.hand.turn_up is None:  # while the stock lasts, any card
-        trick = [c for _, c in state.trick]
-        cards = legal_plays(cards, trick, state.hand.trump, state.variant.play)
-    # Hands are kept in Card.index order, so twins sit side by side: keep the first of each.
-    plays = PLAYS
-    actions: list[Action] = []
-    previous = None
-    for card in cards:
-        if card is not previous:
-            actions.append(plays[card.index])
-            previous = card
-    return tuple(actions)
+    trick, hand = state.trick, state.hand
+    if trick and hand.turn_up is None:  # while the stock lasts, any card
+        cards = legal_plays(cards, [c for _, c in trick], hand.trump, state.game.variant.play)
+    # One play per distinct card (twins are one action), in the hand's Card.index order.
+    return tuple(map(PLAYS.__getitem__, dict.fromkeys(map(_BY_INDEX, cards))))
 
 
 _IS_COUNTER = tuple(c.rank in (Rank.ACE, Rank.TEN, Rank.KING) for c in CARDS)
+
+
+@functools.lru_cache(maxsize=256)
+def _card_values(variant: Variant) -> tuple[int, ...]:
+    """Each card's trick points under the profile, by `Card.index`."""
+    return tuple(card_points((card,), variant) for card in CARDS)
 
 
 def _apply_play(state: State, action: Action) -> State:
@@ -1124,7 +1123,6 @@ def _apply_play(state: State, action: Action) -> State:
         raise IllegalActionError(
             str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
         )
-    variant = state.variant
     card = CARDS[action.card.index]  # the shared object: identity comparisons from here on
     held = state.hands[seat]
     for at, c in enumerate(held):  # noqa: B007 - the loop finds `at`
@@ -1134,32 +1132,45 @@ def _apply_play(state: State, action: Action) -> State:
     if state.hand.table and card in state.hand.table[seat]:
         state = _leave_table(state, seat, card, hands[seat])
     trick = (*state.trick, (seat, card))
-    players = variant.deal.players
-    history = (action, state.history)
-    if len(trick) < players:
-        return State(
-            state.phase,
-            (seat + 1) % players,
-            hands,
-            trick,
-            state.tricks,
-            state.points,
-            state.tricks_won,
-            state.counters,
-            state.hand,
-            state.game,
-            history,
-        )
+    players = state.game.variant.deal.players
+    if len(trick) == players:
+        return _end_trick(state, hands, trick, (action, state.history))
+    return State(
+        state.phase,
+        (seat + 1) % players,
+        hands,
+        trick,
+        state.tricks,
+        state.points,
+        state.tricks_won,
+        state.counters,
+        state.hand,
+        state.game,
+        (action, state.history),
+    )
+
+
+def _end_trick(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[tuple[int, Card], ...],
+    history: History,
+) -> State:
+    """The trick is full: its winner takes it (and leads, or melds first in the two-hand stock)."""
+    hand, variant = state.hand, state.game.variant
     cards = [c for _, c in trick]
-    winner = trick[trick_winner(cards, state.hand.trump)][0]
+    winner = trick[trick_winner(cards, hand.trump)][0]
     side = state.side_of(winner)
     last = not hands[winner]
-    points = card_points(cards, variant) + (variant.counting.last_trick if last else 0)
+    values = _card_values(variant)
+    points = sum([values[c.index] for c in cards])
+    if last:
+        points += variant.counting.last_trick
     counters = state.counters
     if not counters[side] and (last or any(_IS_COUNTER[c.index] for c in cards)):
         counters = (*counters[:side], True, *counters[side + 1 :])
     state = State(
-        state.phase,
+        Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: the winner melds
         winner,
         hands,
         (),
@@ -1167,15 +1178,11 @@ def _apply_play(state: State, action: Action) -> State:
         _add(state.points, side, points),
         _add(state.tricks_won, side, 1),
         counters,
-        state.hand,
+        hand,
         state.game,
         history,
     )
-    if last:
-        return _settle(state)
-    if state.hand.turn_up is not None:  # two-hand stock phase: the winner may meld
-        return _with(state, phase=Phase.MELD)
-    return state
+    return _settle(state) if last else state
 
 
 def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) -> State:
