@@ -147,7 +147,7 @@ _BY_INDEX = operator.attrgetter("index")
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The shared `CARDS` objects, in index order: the inner loops compare cards by identity."""
-    return tuple(sorted((CARDS[c.index] for c in cards), key=_BY_INDEX))
+    return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
 
 
 def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -906,9 +906,16 @@ def _passing_shown_to_bidder(state: State) -> bool:
 
 
 def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards without one copy of each card gone (matched by index: no `Card.__eq__`)."""
     rest = list(cards)
     for card in gone:
-        rest.remove(card)
+        index = card.index
+        for at, held in enumerate(rest):
+            if held.index == index:
+                del rest[at]
+                break
+        else:
+            raise ValueError(f"{card} is not among the cards")
     return tuple(rest)
 
 
