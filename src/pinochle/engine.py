@@ -9,6 +9,7 @@ game's seed and ``n``.
 
 from __future__ import annotations
 
+import bisect
 import enum
 import functools
 import operator
@@ -57,7 +58,7 @@ from pinochle.scoring import (
 )
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, _candidates, _offered, cards_to_table
-from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
+from pinochle.tricks import _legal_in_order, card_points, deck_points, play_rule, trick_winner
 from pinochle.variant import (
     AllPass,
     DixExchange,
@@ -1101,7 +1102,8 @@ def _trick_actions(state: State) -> Sequence[Action]:
     cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
     trick, hand = state.trick, state.hand
     if trick and hand.turn_up is None:  # while the stock lasts, any card
-        cards = legal_plays(cards, [c for _, c in trick], hand.trump, state.game.variant.play)
+        plays = [c for _, c in trick]
+        cards = _legal_in_order(cards, plays, hand.trump, state.game.variant.play)
     # One play per distinct card (twins are one action), in the hand's Card.index order.
     return tuple(map(PLAYS.__getitem__, dict.fromkeys(map(_BY_INDEX, cards))))
 
@@ -1132,9 +1134,7 @@ def _apply_play(state: State, action: Action) -> State:
         )
     card = CARDS[action.card.index]  # the shared object: identity comparisons from here on
     held = state.hands[seat]
-    for at, c in enumerate(held):  # noqa: B007 - the loop finds `at`
-        if c is card:
-            break
+    at = bisect.bisect_left(held, card.index, key=_BY_INDEX)  # hands are in index order
     hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
     if state.hand.table and card in state.hand.table[seat]:
         state = _leave_table(state, seat, card, hands[seat])
