@@ -12,6 +12,7 @@ from __future__ import annotations
 import bisect
 import enum
 import functools
+import itertools
 import operator
 import random
 import secrets
@@ -92,19 +93,19 @@ def _deal(
     deck = _deck(variant.deal.deck)  # in Card.index order, twins side by side
     # A uniform shuffle: order the cards by independent random keys (one C call each,
     # several times faster than random.shuffle's rejection sampling). The shuffled deck is
-    # ``deck[i] for i in shuffled``.
+    # ``deck[i] for i in shuffled``. (The loops here are `map`s: they run in C.)
     draw = random.Random(f"pinochle:{seed}:{number}").random
-    keys = [draw() for _ in deck]
+    keys = list(itertools.starmap(draw, itertools.repeat((), len(deck))))
     shuffled = sorted(range(len(deck)), key=keys.__getitem__)
     # Each pile (the last: the kitty) in Card.index order: its deck positions, sorted.
     piles = [
-        tuple([deck[i] for i in sorted([shuffled[k] for k in pile])])
+        tuple(map(deck.__getitem__, sorted(map(shuffled.__getitem__, pile))))
         for pile in _pile_positions(variant, dealer)
     ]
     # The undealt rest is the two-hand stock, in order; without a stock or kitty the last
     # card dealt (to the dealer) is the one turned for trump where the profile turns one.
     dealt = len(_deal_order(variant, dealer))
-    rest = tuple([deck[i] for i in shuffled[dealt:]]) or (deck[shuffled[dealt - 1]],)
+    rest = tuple(map(deck.__getitem__, shuffled[dealt:])) or (deck[shuffled[dealt - 1]],)
     players = variant.deal.players
     return tuple(piles[:players]), piles[players], rest
 
@@ -144,11 +145,12 @@ def _pile_positions(variant: Variant, dealer: int) -> tuple[tuple[int, ...], ...
 
 
 _BY_INDEX = operator.attrgetter("index")
+_SECOND = operator.itemgetter(1)  # the card of a (seat, card) play
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The shared `CARDS` objects, in index order: the inner loops compare cards by identity."""
-    return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
+    return tuple(map(CARDS.__getitem__, sorted(map(_BY_INDEX, cards))))
 
 
 def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -1102,7 +1104,7 @@ def _trick_actions(state: State) -> Sequence[Action]:
     cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
     trick, hand = state.trick, state.hand
     if trick and hand.turn_up is None:  # while the stock lasts, any card
-        plays = [c for _, c in trick]
+        plays = list(map(_SECOND, trick))
         cards = _legal_in_order(cards, plays, hand.trump, state.game.variant.play)
     # One play per distinct card (twins are one action), in the hand's Card.index order.
     return tuple(map(PLAYS.__getitem__, dict.fromkeys(map(_BY_INDEX, cards))))
@@ -1118,21 +1120,13 @@ def _card_values(variant: Variant) -> tuple[int, ...]:
 
 
 def _apply_play(state: State, action: Action) -> State:
-    if not isinstance(action, Play):
-        raise _wrong_phase(state, action)
-    seat = _seat(state)
     legal = state.legal_cache
     if legal is None:
         legal = legal_actions(state)
     if action not in legal:  # Play objects are shared, so this is an identity scan
-        held = state.hands[seat]
-        if action.card not in held:
-            raise IllegalActionError(str(action), f"you do not hold {action.card}")
-        plays = [card for _, card in state.trick]
-        raise IllegalActionError(
-            str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
-        )
-    card = CARDS[action.card.index]  # the shared object: identity comparisons from here on
+        raise _illegal_play(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
+    card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
     held = state.hands[seat]
     at = bisect.bisect_left(held, card.index, key=_BY_INDEX)  # hands are in index order
     hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
@@ -1157,6 +1151,19 @@ def _apply_play(state: State, action: Action) -> State:
     )
 
 
+def _illegal_play(state: State, action: Action) -> PinochleError:
+    """Why this action is no legal play now (not a play, a card not held, or the duty)."""
+    if not isinstance(action, Play):
+        return _wrong_phase(state, action)
+    held = state.hands[_seat(state)]
+    if action.card not in held:
+        return IllegalActionError(str(action), f"you do not hold {action.card}")
+    plays = [card for _, card in state.trick]
+    return IllegalActionError(
+        str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
+    )
+
+
 def _end_trick(
     state: State,
     hands: tuple[tuple[Card, ...], ...],
@@ -1165,16 +1172,17 @@ def _end_trick(
 ) -> State:
     """The trick is full: its winner takes it (and leads, or melds first in the two-hand stock)."""
     hand, variant = state.hand, state.game.variant
-    cards = [c for _, c in trick]
+    cards = list(map(_SECOND, trick))
     winner = trick[trick_winner(cards, hand.trump)][0]
     side = state.side_of(winner)
     last = not hands[winner]
     values = _card_values(variant)
-    points = sum([values[c.index] for c in cards])
+    indexes = list(map(_BY_INDEX, cards))
+    points = sum(map(values.__getitem__, indexes))
     if last:
         points += variant.counting.last_trick
     counters = state.counters
-    if not counters[side] and (last or any(_IS_COUNTER[c.index] for c in cards)):
+    if not counters[side] and (last or any(map(_IS_COUNTER.__getitem__, indexes))):
         counters = (*counters[:side], True, *counters[side + 1 :])
     state = State(
         Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: the winner melds
