@@ -17,7 +17,7 @@ import pinochle as pn
 from pinochle import engine
 from pinochle.cards import CARDS, Card, Suit
 from pinochle.state import Hand, State
-from pinochle.tricks import _legal_in_order, legal_plays, play_rule
+from pinochle.tricks import _follow, _Slices, legal_plays, play_rule
 from pinochle.variant import Beat, Play
 
 play_rules = st.builds(
@@ -37,7 +37,7 @@ def _in_index_order(cards: list[Card]) -> tuple[Card, ...]:
 
 @given(
     st.lists(st.sampled_from(CARDS), max_size=20),
-    st.lists(st.sampled_from(CARDS), min_size=0, max_size=4),
+    st.lists(st.sampled_from(CARDS), min_size=1, max_size=4),
     trumps,
     play_rules,
 )
@@ -45,9 +45,9 @@ def test_slicing_a_sorted_hand_finds_the_cards_scanning_finds(
     hand: list[Card], plays: list[Card], trump: Suit | None, rules: Play
 ) -> None:
     held = _in_index_order(hand)
-    assert list(_legal_in_order(held, plays, trump, rules)) == list(
-        legal_plays(held, plays, trump, rules)
-    )
+    sliced, duty, top = _follow(held, plays, trump, rules, _Slices)
+    assert list(sliced) == list(legal_plays(held, plays, trump, rules))
+    assert (duty, top) == _follow(held, plays, trump, rules)[1:]
 
 
 def test_a_scanned_hand_keeps_its_own_order() -> None:

@@ -59,7 +59,7 @@ from pinochle.scoring import (
 )
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, _candidates, _offered, cards_to_table
-from pinochle.tricks import _legal_in_order, card_points, deck_points, play_rule, trick_winner
+from pinochle.tricks import _follow, _Slices, card_points, deck_points, play_rule, trick_winner
 from pinochle.variant import (
     AllPass,
     DixExchange,
@@ -1105,7 +1105,7 @@ def _trick_actions(state: State) -> Sequence[Action]:
     trick, hand = state.trick, state.hand
     if trick and hand.turn_up is None:  # while the stock lasts, any card
         plays = list(map(_SECOND, trick))
-        cards = _legal_in_order(cards, plays, hand.trump, state.game.variant.play)
+        cards = _follow(cards, plays, hand.trump, state.game.variant.play, _Slices)[0]
     # One play per distinct card (twins are one action), in the hand's Card.index order.
     return tuple(map(PLAYS.__getitem__, dict.fromkeys(map(_BY_INDEX, cards))))
 
@@ -1360,8 +1360,12 @@ def legal_actions(state: State) -> Sequence[Action]:
         raise ArgumentError("state", _STATE_EXPECTED, state) from None
     if cached is None:
         cached = _LEGAL[state.phase](state)
-        object.__setattr__(state, "legal_cache", cached)  # a cache, invisible to equality
+        _set_legal_cache(state, cached)  # a cache, invisible to equality
     return cached
+
+
+_set_legal_cache: Callable[[State, Sequence[Action]], None] = State.__dict__["legal_cache"].__set__
+"""Fill the frozen state's cache slot (its descriptor, without `object.__setattr__`'s look-up)."""
 
 
 def apply(state: State, action: Action) -> State:

@@ -267,15 +267,6 @@ def legal_plays(
     return _follow(hand, plays, trump, rules)[0]
 
 
-def _legal_in_order(
-    hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
-) -> Sequence[Card]:
-    """`legal_plays` for a hand in `Card.index` order (the engine's): found by slicing."""
-    if not plays:
-        return hand
-    return _follow(hand, plays, trump, rules, _Slices)[0]
-
-
 def play_rule(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play) -> str:
     """What the obligations ask of this player now, in a player's words ("must trump")."""
     if not plays:
