@@ -4,7 +4,6 @@ Load a table's rules with `load_variant`, read cards with `parse_cards`, score m
 `score_meld` and count tricks with `card_points`. Everything is typed and immutable.
 """
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pinochle.actions import (
@@ -56,7 +55,6 @@ from pinochle.errors import (
     VariantError,
     WireError,
 )
-from pinochle.explain import explain_legal
 from pinochle.meld import (
     Meld,
     MeldItem,
@@ -77,7 +75,6 @@ from pinochle.scoring import (
     game_end,
     settle_hand,
 )
-from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
 from pinochle.tricks import (
     card_points,
@@ -90,6 +87,8 @@ from pinochle.variant import Variant, builtin_variants, load_variant
 
 if TYPE_CHECKING:
     from pinochle import svg as svg
+    from pinochle.explain import explain_legal
+    from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 
 __all__ = [
     "CARDS",
@@ -199,14 +198,33 @@ def schema(kind: str) -> dict[str, Any]:
 _LAZY_MODULES = frozenset({"svg"})
 """Submodules reachable as attributes (``pinochle.svg``) and imported on first use."""
 
+_LAZY_NAMES = {
+    "HandRecord": "sheet",
+    "ScoreSheet": "sheet",
+    "SheetHand": "sheet",
+    "explain_legal": "explain",
+}
+"""Public names whose modules load on first use (the score keeper, the line that says why):
+``import pinochle`` stays as quick as the engine needs."""
 
-def __getattr__(name: str) -> ModuleType:
-    # `pinochle.svg` without an import: the pictures load only when asked for.
+
+def __getattr__(name: str) -> Any:
+    # `pinochle.svg` without an import: the pictures load only when asked for; the names of
+    # `_LAZY_NAMES` load their module the first time they are read (then stay in globals).
+    import importlib
+
     if name in _LAZY_MODULES:
-        import importlib
-
         return importlib.import_module(f"pinochle.{name}")
+    module = _LAZY_NAMES.get(name)
+    if module is not None:
+        value = getattr(importlib.import_module(f"pinochle.{module}"), name)
+        globals()[name] = value
+        return value
     raise AttributeError(f"module 'pinochle' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 __version__ = "0.1.0.dev0"
