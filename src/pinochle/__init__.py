@@ -64,7 +64,6 @@ from pinochle.meld import (
     meld_values,
     score_meld,
 )
-from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
 from pinochle.scoring import (
     GameEnd,
     HandResult,
@@ -88,6 +87,7 @@ from pinochle.variant import Variant, builtin_variants, load_variant
 if TYPE_CHECKING:
     from pinochle import svg as svg
     from pinochle.explain import explain_legal
+    from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
     from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 
 __all__ = [
@@ -203,9 +203,13 @@ _LAZY_NAMES = {
     "ScoreSheet": "sheet",
     "SheetHand": "sheet",
     "explain_legal": "explain",
+    "Knowledge": "sampling",
+    "knowledge": "sampling",
+    "sample_state": "sampling",
+    "sample_states": "sampling",
 }
-"""Public names whose modules load on first use (the score keeper, the line that says why):
-``import pinochle`` stays as quick as the engine needs."""
+"""Public names whose modules load on first use (the score keeper, the line that says why,
+world sampling): ``import pinochle`` stays as quick as the engine needs."""
 
 
 def __getattr__(name: str) -> Any:
