@@ -51,7 +51,6 @@ from pinochle.errors import ArgumentError, DeckError, IllegalActionError, Pinoch
 from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
 from pinochle.scoring import (
     HandResult,
-    _settle_facts,
     game_end,
     is_out_of_reach,
     settle_hand,
@@ -1249,18 +1248,13 @@ def _result(
     tricks: tuple[int, ...] | None,
     counters: tuple[bool, ...] | None,
     surrendered: str | None = None,
-    settle: Callable[..., HandResult] = settle_hand,
 ) -> HandResult:
-    """The hand's settlement: played (with the totals) or not (``points`` None).
-
-    ``settle``: `settle_hand`, which checks the totals (they may come from a caller of
-    `settle_play`), or the unchecked `pinochle.scoring._settle_facts` for the engine's own.
-    """
+    """The hand's settlement: played (with the totals) or not (``points`` None)."""
     hand, variant = state.hand, state.variant
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     if points is not None and bidder is not None and hand.buried and variant.kitty.buried_count:
         points = _add(points, bidder, card_points(hand.buried, variant))
-    return settle(
+    return settle_hand(
         variant,
         bidder=bidder,
         bid=hand.bid,
@@ -1281,11 +1275,9 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     hand, variant = state.hand, state.variant
     played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
     if played:
-        result = _result(
-            state, state.points, state.tricks_won, state.counters, settle=_settle_facts
-        )
+        result = _result(state, state.points, state.tricks_won, state.counters)
     else:
-        result = _result(state, None, None, None, surrendered, settle=_settle_facts)
+        result = _result(state, None, None, None, surrendered)
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))

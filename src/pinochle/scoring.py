@@ -416,46 +416,6 @@ def settle_hand(
     _check_types(variant, bidder, bid, meld, points, tricks, counters, nines_only, trump)
     meld = tuple(meld)
     _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
-    return _settle_facts(
-        variant,
-        bidder=bidder,
-        bid=bid,
-        meld=meld,
-        points=points,
-        tricks=tricks,
-        counters=counters,
-        nines_only=nines_only,
-        thrown_in=thrown_in,
-        no_marriage=no_marriage,
-        trump=trump,
-        conceded=conceded,
-    )
-
-
-def _settle_facts(
-    variant: Variant,
-    *,
-    bidder: int | None,
-    bid: int,
-    meld: tuple[int, ...],
-    points: Sequence[int] | None,
-    tricks: Sequence[int] | None,
-    counters: Sequence[bool] | None,
-    nines_only: Sequence[bool] | None,
-    thrown_in: bool,
-    no_marriage: bool,
-    trump: Suit | None,
-    conceded: bool,
-) -> HandResult:
-    """`settle_hand` for facts known to be well formed: the engine's own, once a hand.
-
-    The arguments are `settle_hand`'s, unchecked: the engine's totals are right by
-    construction (the identical-games and property tests hold it to that).
-
-    Raises:
-        SettlementError: Facts that contradict the kind of hand (points for a hand that was
-            not played, none for one that was).
-    """
     n = variant.sides
     played = points is not None
     if bidder is None:
