@@ -10,8 +10,15 @@ The workload is the engine benchmark's "played" game (cautious auction, uniform 
 every hand played to the last trick) through the public ``legal_actions``/``apply``, by CPU
 time, with the same seeds on both sides.
 
+It also times ``import pinochle`` in fresh interpreters, alternating the two trees the same
+way (median CPU milliseconds; a ratio below 1 means this tree imports faster).
+
 Run: ``python benchmarks/versus.py [--baseline REV] [--rounds N] [--seconds S]
-[--profiles a,b]``; the default baseline is cffea72 (main before the second round).
+[--profiles a,b] [--imports N]``; the default baseline is cffea72 (main before the second
+round), the default profiles the four-hand default (pinochlerun), its tens scale
+(pagat-partnership), the two-hand stock game (bicycle-two-handed) and three-hand
+(cutthroat-3). The machine's load is printed before and after: on a shared machine only the
+ratios, measured side by side, mean anything.
 """
 
 from __future__ import annotations
@@ -56,6 +63,28 @@ print(json.dumps(decisions / (time.process_time() - start)))
 """
 
 
+IMPORT = r"""
+import time
+start = time.process_time()
+import pinochle
+print((time.process_time() - start) * 1000)
+"""
+
+
+def _import_ms(src: Path) -> float:
+    env = {**os.environ, "PYTHONPATH": str(src)}
+    out = subprocess.run(
+        [sys.executable, "-c", IMPORT], env=env, check=True, capture_output=True, text=True
+    )
+    return float(out.stdout)
+
+
+def _load() -> str:
+    if not hasattr(os, "getloadavg"):
+        return "unknown"
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def _run(src: Path, profile: str, seconds: float) -> float:
     env = {**os.environ, "PYTHONPATH": str(src)}
     out = subprocess.run(
@@ -74,10 +103,15 @@ def main() -> None:
     parser.add_argument("--baseline", default="cffea72", help="git revision (default cffea72)")
     parser.add_argument("--rounds", type=int, default=5, help="alternations (default 5)")
     parser.add_argument("--seconds", type=float, default=2.0, help="CPU seconds a run")
-    parser.add_argument("--profiles", default="pinochlerun,bicycle-two-handed,cutthroat-3")
+    parser.add_argument(
+        "--profiles", default="pinochlerun,pagat-partnership,bicycle-two-handed,cutthroat-3"
+    )
+    parser.add_argument("--imports", type=int, default=15, help="import timings a side")
     args = parser.parse_args()
-    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {load:.2f}")
+    print(
+        f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {_load()} "
+        f"(1, 5, 15 min); {args.rounds} alternations of {args.seconds} CPU s a side"
+    )
     with tempfile.TemporaryDirectory() as tmp:
         base = Path(tmp) / "baseline"
         subprocess.run(
@@ -85,7 +119,10 @@ def main() -> None:
             check=True,
         )
         try:
-            print(f"{'profile':<26} {'baseline/s':>12} {'this/s':>12} {'ratio':>7}")
+            print(
+                f"{'profile':<26} {'baseline/s':>12} {'this/s':>12} {'ratio':>7} "
+                f"{'ratio range':>12}"
+            )
             for profile in args.profiles.split(","):
                 ratios, old, new = [], [], []
                 for round_ in range(args.rounds):
@@ -99,8 +136,24 @@ def main() -> None:
                     ratios.append(new[-1] / old[-1])
                 print(
                     f"{profile:<26} {statistics.median(old):>12,.0f} "
-                    f"{statistics.median(new):>12,.0f} {statistics.median(ratios):>7.3f}"
+                    f"{statistics.median(new):>12,.0f} {statistics.median(ratios):>7.3f} "
+                    f"{min(ratios):>6.2f}-{max(ratios):.2f}"
                 )
+            if args.imports:
+                old_ms, new_ms = [], []
+                for round_ in range(args.imports):
+                    if round_ % 2:
+                        new_ms.append(_import_ms(ROOT / "src"))
+                        old_ms.append(_import_ms(base / "src"))
+                    else:
+                        old_ms.append(_import_ms(base / "src"))
+                        new_ms.append(_import_ms(ROOT / "src"))
+                print(
+                    f"{'import pinochle (ms)':<26} {statistics.median(old_ms):>12.1f} "
+                    f"{statistics.median(new_ms):>12.1f} "
+                    f"{statistics.median(new_ms) / statistics.median(old_ms):>7.3f}"
+                )
+            print(f"load after: {_load()}")
         finally:
             subprocess.run(
                 ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True

@@ -4,7 +4,6 @@ Load a table's rules with `load_variant`, read cards with `parse_cards`, score m
 `score_meld` and count tricks with `card_points`. Everything is typed and immutable.
 """
 
-from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from pinochle.actions import (
@@ -56,7 +55,6 @@ from pinochle.errors import (
     VariantError,
     WireError,
 )
-from pinochle.explain import explain_legal
 from pinochle.meld import (
     Meld,
     MeldItem,
@@ -66,7 +64,6 @@ from pinochle.meld import (
     meld_values,
     score_meld,
 )
-from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
 from pinochle.scoring import (
     GameEnd,
     HandResult,
@@ -77,7 +74,6 @@ from pinochle.scoring import (
     game_end,
     settle_hand,
 )
-from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
 from pinochle.tricks import (
     card_points,
@@ -90,6 +86,9 @@ from pinochle.variant import Variant, builtin_variants, load_variant
 
 if TYPE_CHECKING:
     from pinochle import svg as svg
+    from pinochle.explain import explain_legal
+    from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
+    from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 
 __all__ = [
     "CARDS",
@@ -196,18 +195,38 @@ def schema(kind: str) -> dict[str, Any]:
     return schemas.schema(kind)
 
 
-if TYPE_CHECKING:
-    from pinochle import svg as svg
-else:
+_LAZY_NAMES = {
+    "HandRecord": "sheet",
+    "ScoreSheet": "sheet",
+    "SheetHand": "sheet",
+    "explain_legal": "explain",
+    "Knowledge": "sampling",
+    "knowledge": "sampling",
+    "sample_state": "sampling",
+    "sample_states": "sampling",
+}
+"""Public names whose modules load on first use (the score keeper, the line that says why,
+world sampling): ``import pinochle`` stays as quick as the engine needs."""
 
-    def __getattr__(name: str) -> ModuleType:
-        # `pinochle.svg` without an import: the pictures load only when asked for. Hidden
-        # from the type checker, which would otherwise accept any misspelt `pinochle.x`.
+if not TYPE_CHECKING:  # the type checker sees the imports above, and rejects a misspelt name
+
+    def __getattr__(name: str) -> Any:
+        # `pinochle.svg` without an import: the pictures load only when asked for; the names
+        # of `_LAZY_NAMES` load their module the first time they are read (then stay).
+        import importlib
+
         if name == "svg":
-            import importlib
-
             return importlib.import_module("pinochle.svg")
+        module = _LAZY_NAMES.get(name)
+        if module is not None:
+            value = getattr(importlib.import_module(f"pinochle.{module}"), name)
+            globals()[name] = value
+            return value
         raise AttributeError(f"module 'pinochle' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *__all__})
 
 
 __version__ = "0.1.0.dev0"

@@ -12,6 +12,7 @@ pays for one, not for all. Identical twins make one choice, not two.
 from __future__ import annotations
 
 import functools
+import operator
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
@@ -26,14 +27,21 @@ T = TypeVar("T")
 
 @functools.lru_cache(maxsize=4096)
 def _ways(counts: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
-    """``ways[i][r]``: the choices of ``r`` cards from the distinct cards ``i, i+1, ...``."""
-    n = len(counts)
-    ways = [[0] * (k + 1) for _ in range(n + 1)]
-    ways[n][0] = 1
-    for i in range(n - 1, -1, -1):
-        for r in range(k + 1):
-            ways[i][r] = sum(ways[i + 1][r - j] for j in range(min(counts[i], r) + 1))
-    return tuple(tuple(row) for row in ways)
+    """``ways[i][r]``: the choices of ``r`` cards from the distinct cards ``i, i+1, ...``.
+
+    Row ``i`` takes 0 to ``counts[i]`` copies of card ``i``, so ``ways[i][r]`` is the sum of
+    ``ways[i + 1][r - j]`` for those ``j``: the next row added to itself shifted by each ``j``.
+    """
+    row = (1,) + (0,) * k
+    rows = [row]
+    for count in reversed(counts):
+        new = row
+        for j in range(1, min(count, k) + 1):  # add the next row shifted by j
+            new = tuple(map(operator.add, new, (0,) * j + row[: k + 1 - j]))
+        row = new
+        rows.append(row)
+    rows.reverse()
+    return tuple(rows)
 
 
 class CardChoices(Sequence[T], Generic[T]):
@@ -97,17 +105,21 @@ class CardChoices(Sequence[T], Generic[T]):
             raise IndexError("choice index out of range")
         chosen: list[Card] = []
         remaining = self._k
+        ways = self._ways
         for i, card in enumerate(self._distinct):
-            # Take j copies of this card; skip past the blocks of smaller j first.
-            for j in range(min(self._counts[i], remaining) + 1):
-                block = self._ways[i + 1][remaining - j]
-                if index < block:
-                    chosen.extend([card] * j)
-                    remaining -= j
-                    break
+            # Take j copies of this card: skip past the blocks of the choices with fewer.
+            row = ways[i + 1]
+            j = 0
+            block = row[remaining]
+            while index >= block:
                 index -= block
-            if not remaining:
-                break
+                j += 1
+                block = row[remaining - j]
+            if j:
+                chosen += [card] * j
+                remaining -= j
+                if not remaining:
+                    break
         return self._make(tuple(chosen))
 
     def __iter__(self) -> Iterator[T]:

@@ -9,14 +9,17 @@ game's seed and ``n``.
 
 from __future__ import annotations
 
+import bisect
+import enum
 import functools
+import itertools
 import operator
 import random
 import secrets
 import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import attrs
 
@@ -46,10 +49,16 @@ from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
 from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand, wins_on_meld
+from pinochle.scoring import (
+    HandResult,
+    game_end,
+    is_out_of_reach,
+    settle_hand,
+    wins_on_meld,
+)
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
-from pinochle.stock import Shown, cards_to_table, meld_options
-from pinochle.tricks import card_points, deck_points, legal_plays, play_rule, trick_winner
+from pinochle.stock import Shown, _candidates, _offered, cards_to_table
+from pinochle.tricks import _follow, _Slices, card_points, deck_points, play_rule, trick_winner
 from pinochle.variant import (
     AllPass,
     DixExchange,
@@ -80,28 +89,35 @@ def _deal(
     Returns the hands, the kitty (dealt after the first round, as BC-A3 and Parlett deal
     the widow) and the undealt rest in shuffled order (the two-hand stock).
     """
-    deck = _deck(variant.deal.deck)
+    deck = _deck(variant.deal.deck)  # in Card.index order, twins side by side
     # A uniform shuffle: order the cards by independent random keys (one C call each,
-    # several times faster than random.shuffle's rejection sampling).
+    # several times faster than random.shuffle's rejection sampling). The shuffled deck is
+    # ``deck[i] for i in shuffled``. (The loops here are `map`s: they run in C.)
     draw = random.Random(f"pinochle:{seed}:{number}").random
-    keys = [draw() for _ in deck]
-    shuffled = [deck[i] for i in sorted(range(len(deck)), key=keys.__getitem__)]
-    return _deal_cards(variant, shuffled, dealer)
+    keys = list(itertools.starmap(draw, itertools.repeat((), len(deck))))
+    shuffled = sorted(range(len(deck)), key=keys.__getitem__)
+    # Each pile (the last: the kitty) in Card.index order: its deck positions, sorted.
+    piles = [
+        tuple(map(deck.__getitem__, sorted(map(shuffled.__getitem__, pile))))
+        for pile in _pile_positions(variant, dealer)
+    ]
+    # The undealt rest is the two-hand stock, in order; without a stock or kitty the last
+    # card dealt (to the dealer) is the one turned for trump where the profile turns one.
+    dealt = len(_deal_order(variant, dealer))
+    rest = tuple(map(deck.__getitem__, shuffled[dealt:])) or (deck[shuffled[dealt - 1]],)
+    players = variant.deal.players
+    return tuple(piles[:players]), piles[players], rest
 
 
 def _deal_cards(
     variant: Variant, shuffled: Sequence[Card], dealer: int
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...], tuple[Card, ...]]:
-    """Deal a deck in the order given, as `_deal` deals its shuffle."""
+    """Deal a deck in the order given, as `_deal` deals its shuffle (see `_redeal`)."""
+    piles = [_sorted([shuffled[p] for p in pile]) for pile in _pile_positions(variant, dealer)]
+    dealt = len(_deal_order(variant, dealer))
+    rest = tuple(shuffled[dealt:]) or (shuffled[dealt - 1],)
     players = variant.deal.players
-    piles: list[list[Card]] = [[] for _ in range(players + 1)]  # the last pile: the kitty
-    order = _deal_order(variant, dealer)
-    for card, pile in zip(shuffled, order, strict=False):
-        piles[pile].append(card)
-    # The undealt rest is the two-hand stock, in order; without a stock or kitty the last
-    # card dealt (to the dealer) is the one turned for trump where the profile turns one.
-    rest = tuple(shuffled[len(order) :]) or (shuffled[len(order) - 1],)
-    return tuple(_sorted(h) for h in piles[:players]), _sorted(piles[players]), rest
+    return tuple(piles[:players]), piles[players], rest
 
 
 _deck = functools.cache(make_deck)
@@ -128,12 +144,23 @@ def _deal_order(variant: Variant, dealer: int) -> tuple[int, ...]:
     return tuple(order)
 
 
+@functools.lru_cache(maxsize=256)
+def _pile_positions(variant: Variant, dealer: int) -> tuple[tuple[int, ...], ...]:
+    """For each pile (the seats, then the kitty), where its cards lie in the shuffled deck."""
+    order = _deal_order(variant, dealer)
+    return tuple(
+        tuple(k for k, to in enumerate(order) if to == pile)
+        for pile in range(variant.deal.players + 1)
+    )
+
+
 _BY_INDEX = operator.attrgetter("index")
+_SECOND = operator.itemgetter(1)  # the card of a (seat, card) play
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
     """The shared `CARDS` objects, in index order: the inner loops compare cards by identity."""
-    return tuple(sorted((CARDS[c.index] for c in cards), key=_BY_INDEX))
+    return tuple(map(CARDS.__getitem__, sorted(map(_BY_INDEX, cards))))
 
 
 def _check_hands(variant: Variant, hands: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
@@ -262,7 +289,7 @@ def _start_hand(
         # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
         turned = rest[0] if rest and game.start_hands is None else dealt[dealer][-1]
-        hand = attrs.evolve(hand, trump=turned.suit, turned_up=turned)
+        hand = _replace(hand, trump=turned.suit, turned_up=turned)
     sides = variant.sides
     state = State(
         phase,
@@ -278,7 +305,7 @@ def _start_hand(
         history,
     )
     if variant.deal.misdeal is not Misdeal.NONE:
-        return attrs.evolve(state, phase=Phase.MISDEAL)  # the dealer's left answers first
+        return _with(state, phase=Phase.MISDEAL)  # the dealer's left answers first
     return _open_hand(state)
 
 
@@ -301,7 +328,7 @@ def _open_hand(state: State) -> State:
     variant = state.variant
     first = (state.hand.dealer + 1) % variant.deal.players
     phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
-    state = attrs.evolve(state, phase=phase, to_act=first, legal_cache=None)
+    state = _with(state, phase=phase, to_act=first)
     if not variant.has_auction and not variant.deal.stock:
         return _offer_turned_dix(state)  # no auction: melds for the turned trump, then play
     return state
@@ -362,7 +389,7 @@ def _apply_misdeal(state: State, action: Action) -> State:
     if seat == hand.dealer:  # the dealer answers last
         return _open_hand(_push_state(state, action))
     players = state.variant.deal.players
-    return _evolve(state, action, to_act=(seat + 1) % players)
+    return _with(state, action, to_act=(seat + 1) % players)
 
 
 # --- The turned trump's dix exchange (rules/three-hand#everyone-melds, PAR) ------------
@@ -394,7 +421,7 @@ def _offer_turned_dix(state: State) -> State:
     seat = _turned_dix_taker(state)
     if seat is None:
         return _meld(state)
-    return attrs.evolve(state, phase=Phase.DIX_EXCHANGE, to_act=seat, legal_cache=None)
+    return _with(state, phase=Phase.DIX_EXCHANGE, to_act=seat)
 
 
 _TURNED_DIX_ACTIONS: tuple[Action, ...] = (ExchangeDix(), KeepDix())
@@ -413,8 +440,8 @@ def _apply_turned_dix(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turned))
     hands[hand.dealer] = _sorted((*_remove(hands[hand.dealer], (turned,)), dix))
-    hand = attrs.evolve(hand, dix_exchanger=seat)
-    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(hand, dix_exchanger=seat)
+    return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld | None, ...]:
@@ -451,7 +478,7 @@ def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
     points = [0] * players
     if variant.stock.dealer_dix and turned.rank is Rank.NINE:
         points[hand.dealer] += _dix_value(variant)  # rules/two-hand#setup: a turned dix scores
-    return attrs.evolve(
+    return _replace(
         hand,
         trump=turned.suit,
         turned_up=turned,
@@ -476,27 +503,32 @@ def _hidden_dix(state: State, seat: int) -> Card | None:
     return dix
 
 
-def _meld_choices(state: State) -> tuple[Shown, ...]:
-    """The melds the trick winner may declare now (computed once per state: ~120 µs)."""
+def _meld_choices(state: State) -> tuple[int, ...]:
+    """The melds the trick winner may declare now, as positions in `_declarations`."""
     seat, hand = _seat(state), state.hand
     assert hand.trump is not None
-    return _cached_meld_options(
+    return _offered(
         state.hands[seat], hand.table[seat], hand.shown[seat], hand.trump, state.variant
     )
 
 
-_cached_meld_options = functools.lru_cache(maxsize=256)(meld_options)
+@functools.lru_cache(maxsize=64)
+def _declarations(trump: Suit, variant: Variant) -> tuple[tuple[Shown, Declare], ...]:
+    """Every meld of the stock phase with its action, built once per trump and profile."""
+    return tuple((meld, Declare(meld.kind, meld.cards)) for meld, _ in _candidates(trump, variant))
 
 
 def _meld_turn_actions(state: State) -> Sequence[Action]:
     hand = state.hand
-    options = _meld_choices(state)
+    assert hand.trump is not None
+    declarations = _declarations(hand.trump, state.variant)
     must_exchange = _first_dix_must_be_exchanged(state)
-    actions: list[Action] = [
-        Declare(m.kind, m.cards)
-        for m in options
-        if (m.kind == "dix" and not must_exchange) or (m.kind != "dix" and not hand.turn_melded)
-    ]
+    melded = hand.turn_melded
+    actions: list[Action] = []
+    for at in _meld_choices(state):
+        meld, declare = declarations[at]
+        if (meld.kind == "dix" and not must_exchange) or (meld.kind != "dix" and not melded):
+            actions.append(declare)
     turn_up = hand.turn_up
     if (
         state.variant.stock.dix_exchange
@@ -554,24 +586,26 @@ def _apply_meld_turn(state: State, action: Action) -> State:
         hands = list(state.hands)
         hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turn_up))
         shown = Shown("dix", "A", (dix,), _dix_value(state.variant))
-        hand = attrs.evolve(
+        hand = _replace(
             hand,
             turn_up=dix,
             shown=_put(hand.shown, seat, (*hand.shown[seat], shown)),
             meld_points=_add(hand.meld_points, seat, shown.points),
         )
-        return _evolve(state, action, hands=tuple(hands), hand=hand)
+        return _with(state, action, hands=tuple(hands), hand=hand)
     assert isinstance(action, Declare)
-    meld = next(m for m in _meld_choices(state) if (m.kind, m.cards) == (action.kind, action.cards))
+    assert hand.trump is not None
+    # The action is legal (checked above), so it is one of the profile's declarations.
+    meld = next(m for m, declare in _declarations(hand.trump, state.variant) if declare == action)
     laid = cards_to_table(meld, state.hands[seat], hand.table[seat], hand.shown[seat])
-    hand = attrs.evolve(
+    hand = _replace(
         hand,
         table=_put(hand.table, seat, _sorted((*hand.table[seat], *laid))),
         shown=_put(hand.shown, seat, (*hand.shown[seat], meld)),
         meld_points=_add(hand.meld_points, seat, meld.points),
         turn_melded=hand.turn_melded or meld.kind != "dix",
     )
-    return _evolve(state, action, hand=hand)
+    return _with(state, action, hand=hand)
 
 
 def _draw(state: State, take_turn_up: bool = False) -> State:
@@ -591,14 +625,14 @@ def _draw(state: State, take_turn_up: bool = False) -> State:
     else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
         taker = winner if take_turn_up else loser
-        hand = attrs.evolve(hand, last_turn_up=(taker, turn_up))
+        hand = _replace(hand, last_turn_up=(taker, turn_up))
         first, second = (turn_up, stock[0]) if take_turn_up else (stock[0], turn_up)
         stock, turn_up = (), None
     hands[winner] = _sorted((*hands[winner], first))
     hands[loser] = _sorted((*hands[loser], second))
     table = hand.table if turn_up is not None else ((),) * len(hands)
-    hand = attrs.evolve(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
-    return attrs.evolve(state, phase=Phase.TRICKS, hands=tuple(hands), hand=hand, legal_cache=None)
+    hand = _replace(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
+    return _with(state, phase=Phase.TRICKS, hands=tuple(hands), hand=hand)
 
 
 def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
@@ -741,7 +775,7 @@ def _apply_auction(state: State, action: Action) -> State:
         if reason is not None:
             raise IllegalActionError(str(action), reason)
         passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
-        hand = attrs.evolve(hand, auction=(*hand.auction, (seat, action)), passed=passed)
+        hand = _replace(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
         problem = bid_problem(variant, action.amount, current)
@@ -751,7 +785,7 @@ def _apply_auction(state: State, action: Action) -> State:
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
             raise IllegalActionError(str(action), problem)
-        hand = attrs.evolve(
+        hand = _replace(
             hand, auction=(*hand.auction, (seat, action)), bidder=seat, bid=action.amount
         )
         maximum = variant.bidding.maximum
@@ -770,9 +804,9 @@ def _apply_auction(state: State, action: Action) -> State:
     if hand.bidder is None and len(active) == 1 and stuck:
         low = variant.bidding.dealer_minimum
         stuck_at = low if low is not None else variant.bidding.minimum
-        forced = attrs.evolve(hand, bidder=active[0], bid=stuck_at)
+        forced = _replace(hand, bidder=active[0], bid=stuck_at)
         return _auction_won(state, forced, action)
-    return _evolve(state, action, to_act=_next_active(hand, seat), hand=hand)
+    return _with(state, action, to_act=_next_active(hand, seat), hand=hand)
 
 
 def _auction_won(state: State, hand: Hand, action: Action) -> State:
@@ -782,12 +816,12 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     if hand.kitty:  # the bidder takes the kitty (shown to all where the profile says)
         hands = list(state.hands)
         hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
-        state = attrs.evolve(state, hands=tuple(hands))
+        state = _with(state, hands=tuple(hands))
     if not _trump_choices(state.variant, state.hands[bidder]):
         # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
-        hand = attrs.evolve(hand, melds=_melds(state, None))
-        return _settle(_evolve(state, action, hand=hand), surrendered="no marriage")
-    return _evolve(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
+        hand = _replace(hand, melds=_melds(state, None))
+        return _settle(_with(state, action, hand=hand), surrendered="no marriage")
+    return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
 
 
 # --- Trump and passing (rules/trump, rules/passing-and-kitty) --------------------------
@@ -811,10 +845,10 @@ def _apply_trump(state: State, action: Action) -> State:
         raise _wrong_phase(state, action)
     if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
-    hand = attrs.evolve(state.hand, trump=action.suit)
-    state = _evolve(state, action, hand=hand)
+    hand = _replace(state.hand, trump=action.suit)
+    state = _with(state, action, hand=hand)
     if _throw_in_after_trump(state.variant):
-        return attrs.evolve(state, phase=Phase.THROW_IN)  # the bidder is still to act
+        return _with(state, phase=Phase.THROW_IN)  # the bidder is still to act
     return _after_trump(state)
 
 
@@ -822,7 +856,7 @@ def _after_trump(state: State) -> State:
     """Trump is named: the partner passes cards, or everyone melds."""
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4
-        return attrs.evolve(state, phase=Phase.PASS, to_act=partner, legal_cache=None)
+        return _with(state, phase=Phase.PASS, to_act=partner)
     return _meld(state)
 
 
@@ -869,12 +903,12 @@ def _apply_passing(state: State, action: Action) -> State:
     hands[seat] = _remove(hands[seat], passed)
     hands[receiver] = _sorted((*hands[receiver], *passed))
     if state.phase is Phase.PASS:
-        hand = attrs.evolve(state.hand, passed_cards=passed)
-        return _evolve(
+        hand = _replace(state.hand, passed_cards=passed)
+        return _with(
             state, action, phase=Phase.RETURN, to_act=receiver, hands=tuple(hands), hand=hand
         )
-    hand = attrs.evolve(state.hand, returned_cards=passed)
-    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(state.hand, returned_cards=passed)
+    return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 def _pass_simultaneously(state: State, action: PassCards) -> State:
@@ -886,17 +920,17 @@ def _pass_simultaneously(state: State, action: PassCards) -> State:
     """
     cards = _sorted(action.cards)
     if state.phase is Phase.PASS:
-        hand = attrs.evolve(state.hand, passed_cards=cards)
+        hand = _replace(state.hand, passed_cards=cards)
         bidder = (_seat(state) + 2) % 4
-        return _evolve(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
+        return _with(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
     bidder = _seat(state)
     partner = (bidder + 2) % 4
     passed = state.hand.passed_cards
     hands = list(state.hands)
     hands[bidder] = _sorted((*_remove(hands[bidder], cards), *passed))
     hands[partner] = _sorted((*_remove(hands[partner], passed), *cards))
-    hand = attrs.evolve(state.hand, returned_cards=cards)
-    return _meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(state.hand, returned_cards=cards)
+    return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 def _passing_shown_to_bidder(state: State) -> bool:
@@ -907,9 +941,16 @@ def _passing_shown_to_bidder(state: State) -> bool:
 
 
 def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards without one copy of each card gone (matched by index: no `Card.__eq__`)."""
     rest = list(cards)
     for card in gone:
-        rest.remove(card)
+        index = card.index
+        for at, held in enumerate(rest):
+            if held.index == index:
+                del rest[at]
+                break
+        else:
+            raise ValueError(f"{card} is not among the cards")
     return tuple(rest)
 
 
@@ -951,8 +992,8 @@ def _apply_bury(state: State, action: Action) -> State:
     buried = _sorted(action.cards)
     hands = list(state.hands)
     hands[seat] = _remove(hands[seat], buried)
-    hand = attrs.evolve(state.hand, buried=buried)
-    return _after_meld(_evolve(state, action, hands=tuple(hands), hand=hand))
+    hand = _replace(state.hand, buried=buried)
+    return _after_meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
 # --- Meld (rules/meld, rules/settlement#out-of-reach) ----------------------------------
@@ -981,15 +1022,15 @@ def _side_melds(state: State) -> tuple[int, ...]:
 
 def _meld(state: State) -> State:
     """Everyone lays down meld; then the hand may end (out of reach) or wait for a throw-in."""
-    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
-    state = attrs.evolve(state, hand=hand, legal_cache=None)
+    hand = _replace(state.hand, melds=_melds(state, state.hand.trump))
+    state = _with(state, hand=hand)
     bidder = hand.bidder
     if bidder is None:  # no auction (turned trump): straight to the tricks
         return _start_tricks(state)
     if wins_on_meld(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)  # rules/three-hand#auction-pinochle: the meld makes the bid
     if hand.kitty and not hand.buried:
-        return attrs.evolve(state, phase=Phase.BURY, to_act=bidder)
+        return _with(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
 
 
@@ -1002,7 +1043,7 @@ def _after_meld(state: State) -> State:
         return _settle(state)
     throw_in = state.variant.settlement.throw_in
     if throw_in and not _throw_in_after_trump(state.variant):
-        return attrs.evolve(state, phase=Phase.THROW_IN, to_act=bidder)
+        return _with(state, phase=Phase.THROW_IN, to_act=bidder)
     return _offer_concession(state)
 
 
@@ -1012,7 +1053,7 @@ def _start_tricks(state: State) -> State:
         leader = hand.bidder
     else:
         leader = (hand.dealer + 1) % variant.deal.players
-    return attrs.evolve(state, phase=Phase.TRICKS, to_act=leader, legal_cache=None)
+    return _with(state, phase=Phase.TRICKS, to_act=leader)
 
 
 _THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
@@ -1044,8 +1085,8 @@ def _concede_after_trump(state: State) -> State:
     bidder loses the bid (its meld is shown and void); nothing is buried and no card is
     played. The hand settles as a throw-in (`Outcome.THROWN_IN`).
     """
-    hand = attrs.evolve(state.hand, melds=_melds(state, state.hand.trump))
-    return _settle(attrs.evolve(state, hand=hand), surrendered="thrown in")
+    hand = _replace(state.hand, melds=_melds(state, state.hand.trump))
+    return _settle(_with(state, hand=hand), surrendered="thrown in")
 
 
 # --- The opponents' concession (rules/three-hand#auction-pinochle) --------------------
@@ -1070,7 +1111,7 @@ def _offer_concession(state: State) -> State:
     if not state.variant.settlement.opponents_concede:
         return _start_tricks(state)
     first = _opponents(state)[0]
-    return attrs.evolve(state, phase=Phase.CONCEDE, to_act=first, legal_cache=None)
+    return _with(state, phase=Phase.CONCEDE, to_act=first)
 
 
 _CONCEDE_ACTIONS: tuple[Action, ...] = (Concede(), PlayOn())
@@ -1085,7 +1126,7 @@ def _apply_concede(state: State, action: Action) -> State:
     at = opponents.index(_seat(state))
     if at + 1 == len(opponents):
         return _settle(_push_state(state, action), surrendered="conceded")
-    return _evolve(state, action, to_act=opponents[at + 1])
+    return _with(state, action, to_act=opponents[at + 1])
 
 
 # --- Tricks (rules/trick-play, rules/counting) -----------------------------------------
@@ -1093,74 +1134,90 @@ def _apply_concede(state: State, action: Action) -> State:
 
 def _trick_actions(state: State) -> Sequence[Action]:
     cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
-    if state.trick and state.hand.turn_up is None:  # while the stock lasts, any card
-        trick = [c for _, c in state.trick]
-        cards = legal_plays(cards, trick, state.hand.trump, state.variant.play)
-    # Hands are kept in Card.index order, so twins sit side by side: keep the first of each.
-    plays = PLAYS
-    actions: list[Action] = []
-    previous = None
-    for card in cards:
-        if card is not previous:
-            actions.append(plays[card.index])
-            previous = card
-    return tuple(actions)
+    trick, hand = state.trick, state.hand
+    if trick and hand.turn_up is None:  # while the stock lasts, any card
+        plays = list(map(_SECOND, trick))
+        cards = _follow(cards, plays, hand.trump, state.game.variant.play, _Slices)[0]
+    # One play per distinct card (twins are one action), in the hand's Card.index order.
+    return tuple(map(PLAYS.__getitem__, dict.fromkeys(map(_BY_INDEX, cards))))
 
 
 _IS_COUNTER = tuple(c.rank in (Rank.ACE, Rank.TEN, Rank.KING) for c in CARDS)
 
 
+@functools.lru_cache(maxsize=256)
+def _card_values(variant: Variant) -> tuple[int, ...]:
+    """Each card's trick points under the profile, by `Card.index`."""
+    return tuple(card_points((card,), variant) for card in CARDS)
+
+
 def _apply_play(state: State, action: Action) -> State:
-    if not isinstance(action, Play):
-        raise _wrong_phase(state, action)
-    seat = _seat(state)
     legal = state.legal_cache
     if legal is None:
         legal = legal_actions(state)
     if action not in legal:  # Play objects are shared, so this is an identity scan
-        held = state.hands[seat]
-        if action.card not in held:
-            raise IllegalActionError(str(action), f"you do not hold {action.card}")
-        plays = [card for _, card in state.trick]
-        raise IllegalActionError(
-            str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
-        )
-    variant = state.variant
-    card = CARDS[action.card.index]  # the shared object: identity comparisons from here on
+        raise _illegal_play(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
+    card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
     held = state.hands[seat]
-    for at, c in enumerate(held):  # noqa: B007 - the loop finds `at`
-        if c is card:
-            break
+    at = bisect.bisect_left(held, card.index, key=_BY_INDEX)  # hands are in index order
     hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
     if state.hand.table and card in state.hand.table[seat]:
         state = _leave_table(state, seat, card, hands[seat])
     trick = (*state.trick, (seat, card))
-    players = variant.deal.players
-    history = (action, state.history)
-    if len(trick) < players:
-        return State(
-            state.phase,
-            (seat + 1) % players,
-            hands,
-            trick,
-            state.tricks,
-            state.points,
-            state.tricks_won,
-            state.counters,
-            state.hand,
-            state.game,
-            history,
-        )
-    cards = [c for _, c in trick]
-    winner = trick[trick_winner(cards, state.hand.trump)][0]
+    players = state.game.variant.deal.players
+    if len(trick) == players:
+        return _end_trick(state, hands, trick, (action, state.history))
+    return State(
+        state.phase,
+        (seat + 1) % players,
+        hands,
+        trick,
+        state.tricks,
+        state.points,
+        state.tricks_won,
+        state.counters,
+        state.hand,
+        state.game,
+        (action, state.history),
+    )
+
+
+def _illegal_play(state: State, action: Action) -> PinochleError:
+    """Why this action is no legal play now (not a play, a card not held, or the duty)."""
+    if not isinstance(action, Play):
+        return _wrong_phase(state, action)
+    held = state.hands[_seat(state)]
+    if action.card not in held:
+        return IllegalActionError(str(action), f"you do not hold {action.card}")
+    plays = [card for _, card in state.trick]
+    return IllegalActionError(
+        str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
+    )
+
+
+def _end_trick(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[tuple[int, Card], ...],
+    history: History,
+) -> State:
+    """The trick is full: its winner takes it (and leads, or melds first in the two-hand stock)."""
+    hand, variant = state.hand, state.game.variant
+    cards = list(map(_SECOND, trick))
+    winner = trick[trick_winner(cards, hand.trump)][0]
     side = state.side_of(winner)
     last = not hands[winner]
-    points = card_points(cards, variant) + (variant.counting.last_trick if last else 0)
+    values = _card_values(variant)
+    indexes = list(map(_BY_INDEX, cards))
+    points = sum(map(values.__getitem__, indexes))
+    if last:
+        points += variant.counting.last_trick
     counters = state.counters
-    if not counters[side] and (last or any(_IS_COUNTER[c.index] for c in cards)):
+    if not counters[side] and (last or any(map(_IS_COUNTER.__getitem__, indexes))):
         counters = (*counters[:side], True, *counters[side + 1 :])
     state = State(
-        state.phase,
+        Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: the winner melds
         winner,
         hands,
         (),
@@ -1168,15 +1225,11 @@ def _apply_play(state: State, action: Action) -> State:
         _add(state.points, side, points),
         _add(state.tricks_won, side, 1),
         counters,
-        state.hand,
+        hand,
         state.game,
         history,
     )
-    if last:
-        return _settle(state)
-    if state.hand.turn_up is not None:  # two-hand stock phase: the winner may meld
-        return attrs.evolve(state, phase=Phase.MELD)
-    return state
+    return _settle(state) if last else state
 
 
 def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) -> State:
@@ -1184,8 +1237,8 @@ def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) ->
     table = state.hand.table[seat]
     if table.count(card) <= left.count(card):
         return state
-    hand = attrs.evolve(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
-    return attrs.evolve(state, hand=hand)
+    hand = _replace(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
+    return _with(state, hand=hand)
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
@@ -1262,7 +1315,7 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     end = game_end(variant, scores, bidder=bidder, target=game.target)
-    game = attrs.evolve(
+    game = _replace(
         game,
         scores=scores,
         target=end.target,
@@ -1272,7 +1325,7 @@ def _settle(state: State, surrendered: str | None = None) -> State:
         last_tricks=state.tricks,
     )
     if end.winner is not None:
-        return attrs.evolve(state, phase=Phase.GAME_OVER, to_act=None, game=game, legal_cache=None)
+        return _with(state, phase=Phase.GAME_OVER, to_act=None, game=game)
     return _start_hand(game, hand.number + 1, _next_dealer(state), state.history)
 
 
@@ -1332,8 +1385,12 @@ def legal_actions(state: State) -> Sequence[Action]:
         raise ArgumentError("state", _STATE_EXPECTED, state) from None
     if cached is None:
         cached = _LEGAL[state.phase](state)
-        object.__setattr__(state, "legal_cache", cached)  # a cache, invisible to equality
+        _set_legal_cache(state, cached)  # a cache, invisible to equality
     return cached
+
+
+_set_legal_cache: Callable[[State, Sequence[Action]], None] = State.__dict__["legal_cache"].__set__
+"""Fill the frozen state's cache slot (its descriptor, without `object.__setattr__`'s look-up)."""
 
 
 def apply(state: State, action: Action) -> State:
@@ -1439,13 +1496,78 @@ def _push(state: State, action: Action) -> History:
     return (action, state.history)
 
 
+def _replace(value: T, **changes: Any) -> T:
+    """`attrs.evolve` for the engine's `Hand` and `Game`, without its per-call field look-ups.
+
+    The constructor call for each set of changed fields is compiled once (`_replacer`);
+    these values change on most decisions of the auction and the two-hand meld turns.
+    """
+    key = (type(value), tuple(changes))
+    replacer = _REPLACERS.get(key)
+    if replacer is None:
+        replacer = _REPLACERS[key] = _replacer(*key)
+    new: T = replacer(value, **changes)
+    return new
+
+
+_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
+
+
+def _replacer(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
+    """``lambda old, <names>: cls(<each field: the new value or old's>)``, positionally."""
+    fields = [field.name for field in attrs.fields(cls)]
+    unknown = set(names) - set(fields)
+    if unknown:
+        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+    values = ", ".join(name if name in names else f"old.{name}" for name in fields)
+    replacer: Callable[..., Any] = eval(
+        f"lambda old, {', '.join(names)}: cls({values})", {"cls": cls}
+    )
+    return replacer
+
+
 def _push_state(state: State, action: Action) -> State:
-    return attrs.evolve(state, history=_push(state, action), legal_cache=None)
+    return _with(state, action)
 
 
-def _evolve(state: State, action: Action, **changes: Any) -> State:
-    """A new state with the action recorded and the legal-action cache cleared."""
-    return attrs.evolve(state, history=_push(state, action), legal_cache=None, **changes)
+class _Same(enum.Enum):
+    """The default of `_with`'s fields: keep the old state's value."""
+
+    SAME = enum.auto()
+
+
+_SAME: Final = _Same.SAME
+
+
+def _with(
+    state: State,
+    action: Action | None = None,
+    *,
+    phase: Phase | _Same = _SAME,
+    to_act: int | _Same | None = _SAME,
+    hands: tuple[tuple[Card, ...], ...] | _Same = _SAME,
+    hand: Hand | _Same = _SAME,
+    game: Game | _Same = _SAME,
+) -> State:
+    """A new state with these fields changed and the action (if any) recorded.
+
+    The legal-action cache starts empty. The trick's fields change only in `_apply_play`,
+    which builds its states itself. (A positional constructor: `attrs.evolve` looks the
+    fields up on every call, and this runs for most decisions.)
+    """
+    return State(
+        state.phase if phase is _SAME else phase,
+        state.to_act if to_act is _SAME else to_act,
+        state.hands if hands is _SAME else hands,
+        state.trick,
+        state.tricks,
+        state.points,
+        state.tricks_won,
+        state.counters,
+        state.hand if hand is _SAME else hand,
+        state.game if game is _SAME else game,
+        state.history if action is None else (action, state.history),
+    )
 
 
 _PHASE_WORDS = {

@@ -29,6 +29,7 @@ from collections.abc import Iterable, Mapping
 import attrs
 
 from pinochle.cards import (
+    CARDS,
     Card,
     DeckKind,
     Rank,
@@ -358,8 +359,10 @@ class _Tables:
 _PINOCHLE = (Card(Suit.SPADES, Rank.QUEEN), Card(Suit.DIAMONDS, Rank.JACK))
 
 
+@functools.cache
 def _cards(suit: Suit, ranks: str) -> tuple[Card, ...]:
-    return sort_cards(Card(suit, Rank("9JQKTA".index(r))) for r in ranks)
+    """The shared cards of these ranks (letters, "9JQKTA") in one suit, sorted for display."""
+    return sort_cards(CARDS[suit * 6 + "9JQKTA".index(r)] for r in ranks)
 
 
 def _best_count(row: tuple[int, ...], held: int) -> int:

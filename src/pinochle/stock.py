@@ -119,17 +119,60 @@ def meld_options(
         ValueError: The table holds a card that the hand does not.
     """
     check_in_deck(hand, variant.deal.deck)
-    hidden, face_up = _split(hand, table)
-    served = _served(shown)
-    return tuple(
-        meld
-        for meld, need in _candidates(trump, variant)
-        if any(hidden[card] for card, _ in need)
-        and all(  # the hidden copies alone often do: look no further
-            n <= hidden[card] or n <= hidden[card] + _usable(card, meld, face_up, served)
-            for card, n in need
-        )
-    )
+    candidates = _candidates(trump, variant)
+    return tuple(candidates[i][0] for i in _offered(hand, table, shown, trump, variant))
+
+
+def _offered(
+    hand: Sequence[Card],
+    table: Sequence[Card],
+    shown: Sequence[Shown],
+    trump: Suit,
+    variant: Variant,
+) -> tuple[int, ...]:
+    """`meld_options` as positions in the stock's meld list, without the deck check.
+
+    For the engine, whose hands come from its own deals: it keeps one `Declare` per position.
+    The copies of each card are counted on plain lists by `Card.index` (this runs for every
+    meld turn of a two-hand game).
+
+    Raises:
+        ValueError: The table holds a card that the hand does not.
+    """
+    hidden = [0] * _CARD_COUNT
+    for card in hand:
+        hidden[card.index] += 1
+    face_up = [0] * _CARD_COUNT
+    for card in table:
+        index = card.index
+        face_up[index] += 1
+        hidden[index] -= 1
+        if hidden[index] < 0:
+            _split(hand, table)  # raises the error that names the card
+    served: dict[tuple[str, int], list[int]] | None = None
+    found: list[int] = []
+    for at, (meld, need) in enumerate(_indexed_candidates(trump, variant)):
+        some, every = False, True  # a hidden copy of some card / enough of every card
+        for index, n in need:
+            held = hidden[index]
+            if held:
+                some = True
+            if n > held:
+                every = False
+        if every:
+            found.append(at)  # the hidden copies alone do: look no further
+        elif some:  # a new meld lays at least one hidden card on the table
+            if served is None:
+                served = _served_by_index(shown)
+            for index, n in need:
+                if n > hidden[index] + _usable_copies(index, meld, face_up, served):
+                    break
+            else:
+                found.append(at)
+    return tuple(found)
+
+
+_CARD_COUNT = 24
 
 
 def cards_to_table(
@@ -190,6 +233,22 @@ def _usable(
     return max(0, face_up[card] - barred)
 
 
+def _usable_copies(
+    index: int, meld: Shown, face_up: list[int], served: dict[tuple[str, int], list[int]]
+) -> int:
+    """`_usable` on the fast path's lists, by `Card.index`."""
+    copies = face_up[index]
+    if not copies:
+        return 0
+    barred = sum(best >= meld.points for best in served.get((meld.cls, index), ()))
+    return max(0, copies - barred)
+
+
+def _served_by_index(shown: Sequence[Shown]) -> dict[tuple[str, int], list[int]]:
+    """`_served` keyed by `Card.index`."""
+    return {(cls, card.index): copies for (cls, card), copies in _served(shown).items()}
+
+
 def _served(shown: Sequence[Shown]) -> dict[tuple[str, Card], list[int]]:
     """For each class and card, the best meld (in points) of each copy used in that class."""
     served: dict[tuple[str, Card], list[int]] = defaultdict(list)
@@ -239,3 +298,14 @@ def _candidates(
     if len(values["pinochle"]) > 1:
         melds.append(meld("double pinochle", values["pinochle"][1], *pinochle, *pinochle))
     return tuple((m, tuple(Counter(m.cards).items())) for m in melds)
+
+
+@functools.lru_cache(maxsize=64)
+def _indexed_candidates(
+    trump: Suit, variant: Variant
+) -> tuple[tuple[Shown, tuple[tuple[int, int], ...]], ...]:
+    """`_candidates` with each card's count keyed by `Card.index`."""
+    return tuple(
+        (meld, tuple((card.index, n) for card, n in need))
+        for meld, need in _candidates(trump, variant)
+    )

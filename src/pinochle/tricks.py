@@ -8,8 +8,11 @@ head the trick, trump, overtrump) and `play_rule` says in a player's words what 
 
 from __future__ import annotations
 
+import bisect
 import functools
+import operator
 from collections.abc import Iterable, Sequence
+from typing import TypeAlias
 
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError
@@ -144,17 +147,62 @@ def _must_head(rules: Play, led: Suit, trump: Suit | None) -> bool:
     return rules.beat is Beat.TRUMP_LED and led == trump
 
 
+class _Scan:
+    """How `_follow` finds cards in a hand of any order: it scans the hand."""
+
+    @staticmethod
+    def of_suit(hand: Sequence[Card], suit: Suit) -> Sequence[Card]:
+        """The hand's cards of this suit, in the hand's order."""
+        return [c for c in hand if c.suit is suit]
+
+    @staticmethod
+    def above(cards: Sequence[Card], rank: Rank) -> Sequence[Card]:
+        """The cards (of one suit) ranking above ``rank``, in their order."""
+        return [c for c in cards if c.rank > rank]
+
+
+class _Slices:
+    """How `_follow` finds cards in a hand in `Card.index` order (the engine's hands).
+
+    A suit's cards lie side by side there, in rank order (the index is ``suit * 6 + rank``),
+    so each look-up is a binary search and a slice.
+    """
+
+    @staticmethod
+    def of_suit(hand: Sequence[Card], suit: Suit) -> Sequence[Card]:
+        """The hand's cards of this suit."""
+        low = bisect.bisect_left(hand, suit * 6, key=_INDEX)
+        return hand[low : bisect.bisect_left(hand, suit * 6 + 6, low, key=_INDEX)]
+
+    @staticmethod
+    def above(cards: Sequence[Card], rank: Rank) -> Sequence[Card]:
+        """The cards (of one suit, in rank order) ranking above ``rank``."""
+        return cards[bisect.bisect_right(cards, rank, key=_RANK) :]
+
+
+_INDEX = operator.attrgetter("index")
+_RANK = operator.attrgetter("rank")
+
+CardLookup: TypeAlias = type[_Scan] | type[_Slices]
+
+
 def _follow(
-    hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
+    hand: Sequence[Card],
+    plays: Sequence[Card],
+    trump: Suit | None,
+    rules: Play,
+    lookup: CardLookup = _Scan,
 ) -> tuple[Sequence[Card], str, Card | None]:
     """The cards a player may add to a started trick, and the duty that chose them.
 
     The duty is one of "follow", "beat", "overtrump", "trump" or "any", with the card to
     beat; `play_rule` turns it into words only when an error needs them. (Suits are
     singletons, so they are compared with ``is``: this runs for every card played.)
+    ``lookup`` finds the cards: `_Scan` for any hand, `_Slices` for one in `Card.index`
+    order, as the engine keeps them.
     """
     led = plays[0].suit
-    suited = [c for c in hand if c.suit is led]
+    suited = lookup.of_suit(hand, led)
     if suited:
         if not _must_head(rules, led, trump):
             return suited, "follow", None
@@ -167,12 +215,11 @@ def _follow(
         for c in plays:
             if c.suit is led and c.rank > top.rank:
                 top = c
-        rank = top.rank
-        higher = [c for c in suited if c.rank > rank]
+        higher = lookup.above(suited, top.rank)
         if higher:
             return higher, "beat", top
         return suited, "follow", None
-    trumps = [c for c in hand if c.suit is trump] if trump is not None else []
+    trumps = lookup.of_suit(hand, trump) if trump is not None else ()
     if not trumps or not rules.must_trump:
         return hand, "any", None
     best: Card | None = None
@@ -180,8 +227,7 @@ def _follow(
         if c.suit is trump and (best is None or c.rank > best.rank):
             best = c
     if best is not None and rules.must_overtrump:
-        rank = best.rank
-        higher = [c for c in trumps if c.rank > rank]
+        higher = lookup.above(trumps, best.rank)
         if higher:
             return higher, "overtrump", best
         if not rules.trump_when_cannot_overtrump:
