@@ -21,9 +21,8 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType, TracebackType
 from typing import Any
 
-from pinochle.errors import ArgumentError, PinochleError
-
 from pinochle.arena._play import ArenaError, Chunk, ChunkResult, PlayerSpec, play_chunk
+from pinochle.errors import ArgumentError, PinochleError
 
 __all__ = ["BACKENDS", "MAX_RETRIES", "Backend", "ExtraMissingError", "open_backend"]
 

@@ -8,13 +8,12 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from pinochle.arguments import SEED_LIMIT
-from pinochle.errors import ArgumentError
-from pinochle.variant import Variant, load_variant
-
 from pinochle.arena._backends import Backend, open_backend
 from pinochle.arena._play import Chunk, ChunkResult, PlayerSpec
 from pinochle.arena._results import DealResult, MatchResult, Timings, merge_timings
+from pinochle.arguments import SEED_LIMIT
+from pinochle.errors import ArgumentError
+from pinochle.variant import Variant, load_variant
 
 __all__ = ["MAX_CHUNK", "MatchInterrupted", "Progress", "chunk_size", "run_match"]
 
@@ -27,7 +26,7 @@ Progress = Callable[[int, int], None]
 """Called as deals finish with (deals done, deals in the match)."""
 
 
-class MatchInterrupted(KeyboardInterrupt):  # noqa: N818 - it is a KeyboardInterrupt
+class MatchInterrupted(KeyboardInterrupt):
     """Ctrl-C stopped a match; ``result`` holds the deals that finished.
 
     It is a `KeyboardInterrupt`, so a program that does not catch it stops as on any

@@ -25,13 +25,12 @@ from typing import Any
 import attrs
 
 from pinochle.actions import Action
+from pinochle.arena._results import DealResult, Seating, Timing, Timings, bin_of
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import PinochleError
 from pinochle.records import GameRecord, record_of
 from pinochle.state import Observation, State
 from pinochle.variant import Variant
-
-from pinochle.arena._results import DealResult, Seating, Timing, Timings, bin_of
 
 __all__ = [
     "MAX_HANDS",

@@ -182,7 +182,7 @@ class Timing:
         for key, count in self.bins:
             seen += count
             if seen >= rank:
-                middle = 2.0 ** ((key + 0.5) / BINS_PER_OCTAVE)
+                middle: float = 2.0 ** ((key + 0.5) / BINS_PER_OCTAVE)
                 return min(max(middle, self.fastest), self.slowest)
         return self.slowest
 
