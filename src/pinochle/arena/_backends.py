@@ -12,6 +12,7 @@ yielded every chunk that finished.
 from __future__ import annotations
 
 import contextlib
+import importlib
 import os
 import pickle
 import signal
@@ -22,7 +23,7 @@ from types import ModuleType, TracebackType
 from typing import Any
 
 from pinochle.arena._play import ArenaError, Chunk, ChunkResult, PlayerSpec, play_chunk
-from pinochle.errors import ArgumentError, PinochleError
+from pinochle.errors import ArgumentError, PinochleError, _Described
 
 __all__ = ["BACKENDS", "MAX_RETRIES", "Backend", "ExtraMissingError", "open_backend"]
 
@@ -108,7 +109,7 @@ def _unpicklable(role: str, name: str, why: str) -> ArgumentError:
         f"a player that can be sent to a worker process ({why}): a level name, or a "
         "zero-argument callable defined at module level (a function, a class, or "
         "functools.partial of one); with workers=1 any callable plays",
-        f"player {name!r}",
+        _Described(f"player {name!r}"),
     )
 
 
@@ -204,7 +205,7 @@ class LocalPool(Backend):
 def import_ray() -> ModuleType:
     """The ``ray`` module, or an error naming the extra to install."""
     try:
-        import ray
+        ray = importlib.import_module("ray")
     except ImportError:
         raise ExtraMissingError(
             'backend="ray" needs Ray: pip install "pinochle-rules[ray]"'

@@ -120,7 +120,7 @@ class PlayedGame:
         players: The player's name at each place (seat, or person without partners).
         roles: ``"a"`` or ``"b"`` at each place.
         margin: The seating's margin (A minus B, points a hand).
-        record: The game (`pinochle.GameRecord`): replay it with `pinochle.replay`.
+        record: The game (`pinochle.GameRecord`): replay it with `pinochle.records.replay`.
     """
 
     deal: int
