@@ -19,6 +19,7 @@ from pinochle.arena._play import ArenaError, PlayerSpec
 from pinochle.arena._results import MatchResult, Timing
 from pinochle.arena._tournament import TournamentResult, run_tournament
 from pinochle.errors import ArgumentError
+from pinochle.state import Phase
 from pinochle.variant import Variant, load_variant
 
 __all__ = ["ladder_table", "match_report", "run", "timings_table"]
@@ -152,8 +153,11 @@ def timings_table(match: MatchResult) -> list[str]:
         "| Player | Phase | Decisions | Median | 95th percentile |",
         "|---|---|---:|---:|---:|",
     ]
+    order = [phase.value for phase in Phase]
     for role, name in (("a", match.a), ("b", match.b)):
-        for phase, t in match.timings.get(role, {}).items():
+        phases = match.timings.get(role, {})
+        for phase in sorted(phases, key=lambda p: order.index(p) if p in order else len(order)):
+            t = phases[phase]
             lines.append(
                 f"| {name} ({role.upper()}) | {phase} | {t.count:,} | {duration(t.median)} "
                 f"| {duration(t.p95)} |"
