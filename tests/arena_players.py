@@ -61,11 +61,11 @@ def illegal() -> Player:
 
 
 def interrupting() -> Player:
-    """`seeded_easy`; its ``ARENA_INTERRUPT_AT``-th creation sends Ctrl-C (SIGINT).
+    """`seeded_easy`; its ``ARENA_INTERRUPT_AT``-th creation presses Ctrl-C.
 
     The calls are counted in the file ``ARENA_COUNTER`` (appends are atomic, so each call
-    gets its own count across processes). The signal goes to this process, or to its
-    parent when ``ARENA_INTERRUPT_PARENT`` is set (a pool worker's driver).
+    gets its own count across processes). Like a terminal's Ctrl-C, SIGINT goes to the
+    whole process group: the driver and its worker processes.
     """
     fd = os.open(os.environ["ARENA_COUNTER"], os.O_WRONLY | os.O_APPEND | os.O_CREAT)
     try:
@@ -74,6 +74,5 @@ def interrupting() -> Player:
     finally:
         os.close(fd)
     if count == int(os.environ["ARENA_INTERRUPT_AT"]):
-        target = os.getppid() if os.environ.get("ARENA_INTERRUPT_PARENT") else os.getpid()
-        os.kill(target, signal.SIGINT)
+        os.killpg(os.getpgid(0), signal.SIGINT)
     return seeded_easy()

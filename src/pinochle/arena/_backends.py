@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import importlib
+import multiprocessing
 import os
 import pickle
 import signal
@@ -134,7 +135,13 @@ class LocalPool(Backend):
 
     def _pool(self) -> ProcessPoolExecutor:
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(self.slots, initializer=_quiet_worker)
+            # forkserver where there is one: forking a driver that runs threads (Ray's, a
+            # notebook's) can deadlock a child; it is Python 3.14's default on POSIX too.
+            methods = multiprocessing.get_all_start_methods()
+            context = multiprocessing.get_context("forkserver" if "forkserver" in methods else None)
+            self.pool = ProcessPoolExecutor(
+                self.slots, mp_context=context, initializer=_quiet_worker
+            )
         return self.pool
 
     def run(
