@@ -25,7 +25,7 @@ from typing import Any
 
 from pinochle.arena import run_match
 
-MATCHES = (("hard", "medium", 60), ("expert", "hard", 12))
+MATCHES = (("hard", "medium", 100), ("expert", "hard", 24))
 """(A, B, deals) of each measured match."""
 
 

@@ -531,3 +531,12 @@ def test_the_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv.split()) == 0
     out = capsys.readouterr().out
     assert "| 1 | easy |" in out
+
+
+def test_records_must_be_a_folder(tmp_path: Path) -> None:
+    taken = tmp_path / "file.txt"
+    taken.write_text("mine", encoding="utf-8")
+    with pytest.raises(pn.ArgumentError) as info:
+        run_match("pinochlerun", "easy", "random", deals=1, workers=1, records=taken)
+    assert info.value.name == "records"
+    assert taken.read_text(encoding="utf-8") == "mine"

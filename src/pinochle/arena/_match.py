@@ -85,17 +85,22 @@ def player_name(value: Callable[..., object]) -> str:
 
 
 def records_of(value: object) -> str | None:
-    """The records folder, created; None for no records."""
+    """The records folder's absolute path (not created here); None for no records."""
     if value is None:
         return None
     if not isinstance(value, str | os.PathLike):
         raise ArgumentError("records", "None or a folder's path", value)
-    folder = Path(value)
+    folder = Path(value).resolve()
+    if folder.exists() and not folder.is_dir():
+        raise ArgumentError("records", "a folder, not a file", value)
+    return str(folder)
+
+
+def _make_folder(records: str) -> None:
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        Path(records).mkdir(parents=True, exist_ok=True)
     except OSError as exc:
-        raise ArgumentError("records", f"a folder that can be created ({exc})", value) from None
-    return str(folder.resolve())
+        raise ArgumentError("records", f"a folder that can be created ({exc})", records) from None
 
 
 def run_match(
@@ -199,6 +204,8 @@ def _play_match(
     for role, spec, name in zip("ab", specs, names, strict=True):
         if not isinstance(spec, str):
             runner.check_player(role, name, spec)
+    if records is not None:
+        _make_folder(records)
     size = chunk_size(deals, runner.slots)
     chunks = [
         Chunk(variant, specs, names, seed, start, min(start + size, deals), games, records)
@@ -249,11 +256,6 @@ def _play_match(
     except KeyboardInterrupt:
         raise MatchInterrupted(gathered(True), finished) from None
     return gathered(False)
-
-
-def open_for(backend: str, workers: int | None, address: str | None) -> Backend:
-    """The backend a tournament shares between its matches."""
-    return open_backend(backend, workers, address)
 
 
 def check_players(

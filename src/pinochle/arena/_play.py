@@ -297,7 +297,10 @@ def play_chunk(chunk: Chunk, on_deal: Callable[[int], None] | None = None) -> Ch
         random.setstate(saved)
     path = None
     if chunk.records is not None and deals:
-        path = _write_records(chunk, deals[-1].index, lines)
+        try:
+            path = _write_records(chunk, deals[-1].index, lines)
+        except OSError as exc:
+            raise ArenaError(f"records: cannot write deals {chunk.start}-: {exc}") from None
     return ChunkResult(chunk.start, tuple(deals), clock.timings(), path, interrupted)
 
 

@@ -23,12 +23,12 @@ from typing import Any
 
 import attrs
 
+from pinochle.arena._backends import open_backend
 from pinochle.arena._match import (
     Progress,
     _checked,
     _play_match,
     check_players,
-    open_for,
 )
 from pinochle.arena._play import PlayerSpec
 from pinochle.arena._results import MatchResult
@@ -186,7 +186,7 @@ def run_tournament(
         for i, j in pairs
     ]
     matches: list[MatchResult] = []
-    with open_for(backend, workers, address) as runner:
+    with open_backend(backend, workers, address) as runner:
         for (i, j), (rules, specs, _, count, first, folder, games) in zip(
             pairs, checked, strict=True
         ):
