@@ -540,3 +540,16 @@ def test_records_must_be_a_folder(tmp_path: Path) -> None:
         run_match("pinochlerun", "easy", "random", deals=1, workers=1, records=taken)
     assert info.value.name == "records"
     assert taken.read_text(encoding="utf-8") == "mine"
+
+
+def test_ctrl_c_in_the_driver_of_a_pool_keeps_the_finished_chunks() -> None:
+    def press_ctrl_c(done: int, total: int) -> None:
+        if done:
+            raise KeyboardInterrupt
+
+    with pytest.raises(MatchInterrupted) as info:
+        run_match("pinochlerun", "easy", "random", deals=30, workers=2, progress=press_ctrl_c)
+    partial = info.value.result
+    assert 0 < partial.n < 30
+    whole = run_match("pinochlerun", "easy", "random", deals=30, workers=1)
+    assert all(deal == whole.deals[deal.index] for deal in partial.deals)

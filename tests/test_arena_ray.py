@@ -22,7 +22,13 @@ ray = pytest.importorskip("ray", reason="extra ray: pip install 'pinochle-rules[
 
 import arena_players  # noqa: E402 - after the skip
 import pinochle as pn  # noqa: E402
-from pinochle.arena import ArenaError, read_records, run_match, run_tournament  # noqa: E402
+from pinochle.arena import (  # noqa: E402
+    ArenaError,
+    MatchInterrupted,
+    read_records,
+    run_match,
+    run_tournament,
+)
 from pinochle.records import replay  # noqa: E402
 
 LIMIT_SECONDS = 240
@@ -137,3 +143,21 @@ def test_ray_tournament_equals_the_local_one(cluster: ModuleType) -> None:
 def test_a_ray_the_caller_started_is_left_running(cluster: ModuleType) -> None:
     run_match("pinochlerun", "random", "random", deals=1, backend="ray")
     assert cluster.is_initialized()
+
+
+def test_ctrl_c_on_ray_reports_the_finished_chunks_and_cancels_the_rest(
+    cluster: ModuleType,
+) -> None:
+    def press_ctrl_c(done: int, total: int) -> None:  # in the driver, as a Ctrl-C would
+        if done:
+            raise KeyboardInterrupt
+
+    with pytest.raises(MatchInterrupted) as info:
+        run_match("pinochlerun", "easy", "random", deals=40, backend="ray", progress=press_ctrl_c)
+    partial = info.value.result
+    assert partial.interrupted
+    assert 0 < partial.n < 40
+    whole = run_match("pinochlerun", "easy", "random", deals=40, workers=1)
+    assert all(deal == whole.deals[deal.index] for deal in partial.deals)
+    # The cluster is still there for the next match.
+    assert run_match("pinochlerun", "easy", "random", deals=2, backend="ray").n == 2
