@@ -12,6 +12,14 @@ task in flight, on Ray against the same in this process. The machine's load aver
 printed first: the figures are side by side in one run, so compare them with each other,
 not with another run's.
 
+On a machine shared with other work, wall-clock rates cannot show scaling: Linux's
+autogroup scheduler gives each session one share, and every process of this script (the
+pool's workers, Ray's daemons and workers) is in its session. So the script also counts
+the CPU time of every process of its session (``/proc``) during each match: CPU-seconds a
+deal is the cost that a machine's cores would have to pay, whatever else runs, and the
+CPU-based efficiency (CPU a deal with 1 worker / CPU a deal with 2) is the share of the
+work that is the match's and not the backend's.
+
 Run::
 
     python benchmarks/arena_scaling.py            # about 5 minutes on 2 quiet cores
@@ -35,6 +43,24 @@ MATCHES = (("hard", "medium", 100), ("expert", "hard", 24))
 
 def _nothing() -> None:
     """An empty task."""
+
+
+def session_cpu() -> float:
+    """CPU-seconds used so far by every live process of this session (Linux /proc)."""
+    session = os.getsid(0)
+    tick = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in os.listdir("/proc"):
+        if not entry.isdigit():
+            continue
+        try:
+            with open(f"/proc/{entry}/stat", encoding="ascii", errors="replace") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[3]) == session:  # fields after the name: state, ppid, pgrp, session
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    return total / tick
 
 
 def play(runner: Backend, variant: str, a: str, b: str, deals: int) -> MatchResult:
@@ -65,26 +91,36 @@ def main(argv: list[str] | None = None) -> None:
         print(f"{label}: opened and warmed up in {time.perf_counter() - start:.1f} s")
     print()
     print(
-        "| Match | Deals | Local, 1 worker | Local, 2 workers | Ray, 2 CPUs "
-        "| Scaling efficiency | Ray / local 2 | Equal results |"
+        "| Match | Deals | Backend | Wall rate | CPU a deal (session) | Rate on dedicated cores "
+        "| Efficiency (CPU) | Efficiency (wall) | Equal results |"
     )
-    print("|---|---:|---:|---:|---:|---:|---:|---|")
+    print("|---|---:|---|---:|---:|---:|---:|---:|---|")
+    labels = {"one": "local, 1 worker", "two": "local, 2 workers", "ray": "Ray, 2 CPUs"}
+    cores = {"one": 1, "two": 2, "ray": 2}
     for a, b, deals in MATCHES:
         deals = max(2, deals // 4) if args.quick else deals
-        runs = {k: play(r, args.variant, a, b, deals) for k, r in runners.items()}
-        one, two, on_ray = (deals / runs[k].seconds for k in ("one", "two", "ray"))
-        equal = runs["one"] == runs["two"] == runs["ray"]
-        print(
-            f"| {a}-{b} | {deals} | {one:.2f} deals/s | {two:.2f} deals/s | {on_ray:.2f} deals/s "
-            f"| {two / (2 * one):.0%} | {on_ray / two:.2f} | {'yes' if equal else 'NO'} |"
-        )
+        runs, cpu = {}, {}
+        for k, r in runners.items():
+            before = session_cpu()
+            runs[k] = play(r, args.variant, a, b, deals)
+            cpu[k] = (session_cpu() - before) / deals
+        equal = "yes" if runs["one"] == runs["two"] == runs["ray"] else "NO"
+        wall_one = deals / runs["one"].seconds
+        for k in runners:
+            wall = deals / runs[k].seconds
+            print(
+                f"| {a}-{b} | {deals} | {labels[k]} | {wall:.2f} deals/s | {cpu[k]:.3f} s "
+                f"| {cores[k] / cpu[k]:.2f} deals/s | {cpu['one'] / cpu[k]:.0%} "
+                f"| {wall / (cores[k] * wall_one):.0%} | {equal} |"
+            )
 
     nothing = ray.remote(_nothing)
     ray.get([nothing.remote() for _ in range(20)])  # warm the workers
     tasks = 200
-    start = time.perf_counter()
+    start, before = time.perf_counter(), session_cpu()
     ray.get([nothing.remote() for _ in range(tasks)])
     empty = (time.perf_counter() - start) / tasks
+    empty_cpu = (session_cpu() - before) / tasks
     start = time.perf_counter()
     for _ in range(50):
         ray.get(nothing.remote())
@@ -92,16 +128,20 @@ def main(argv: list[str] | None = None) -> None:
     # Chunks of one cheap deal each, one task in flight: Ray's cost a chunk above this process.
     single = open_backend("ray", 1, None)
     deals = 40
+    before = session_cpu()
     here = play(runners["one"], args.variant, "random", "random", deals)
+    here_cpu, before = session_cpu() - before, session_cpu()
     there = play(single, args.variant, "random", "random", deals)
+    there_cpu = session_cpu() - before
     per_chunk = (there.seconds - here.seconds) / there.chunks
+    per_chunk_cpu = (there_cpu - here_cpu) / there.chunks
     print()
     print(
-        f"Ray overhead: {empty * 1e3:.2f} ms an empty task (200 in flight), "
-        f"{serial * 1e3:.2f} ms an empty task's round trip one at a time; "
-        f"{per_chunk * 1e3:.1f} ms a chunk above this process ({there.chunks} chunks of "
-        f"random-vs-random, one task in flight: {here.seconds:.2f} s here, "
-        f"{there.seconds:.2f} s on Ray)"
+        f"Ray overhead: {empty * 1e3:.2f} ms wall and {empty_cpu * 1e3:.2f} ms CPU (session) "
+        f"an empty task, 200 in flight; {serial * 1e3:.2f} ms an empty task's round trip one "
+        f"at a time; {per_chunk * 1e3:.1f} ms wall and {per_chunk_cpu * 1e3:.1f} ms CPU a "
+        f"chunk above this process ({there.chunks} chunks of random-vs-random, one task in "
+        f"flight: {here.seconds:.2f} s here, {there.seconds:.2f} s on Ray)"
     )
     for runner in runners.values():
         runner.close()
