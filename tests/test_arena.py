@@ -533,6 +533,13 @@ def test_the_tournament_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert "| 1 | easy |" in out
 
 
+def test_whole_games_need_a_game_that_ends() -> None:
+    # pagat-auction-3 keeps chips: no target, no losing score, so a game never ends.
+    with pytest.raises(pn.ArgumentError, match="has no end") as info:
+        run_match("pagat-auction-3", "easy", "random", deals=1, workers=1, play="game")
+    assert info.value.name == "play"
+
+
 def test_records_must_be_a_folder(tmp_path: Path) -> None:
     taken = tmp_path / "file.txt"
     taken.write_text("mine", encoding="utf-8")

@@ -185,6 +185,12 @@ def _checked(
         raise ArgumentError("seed", f"a whole number from 0 to {SEED_LIMIT - 1 - deals}", seed)
     if play not in ("hand", "game"):
         raise ArgumentError("play", "'hand' or 'game'", play)
+    if play == "game" and rules.game.target is None and rules.game.lose_at is None:
+        raise ArgumentError(
+            "play",
+            f"'hand': a game of {rules.name} has no end (no target, no losing score)",
+            play,
+        )
     folder = records_of(records)
     return rules, (spec_a, spec_b), (name_a, name_b), deals, seed, folder, play == "game"
 
