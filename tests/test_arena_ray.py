@@ -161,3 +161,14 @@ def test_ctrl_c_on_ray_reports_the_finished_chunks_and_cancels_the_rest(
     assert all(deal == whole.deals[deal.index] for deal in partial.deals)
     # The cluster is still there for the next match.
     assert run_match("pinochlerun", "easy", "random", deals=2, backend="ray").n == 2
+
+
+def test_the_command_on_ray(cluster: ModuleType, capsys: pytest.CaptureFixture[str]) -> None:
+    from pinochle.arena import MatchResult
+    from pinochle.cli import main
+
+    argv = "arena --backend ray --a easy --b random --deals 2 --json"
+    assert main(argv.split()) == 0
+    result = MatchResult.from_json(capsys.readouterr().out)
+    assert result.backend == "ray"
+    assert result == run_match("pinochlerun", "easy", "random", deals=2, workers=1)

@@ -201,7 +201,12 @@ def _add_arena(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     arena.add_argument("--deals", type=int, metavar="N", help="deals a match (default: 200)")
     arena.add_argument("--seed", type=int, default=0, metavar="S", help="deal i uses seed S+i")
     arena.add_argument("--games", action="store_true", help="play a whole game a deal")
-    arena.add_argument("--backend", choices=("local", "ray"), default="local")
+    arena.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help='where to play: this machine (default) or Ray (pip install "pinochle-rules[ray]")',
+    )
     arena.add_argument("--address", metavar="A", help='Ray: "auto" or ray://HOST:10001')
     arena.add_argument(
         "--workers",
