@@ -500,3 +500,18 @@ def test_random_house_profiles_pass_openspiels_checks(rules: pn.Variant, hands: 
     game = pos.load_game(rules, hands)
     assert pyspiel.load_game(str(game)).variant == rules  # the game string carries it
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+
+
+def test_an_openspiel_bot_plays_in_the_arena_the_same_in_process_and_in_a_pool() -> None:
+    """The adapter's players run in `pinochle.arena.run_match`, equal on one worker and two."""
+    import functools
+
+    from pinochle.arena import run_match
+
+    ismcts = pos.arena_player(
+        functools.partial(pos.ismcts_bot, simulations=4, seed=1), seed=2, bot_per_decision=True
+    )
+    alone = run_match("pinochlerun", ismcts, "easy", deals=2, workers=1)
+    pooled = run_match("pinochlerun", ismcts, "easy", deals=2, workers=2)
+    assert len(alone.deals) == 2
+    assert alone == pooled

@@ -54,6 +54,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.bots.bidding", "Bidding and the other decisions"),
     ("pinochle.bots.play", "Card play"),
     ("pinochle.bots.rollout", "Expert's play-outs"),
+    ("pinochle.arena", "The arena"),
     ("pinochle.env", "Reinforcement learning"),
     ("pinochle.env.actions", "Reinforcement learning: the action index"),
     ("pinochle.env.encoding", "Reinforcement learning: the encodings"),
@@ -61,9 +62,18 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.openspiel", "OpenSpiel"),
 )
 
+ARENA_MEMBERS = (
+    "run_match, run_tournament, MatchResult, DealResult, Seating, Wins, Timing,"
+    " TournamentResult, Rating, MatchInterrupted, ArenaError, ExtraMissingError, read_records,"
+    " PlayedGame, bradley_terry, seatings, seating_note, chunk_size, LADDER, BACKENDS,"
+    " MAX_CHUNK, MAX_RETRIES, MAX_HANDS, MAX_REDEALS"
+)
+"""The arena package's own names (its private modules are not reference pages)."""
+
 OPTIONS: dict[str, str] = {
     # A package page shows only what is its own; its modules have their pages.
     "pinochle.env": "      members: [aec_env, RL_EXTRA]\n",
+    "pinochle.arena": "      members: [" + ARENA_MEMBERS + "]\n",
 }
 
 

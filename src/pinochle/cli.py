@@ -189,6 +189,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     house.add_argument("--seed", type=int, default=0, metavar="N", help="first seed (default: 0)")
     house.set_defaults(run=_run_check)
+    _add_arena(verbs)
     return parser
 
 
@@ -227,6 +228,67 @@ def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     serve.add_argument("--seed", type=int, default=None, help="make the games reproducible")
     serve.add_argument("--open", action="store_true", help="open the page in a web browser")
     serve.set_defaults(run=_run_serve)
+
+
+def _add_arena(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    arena = verbs.add_parser(
+        "arena", help="measure players against each other over duplicate deals"
+    )
+    arena.add_argument(
+        "--variant",
+        "--variants",
+        dest="variants",
+        metavar="NAMES",
+        help=f"built-in profile or .toml file; comma-separated for several "
+        f"(default: {DEFAULT_VARIANT}; --ladder: {', '.join(_LADDER_VARIANTS)})",
+    )
+    arena.add_argument(
+        "--a", default="hard", metavar="PLAYER", help="a level, or MODULE:FACTORY (default: hard)"
+    )
+    arena.add_argument(
+        "--b",
+        default="medium",
+        metavar="PLAYER",
+        help="a level, or MODULE:FACTORY (default: medium)",
+    )
+    arena.add_argument("--deals", type=int, metavar="N", help="deals a match (default: 200)")
+    arena.add_argument("--seed", type=int, default=0, metavar="S", help="deal i uses seed S+i")
+    arena.add_argument("--games", action="store_true", help="play a whole game a deal")
+    arena.add_argument(
+        "--backend",
+        choices=("local", "ray"),
+        default="local",
+        help='where to play: this machine (default) or Ray (pip install "pinochle-rules[ray]")',
+    )
+    arena.add_argument("--address", metavar="A", help='Ray: "auto" or ray://HOST:10001')
+    arena.add_argument(
+        "--workers",
+        type=int,
+        metavar="N",
+        help="local: processes (default: every core; 1: "
+        "in this process); Ray: tasks at once (default: the cluster's CPUs)",
+    )
+    arena.add_argument("--records", metavar="DIR", help="write every game to DIR (JSON Lines)")
+    arena.add_argument("--json", action="store_true", help="machine-readable output")
+    mode = arena.add_mutually_exclusive_group()
+    mode.add_argument(
+        "--ladder",
+        action="store_true",
+        help="each level against the one below it (the docs' table)",
+    )
+    mode.add_argument(
+        "--tournament", metavar="PLAYERS", help="every pair of these comma-separated players"
+    )
+    arena.add_argument(
+        "--deals-expert",
+        type=int,
+        metavar="N",
+        help="--ladder: deals of expert-hard (default: --deals)",
+    )
+    arena.set_defaults(run=_run_arena)
+
+
+_LADDER_VARIANTS = ("pinochlerun", "pagat-partnership", "pinochlerun-double-deck")
 
 
 def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -512,6 +574,12 @@ def _run_check(args: argparse.Namespace) -> int:
     for path in paths:
         print(f"reproducing record: {path}")
     return EXIT_FAILED
+
+
+def _run_arena(args: argparse.Namespace) -> int:
+    from pinochle.arena._cli import run  # lazily: the arena and the bots are optional layers
+
+    return run(args, _LADDER_VARIANTS)
 
 
 def _run_demo(args: argparse.Namespace) -> int:
