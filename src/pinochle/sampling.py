@@ -33,7 +33,8 @@ from pinochle.actions import Pass
 from pinochle.arguments import number
 from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
-from pinochle.meld import Meld, meld_values, score_meld
+from pinochle.meld import Meld, _Tables, meld_values, score_meld
+from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import Game, Hand, Observation, Phase, State
 from pinochle.variant import Beat, PassingOrder, Play, TrumpRule, WithoutMarriage
 
@@ -547,27 +548,31 @@ class _Deal:
         if not melded and not self.meldless:
             return
         melded += self.meldless
-        excess = {s: self._excess(s) for s in melded}
+        totals = _MeldTotals(self, melded)
+        excess = {s: totals.excess(s) for s in melded}
         rng = self.rng
+        loose = self.loose
         for _ in range(_REPAIR_SWAPS):
             wrong = [s for s in melded if excess[s]]
             if not wrong:
                 return
             seat = rng.choice(wrong)
-            other = rng.randrange(len(self.loose))
-            if other == seat or not self.loose[seat] or not self.loose[other]:
+            other = rng.randrange(len(loose))
+            if other == seat or not loose[seat] or not loose[other]:
                 continue
-            i = rng.randrange(len(self.loose[seat]))
-            j = rng.randrange(len(self.loose[other]))
-            x, y = self.loose[seat][i], self.loose[other][j]
+            i = rng.randrange(len(loose[seat]))
+            j = rng.randrange(len(loose[other]))
+            x, y = loose[seat][i], loose[other][j]
             if x == y or not self.allowed(seat, y) or not self.allowed(other, x):
                 continue
-            self.loose[seat][i], self.loose[other][j] = y, x
-            after = {s: self._excess(s) for s in (seat, other) if s in excess}
+            loose[seat][i], loose[other][j] = y, x
+            totals.move(seat, other, x, y)
+            after = {s: totals.excess(s) for s in (seat, other) if s in excess}
             if sum(after.values()) <= sum(excess[s] for s in after):
                 excess.update(after)
             else:
-                self.loose[seat][i], self.loose[other][j] = x, y
+                loose[seat][i], loose[other][j] = x, y
+                totals.move(seat, other, y, x)
 
     def _excess(self, seat: int) -> int:
         """How far the seat's hand at meld time scores from its shown meld (0: exact)."""
@@ -585,6 +590,79 @@ class _Deal:
             if dix in cards:
                 cards.remove(dix)  # the exchanged dix scored for the exchanger
         return abs(score_meld(cards, meld.trump, view.variant).total - target)
+
+
+def _meld_total(tables: _Tables, code: int, trump: Suit | None) -> int:
+    """``score_meld(cards, trump, variant).total`` from the cards' count code.
+
+    The same look-ups as `pinochle.meld.score_meld`, without building the breakdown; the
+    code must be that of cards the deck allows (sampled hands always are).
+    """
+    bits, mask = tables.suit_bits, tables.suit_mask
+    clubs, diamonds, hearts, spades = tables.suits
+    held = (
+        clubs[code & mask],
+        diamonds[(code >> bits) & mask],
+        hearts[(code >> 2 * bits) & mask],
+        spades[code >> 3 * bits],
+    )
+    c, d, h, s = held
+    total: int = c.plain + d.plain + h.plain + s.plain
+    total += tables.groups[c.mask & d.mask & h.mask & s.mask].value
+    if trump is not None:
+        total += held[trump].delta
+    return total
+
+
+class _MeldTotals:
+    """`_Deal._excess` kept up to date as cards move, without rescoring whole hands.
+
+    A hand's meld is a function of its count code (one digit per card, `pinochle.meld`'s
+    tables), and the code of a pile is the sum of its cards' weights; so a swap changes two
+    codes by two weights, and a seat's excess is a few table look-ups.
+    """
+
+    def __init__(self, deal: _Deal, melded: Sequence[int]) -> None:
+        reading = deal.reading
+        view = reading.view
+        self.deal = deal
+        self.tables = tables = meld_tables(view.variant)
+        weights = self.weights = tables.weights
+        self.codes = [sum([weights[c.index] for c in deal.hand(h)]) for h in range(len(deal.room))]
+        # Per melded seat: the code of its played cards, the pile whose cards count with its
+        # hand (the buried cards, for the bidder), the trump and the meld to match; None
+        # where the plain path is kept (an exchanged dix).
+        self.plans: dict[int, tuple[int, int | None, Suit | None, int] | None] = {}
+        for seat in melded:
+            played = sum([weights[c.index] for c in reading.played[seat]])
+            if seat in deal.meldless:
+                self.plans[seat] = (played, None, None, 0)
+                continue
+            meld = view.melds[seat]
+            assert meld is not None
+            if view.dix_exchanger is not None and seat == view.dealer and meld.trump is not None:
+                self.plans[seat] = None
+                continue
+            pile = reading.buried_pile if seat == view.bidder else None
+            target = meld.total - sum(item.points for item in meld.items if not item.cards)
+            self.plans[seat] = (played, pile, meld.trump, target)
+
+    def move(self, a: int, b: int, x: Card, y: Card) -> None:
+        """Card ``x`` went from holder ``a`` to ``b``, and ``y`` from ``b`` to ``a``."""
+        change = self.weights[y.index] - self.weights[x.index]
+        self.codes[a] += change
+        self.codes[b] -= change
+
+    def excess(self, seat: int) -> int:
+        """Exactly `_Deal._excess` of the current deal."""
+        plan = self.plans[seat]
+        if plan is None:
+            return self.deal._excess(seat)
+        played, pile, trump, target = plan
+        code = self.codes[seat] + played
+        if pile is not None:
+            code += self.codes[pile]
+        return abs(_meld_total(self.tables, code, trump) - target)
 
 
 def _meldless_passers(view: Observation, melded: Sequence[int]) -> list[int]:

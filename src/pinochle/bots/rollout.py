@@ -32,7 +32,6 @@ from pinochle import (
     apply,
     card_points,
     legal_actions,
-    legal_plays,
     settle_play,
     trick_winner,
 )
@@ -123,41 +122,170 @@ def trick_points(state: State) -> list[int]:
     return points
 
 
+# --- The play-out on small integers ------------------------------------------------------
+#
+# Inside a play-out a card is its `Card.index` (suit * 6 + rank), so comparing, removing
+# and looking a card up cost no Python-level method calls. The tables below give each
+# index's suit and rank, and the quick policy's orderings as single integers (a key that
+# packs a tuple's fields, most significant first, so ties fall exactly as with the tuple).
+
+_SUIT = tuple(int(c.suit) for c in CARDS)
+_RANK = tuple(int(c.rank) for c in CARDS)
+_ACE = int(Rank.ACE)
+_IS_COUNTER = tuple(c.rank in _COUNTERS for c in CARDS)
+
+
+class _Policy:
+    """One profile's and trump's tables for the quick policy and the legal plays."""
+
+    __slots__ = (
+        "cheap",
+        "head_always",
+        "head_trump_led",
+        "must_overtrump",
+        "must_trump",
+        "ruff_frees",
+        "smear",
+        "throw",
+        "trump",
+        "trump_anyway",
+        "values",
+    )
+
+    def __init__(self, variant: Variant, trump: Suit | None) -> None:
+        rules = variant.play
+        self.trump = -1 if trump is None else int(trump)
+        self.values = values = _values(variant)
+        t = self.trump
+        is_trump = [_SUIT[i] == t for i in range(len(CARDS))]
+        # quick_card's keys: smear max (value, plain, -rank); cheapest winner min
+        # (trump, rank); throw min (value, trump, rank).
+        self.smear = tuple(values[i] * 16 + (not is_trump[i]) * 8 + 5 - _RANK[i] for i in range(24))
+        self.cheap = tuple(is_trump[i] * 8 + _RANK[i] for i in range(24))
+        self.throw = tuple(values[i] * 16 + is_trump[i] * 8 + _RANK[i] for i in range(24))
+        self.head_always = rules.beat == "always"
+        self.head_trump_led = rules.beat == "trump-led"  # a StrEnum (pinochle.variant.Beat)
+        self.ruff_frees = not rules.beat_after_trump
+        self.must_trump = rules.must_trump
+        self.must_overtrump = rules.must_overtrump
+        self.trump_anyway = rules.trump_when_cannot_overtrump
+
+    def legal(self, hand: list[int], plays: list[int]) -> list[int]:
+        """`pinochle.legal_plays` on indices (the same cards, in the hand's order)."""
+        led = _SUIT[plays[0]]
+        trump = self.trump
+        suited = [c for c in hand if _SUIT[c] == led]
+        if suited:
+            if not (self.head_always or (self.head_trump_led and led == trump)):
+                return suited
+            if led != trump and self.ruff_frees:
+                for c in plays:
+                    if _SUIT[c] == trump:
+                        return suited
+            top = max(_RANK[c] for c in plays if _SUIT[c] == led)
+            higher = [c for c in suited if _RANK[c] > top]
+            return higher or suited
+        if trump < 0 or not self.must_trump:
+            return hand
+        trumps = [c for c in hand if _SUIT[c] == trump]
+        if not trumps:
+            return hand
+        ranks = [_RANK[c] for c in plays if _SUIT[c] == trump]
+        if ranks and self.must_overtrump:
+            best = max(ranks)
+            higher = [c for c in trumps if _RANK[c] > best]
+            if higher:
+                return higher
+            if not self.trump_anyway:
+                return hand
+        return trumps
+
+    def choose(
+        self, cards: list[int], seats: list[int], plays: list[int], mine: Sequence[int], seat: int
+    ) -> int:
+        """`quick_card` on indices (``cards`` deduplicated, in the hand's order)."""
+        if len(cards) == 1:
+            return cards[0]
+        trump = self.trump
+        if not plays:
+            side = [c for c in cards if _SUIT[c] != trump]
+            if not side:
+                return max(cards, key=_RANK.__getitem__)
+            for c in side:
+                if _RANK[c] == _ACE:
+                    return c
+            length = [0, 0, 0, 0]
+            for c in side:
+                length[_SUIT[c]] += 1
+            return min(side, key=lambda c: (32 - length[_SUIT[c]]) * 8 + _RANK[c])
+        at = _winner(plays, trump)
+        top = plays[at]
+        if mine[seats[at]] == mine[seat]:
+            return max(cards, key=self.smear.__getitem__)
+        suit, rank = _SUIT[top], _RANK[top]
+        winners = [c for c in cards if (_RANK[c] > rank if _SUIT[c] == suit else _SUIT[c] == trump)]
+        if winners:
+            return min(winners, key=self.cheap.__getitem__)
+        return min(cards, key=self.throw.__getitem__)
+
+
+@functools.lru_cache(maxsize=64)
+def _policy(variant: Variant, trump: Suit | None) -> _Policy:
+    return _Policy(variant, trump)
+
+
+def _winner(plays: list[int], trump: int) -> int:
+    """`pinochle.trick_winner` on indices."""
+    best = 0
+    top = plays[0]
+    suit, rank = _SUIT[top], _RANK[top]
+    for i in range(1, len(plays)):
+        card = plays[i]
+        s = _SUIT[card]
+        if s == suit:
+            if _RANK[card] > rank:
+                best, rank = i, _RANK[card]
+        elif s == trump:
+            best, suit, rank = i, s, _RANK[card]
+    return best
+
+
 def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], list[bool]]:
-    """Finish the tricks on lists of cards: each side's points, tricks and counters."""
+    """Finish the tricks on lists of card indices: each side's points, tricks and counters."""
     variant = state.variant
-    rules, hand = variant.play, state.hand
-    trump = hand.trump
+    policy = _policy(variant, state.hand.trump)
+    values = policy.values
     players = variant.deal.players
+    bonus = variant.counting.last_trick
     mine = sides(state)
-    values = _values(variant)
-    hands = [list(cards) for cards in state.hands]
+    hands = [[c.index for c in cards] for cards in state.hands]
     points, won, counters = list(state.points), list(state.tricks_won), list(state.counters)
-    trick = list(state.trick)
+    seats = [s for s, _ in state.trick]
+    plays = [c.index for _, c in state.trick]
     seat = state.to_act
     assert seat is not None
-    choice: Card | None = card
+    choice = -1 if card is None else card.index
     while True:
         held = hands[seat]
-        if choice is None:
-            legal = legal_plays(held, [c for _, c in trick], trump, rules) if trick else held
+        if choice < 0:
+            legal = policy.legal(held, plays) if plays else held
             # Twins are one choice, as in the engine's legal actions.
-            choice = quick_card(list(dict.fromkeys(legal)), trick, trump, mine, seat, values)
+            choice = policy.choose(list(dict.fromkeys(legal)), seats, plays, mine, seat)
         held.remove(choice)
-        trick.append((seat, choice))
-        choice = None
-        if len(trick) < players:
+        seats.append(seat)
+        plays.append(choice)
+        choice = -1
+        if len(plays) < players:
             seat = (seat + 1) % players
             continue
-        played = [c for _, c in trick]
-        seat = trick[trick_winner(played, trump)][0]
+        seat = seats[_winner(plays, policy.trump)]
         side = mine[seat]
         last = not hands[seat]
-        points[side] += sum(values[c.index] for c in played)
-        points[side] += variant.counting.last_trick if last else 0
+        points[side] += sum([values[c] for c in plays]) + (bonus if last else 0)
         won[side] += 1
-        counters[side] = counters[side] or last or any(c.rank in _COUNTERS for c in played)
-        trick = []
+        if not counters[side]:
+            counters[side] = last or any([_IS_COUNTER[c] for c in plays])
+        seats, plays = [], []
         if last:
             return points, won, counters
 
