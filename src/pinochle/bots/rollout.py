@@ -124,109 +124,48 @@ def trick_points(state: State) -> list[int]:
 
 # --- The play-out on small integers ------------------------------------------------------
 #
-# Inside a play-out a card is its `Card.index` (suit * 6 + rank), so comparing, removing
-# and looking a card up cost no Python-level method calls. The tables below give each
-# index's suit and rank, and the quick policy's orderings as single integers (a key that
-# packs a tuple's fields, most significant first, so ties fall exactly as with the tuple).
+# Inside a play-out a hand is four lists of ranks (0-5, ascending), one per suit, so the
+# cards a player must follow with are one list, and comparing or removing a card costs no
+# Python-level method call. The trick in progress is a few numbers (suit led, the winning
+# seat, suit and rank, the highest card of the suit led) updated as each card falls. The
+# choices are exactly those of `quick_card` over `pinochle.legal_plays`: candidates are
+# scanned in the hand's order (suit, then rank) and the first best one is kept, as `min`
+# and `max` keep the first of equal keys.
 
-_SUIT = tuple(int(c.suit) for c in CARDS)
-_RANK = tuple(int(c.rank) for c in CARDS)
 _ACE = int(Rank.ACE)
-_IS_COUNTER = tuple(c.rank in _COUNTERS for c in CARDS)
+_SUIT = tuple(int(c.suit) for c in CARDS)  # by Card.index
+_RANK = tuple(int(c.rank) for c in CARDS)
 
 
 class _Policy:
-    """One profile's and trump's tables for the quick policy and the legal plays."""
+    """One profile's and trump's rules and values for the play-outs."""
 
     __slots__ = (
-        "cheap",
+        "bonus",
         "head_always",
         "head_trump_led",
         "must_overtrump",
         "must_trump",
+        "players",
         "ruff_frees",
-        "smear",
-        "throw",
         "trump",
         "trump_anyway",
-        "values",
+        "value",
     )
 
     def __init__(self, variant: Variant, trump: Suit | None) -> None:
         rules = variant.play
         self.trump = -1 if trump is None else int(trump)
-        self.values = values = _values(variant)
-        t = self.trump
-        is_trump = [_SUIT[i] == t for i in range(len(CARDS))]
-        # quick_card's keys: smear max (value, plain, -rank); cheapest winner min
-        # (trump, rank); throw min (value, trump, rank).
-        self.smear = tuple(values[i] * 16 + (not is_trump[i]) * 8 + 5 - _RANK[i] for i in range(24))
-        self.cheap = tuple(is_trump[i] * 8 + _RANK[i] for i in range(24))
-        self.throw = tuple(values[i] * 16 + is_trump[i] * 8 + _RANK[i] for i in range(24))
-        self.head_always = rules.beat == "always"
-        self.head_trump_led = rules.beat == "trump-led"  # a StrEnum (pinochle.variant.Beat)
+        values = _values(variant)
+        self.value = tuple(values[rank] for rank in range(6))  # points by rank
+        self.head_always = rules.beat == "always"  # a StrEnum (pinochle.variant.Beat)
+        self.head_trump_led = rules.beat == "trump-led"
         self.ruff_frees = not rules.beat_after_trump
         self.must_trump = rules.must_trump
         self.must_overtrump = rules.must_overtrump
         self.trump_anyway = rules.trump_when_cannot_overtrump
-
-    def legal(self, hand: list[int], plays: list[int]) -> list[int]:
-        """`pinochle.legal_plays` on indices (the same cards, in the hand's order)."""
-        led = _SUIT[plays[0]]
-        trump = self.trump
-        suited = [c for c in hand if _SUIT[c] == led]
-        if suited:
-            if not (self.head_always or (self.head_trump_led and led == trump)):
-                return suited
-            if led != trump and self.ruff_frees:
-                for c in plays:
-                    if _SUIT[c] == trump:
-                        return suited
-            top = max(_RANK[c] for c in plays if _SUIT[c] == led)
-            higher = [c for c in suited if _RANK[c] > top]
-            return higher or suited
-        if trump < 0 or not self.must_trump:
-            return hand
-        trumps = [c for c in hand if _SUIT[c] == trump]
-        if not trumps:
-            return hand
-        ranks = [_RANK[c] for c in plays if _SUIT[c] == trump]
-        if ranks and self.must_overtrump:
-            best = max(ranks)
-            higher = [c for c in trumps if _RANK[c] > best]
-            if higher:
-                return higher
-            if not self.trump_anyway:
-                return hand
-        return trumps
-
-    def choose(
-        self, cards: list[int], seats: list[int], plays: list[int], mine: Sequence[int], seat: int
-    ) -> int:
-        """`quick_card` on indices (``cards`` deduplicated, in the hand's order)."""
-        if len(cards) == 1:
-            return cards[0]
-        trump = self.trump
-        if not plays:
-            side = [c for c in cards if _SUIT[c] != trump]
-            if not side:
-                return max(cards, key=_RANK.__getitem__)
-            for c in side:
-                if _RANK[c] == _ACE:
-                    return c
-            length = [0, 0, 0, 0]
-            for c in side:
-                length[_SUIT[c]] += 1
-            return min(side, key=lambda c: (32 - length[_SUIT[c]]) * 8 + _RANK[c])
-        at = _winner(plays, trump)
-        top = plays[at]
-        if mine[seats[at]] == mine[seat]:
-            return max(cards, key=self.smear.__getitem__)
-        suit, rank = _SUIT[top], _RANK[top]
-        winners = [c for c in cards if (_RANK[c] > rank if _SUIT[c] == suit else _SUIT[c] == trump)]
-        if winners:
-            return min(winners, key=self.cheap.__getitem__)
-        return min(cards, key=self.throw.__getitem__)
+        self.players = variant.deal.players
+        self.bonus = variant.counting.last_trick
 
 
 @functools.lru_cache(maxsize=64)
@@ -234,58 +173,175 @@ def _policy(variant: Variant, trump: Suit | None) -> _Policy:
     return _Policy(variant, trump)
 
 
-def _winner(plays: list[int], trump: int) -> int:
-    """`pinochle.trick_winner` on indices."""
-    best = 0
-    top = plays[0]
-    suit, rank = _SUIT[top], _RANK[top]
-    for i in range(1, len(plays)):
-        card = plays[i]
-        s = _SUIT[card]
-        if s == suit:
-            if _RANK[card] > rank:
-                best, rank = i, _RANK[card]
-        elif s == trump:
-            best, suit, rank = i, s, _RANK[card]
+def _lead(hand: list[list[int]], trump: int) -> tuple[int, int]:
+    """`quick_card`'s lead: an ace outside trump, else low from the longest side suit."""
+    best_suit, best_key = -1, 0
+    for suit in range(4):
+        ranks = hand[suit]
+        if suit == trump or not ranks:
+            continue
+        if ranks[-1] == _ACE:
+            return suit, _ACE
+        key = (32 - len(set(ranks))) * 8 + ranks[0]  # longest (distinct cards), then lowest
+        if best_suit < 0 or key < best_key:
+            best_suit, best_key = suit, key
+    if best_suit < 0:
+        return trump, hand[trump][-1]  # only trumps: the highest
+    return best_suit, hand[best_suit][0]
+
+
+def _in_suit(
+    ranks: list[int], suit: int, trump: int, value: tuple[int, ...], aim: int, win: tuple[int, int]
+) -> int:
+    """`quick_card` among cards of one suit: smear (aim 0), win cheaply, else throw low."""
+    if aim == 0:  # the partner wins: the most valuable card, then the lowest
+        best, key = -1, -1
+        for r in ranks:
+            k = value[r] * 8 + 5 - r
+            if k > key:
+                best, key = r, k
+        return best
+    win_suit, win_rank = win
+    if win_suit == suit:
+        for r in ranks:  # ascending: the first higher card is the cheapest winner
+            if r > win_rank:
+                return r
+    elif suit == trump:
+        return ranks[0]  # any trump beats a plain card: the lowest
+    best, key = -1, 99
+    for r in ranks:
+        k = value[r] * 8 + r
+        if k < key:
+            best, key = r, k
+    return best
+
+
+def _anywhere(
+    hand: list[list[int]], trump: int, value: tuple[int, ...], aim: int, win: tuple[int, int]
+) -> tuple[int, int]:
+    """`quick_card` among the whole hand, for a player void in the suit led."""
+    if aim == 0:  # smear: most valuable, plain before trump, then the lowest
+        best, key = (-1, -1), -1
+        for suit in range(4):
+            plain = 8 if suit != trump else 0
+            for r in hand[suit]:
+                k = value[r] * 16 + plain + 5 - r
+                if k > key:
+                    best, key = (suit, r), k
+        return best
+    win_suit, win_rank = win
+    if trump >= 0 and hand[trump]:  # only a trump can win (the suit led is void)
+        for r in hand[trump]:
+            if win_suit != trump or r > win_rank:
+                return trump, r
+    best, key = (-1, -1), 999
+    for suit in range(4):
+        dear = 8 if suit == trump else 0
+        for r in hand[suit]:
+            k = value[r] * 16 + dear + r
+            if k < key:
+                best, key = (suit, r), k
     return best
 
 
 def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], list[bool]]:
-    """Finish the tricks on lists of card indices: each side's points, tricks and counters."""
-    variant = state.variant
-    policy = _policy(variant, state.hand.trump)
-    values = policy.values
-    players = variant.deal.players
-    bonus = variant.counting.last_trick
+    """Finish the tricks on rank lists: each side's points, tricks and counters."""
+    policy = _policy(state.variant, state.hand.trump)
+    value, trump, players = policy.value, policy.trump, policy.players
+    head_always, head_trump_led = policy.head_always, policy.head_trump_led
+    ruff_frees, must_trump = policy.ruff_frees, policy.must_trump
+    must_overtrump, trump_anyway = policy.must_overtrump, policy.trump_anyway
     mine = sides(state)
-    hands = [[c.index for c in cards] for cards in state.hands]
+    hands: list[list[list[int]]] = []
+    for cards in state.hands:  # in index order: suit by suit, ranks ascending
+        hand: list[list[int]] = [[], [], [], []]
+        for c in cards:
+            i = c.index
+            hand[_SUIT[i]].append(_RANK[i])
+        hands.append(hand)
+    left = [len(cards) for cards in state.hands]
     points, won, counters = list(state.points), list(state.tricks_won), list(state.counters)
-    seats = [s for s, _ in state.trick]
-    plays = [c.index for _, c in state.trick]
     seat = state.to_act
     assert seat is not None
-    choice = -1 if card is None else card.index
+    # The trick in progress: suit led, winning seat, suit and rank, the suit led's top rank.
+    played = led = win_seat = win_suit = win_rank = led_top = taken = 0
+    ruffed = counter = False
+    for s, c in state.trick:
+        suit, rank = int(c.suit), int(c.rank)
+        if not played:
+            led, win_seat, win_suit, win_rank, led_top = suit, s, suit, rank, rank
+        elif suit == win_suit:
+            if rank > win_rank:
+                win_seat, win_rank = s, rank
+        elif suit == trump:
+            win_seat, win_suit, win_rank = s, suit, rank
+        if suit == led:
+            led_top = max(led_top, rank)
+        elif suit == trump:
+            ruffed = True
+        taken += value[rank]
+        counter = counter or rank >= 3  # K, 10, A
+        played += 1
+    forced = card
     while True:
-        held = hands[seat]
-        if choice < 0:
-            legal = policy.legal(held, plays) if plays else held
-            # Twins are one choice, as in the engine's legal actions.
-            choice = policy.choose(list(dict.fromkeys(legal)), seats, plays, mine, seat)
-        held.remove(choice)
-        seats.append(seat)
-        plays.append(choice)
-        choice = -1
-        if len(plays) < players:
+        hand = hands[seat]
+        if forced is not None:
+            suit, rank, forced = int(forced.suit), int(forced.rank), None
+        elif not played:
+            suit, rank = _lead(hand, trump)
+        else:
+            aim = 0 if mine[win_seat] == mine[seat] else 1
+            win = (win_suit, win_rank)
+            suited = hand[led]
+            if suited:  # follow suit (legal_plays: beat the top card when the rules say)
+                ranks = suited
+                heads = head_always or (head_trump_led and led == trump)
+                if heads and not (ruffed and ruff_frees):
+                    higher = [r for r in suited if r > led_top]
+                    ranks = higher or suited
+                suit, rank = led, _in_suit(ranks, led, trump, value, aim, win)
+            elif trump < 0 or not must_trump or not hand[trump]:
+                suit, rank = _anywhere(hand, trump, value, aim, win)
+            else:
+                ranks = hand[trump]
+                if win_suit == trump and must_overtrump:  # a trump is in the trick
+                    higher = [r for r in ranks if r > win_rank]
+                    if higher:
+                        ranks = higher
+                    elif not trump_anyway:
+                        ranks = []
+                if ranks:
+                    suit, rank = trump, _in_suit(ranks, trump, trump, value, aim, win)
+                else:
+                    suit, rank = _anywhere(hand, trump, value, aim, win)
+        hand[suit].remove(rank)
+        left[seat] -= 1
+        if not played:
+            led, win_seat, win_suit, win_rank, led_top = suit, seat, suit, rank, rank
+            taken, ruffed, counter = value[rank], False, rank >= 3
+        else:
+            if suit == win_suit:
+                if rank > win_rank:
+                    win_seat, win_rank = seat, rank
+            elif suit == trump:
+                win_seat, win_suit, win_rank = seat, suit, rank
+            if suit == led:
+                led_top = max(led_top, rank)
+            elif suit == trump:
+                ruffed = True
+            taken += value[rank]
+            counter = counter or rank >= 3  # K, 10, A
+        played += 1
+        if played < players:
             seat = (seat + 1) % players
             continue
-        seat = seats[_winner(plays, policy.trump)]
+        seat = win_seat
         side = mine[seat]
-        last = not hands[seat]
-        points[side] += sum([values[c] for c in plays]) + (bonus if last else 0)
+        last = not left[seat]
+        points[side] += taken + (policy.bonus if last else 0)
         won[side] += 1
-        if not counters[side]:
-            counters[side] = last or any([_IS_COUNTER[c] for c in plays])
-        seats, plays = [], []
+        counters[side] = counters[side] or last or counter
+        played = 0
         if last:
             return points, won, counters
 
