@@ -38,7 +38,7 @@ from pinochle import (
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import play_out, sides, trick_points
+from pinochle.bots.rollout import Settlements, sides, trick_points
 
 __all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
 
@@ -81,10 +81,12 @@ class ExpertBot(Bot):
             return actions[0]
         worlds = list(sample_states(observation, self.rng, self.samples))
         side = sides(worlds[0])[observation.seat]
+        outcomes = Settlements()
         best, best_score = actions[0], float("-inf")
         for action in actions:
             assert isinstance(action, Play)
-            score = statistics.fmean(play_out(world, action.card, side) for world in worlds)
+            card = action.card
+            score = statistics.fmean(outcomes.play_out(world, card, side) for world in worlds)
             if score > best_score:
                 best, best_score = action, score
         return best

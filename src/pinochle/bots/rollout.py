@@ -36,7 +36,7 @@ from pinochle import (
     trick_winner,
 )
 
-__all__ = ["margin", "play_out", "quick_card", "sides", "trick_points"]
+__all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
 
 _COUNTERS = frozenset((Rank.ACE, Rank.TEN, Rank.KING))
 
@@ -54,9 +54,46 @@ def margin(scores: Sequence[int], side: int) -> float:
 
 def play_out(state: State, card: Card, side: int) -> float:
     """Play ``card`` for the seat to act, finish the hand, and return ``side``'s margin."""
-    if state.hand.turn_up is not None or state.phase is not Phase.TRICKS:
-        return _engine_play_out(state, card, side)
-    return margin(_list_play_out(state, card), side)
+    return Settlements().play_out(state, card, side)
+
+
+class Settlements:
+    """Play-outs of one decision's sampled deals, sharing their settlements.
+
+    A hand settles on its public facts (bid, bidder, meld shown, trump) and on the
+    totals its tricks reached, plus the buried cards: every sampled deal of one
+    observation shares the public facts, and play-outs often end on the same totals
+    (pinochlerun: one settlement for ten play-outs), so each distinct outcome is settled
+    once. Use one instance per observation. (A two-hand play-out that goes through meld
+    turns changes the meld shown, so it is settled on its own.)
+    """
+
+    def __init__(self) -> None:
+        self._settled: dict[tuple[object, ...], tuple[int, ...]] = {}
+
+    def play_out(self, state: State, card: Card, side: int) -> float:
+        """Play ``card`` for the seat to act, finish the hand, return ``side``'s margin."""
+        if state.hand.turn_up is not None or state.phase is not Phase.TRICKS:
+            settled = len(state.results)
+            state = _engine_until_tricks(state, Play(card))
+            if len(state.results) != settled:
+                return margin(state.results[-1].scores, side)
+            # Its meld turns changed the meld shown: settled apart from the shared ones.
+            return margin(_list_play_out(state, None), side)
+        return margin(self.scores(state, card), side)
+
+    def scores(self, state: State, card: Card | None) -> tuple[int, ...]:
+        """Each side's score for the hand once its tricks are played out on lists.
+
+        ``state`` must be one of the observation's sampled deals (in its trick play).
+        """
+        points, won, counters = _list_tricks(state, card)
+        key = (*points, *won, *counters, state.hand.buried)
+        scores = self._settled.get(key)
+        if scores is None:
+            scores = settle_play(state, points, won, counters).scores
+            self._settled[key] = scores
+        return scores
 
 
 @functools.lru_cache(maxsize=32)
@@ -103,7 +140,7 @@ def quick_card(
     return min(cards, key=lambda c: (values[c.index], c.suit is trump, c.rank))
 
 
-def _list_play_out(state: State, card: Card) -> tuple[int, ...]:
+def _list_play_out(state: State, card: Card | None) -> tuple[int, ...]:
     """Finish the tricks on lists of cards and settle the hand (four- and three-hand)."""
     points, won, counters = _list_tricks(state, card)
     return settle_play(state, points, won, counters).scores
@@ -363,6 +400,33 @@ def _engine_play_out(state: State, card: Card, side: int) -> float:
         else:
             state = apply(state, _meld_turn(actions))
     return margin(state.results[-1].scores, side)
+
+
+def _engine_until_tricks(state: State, action: Action) -> State:
+    """Apply ``action``, then step the engine until the stock is gone and cards remain.
+
+    The two-hand stock game's draws and meld turns go through the engine (the quick
+    policy plays the cards, `_meld_turn` the meld turns); once the stock is used up the
+    tricks are plain trick play, which the list play-out finishes. A state whose hand has
+    settled (the results grew) is returned as it is.
+    """
+    settled = len(state.results)
+    state = apply(state, action)
+    mine = sides(state)
+    values = _values(state.variant)
+    while len(state.results) == settled and not state.is_over:
+        if state.phase is Phase.TRICKS and state.hand.turn_up is None:
+            return state
+        actions = legal_actions(state)
+        if state.phase is Phase.TRICKS:
+            cards = [a.card for a in actions if isinstance(a, Play)]
+            seat = state.to_act
+            assert seat is not None
+            chosen = quick_card(cards, state.trick, state.hand.trump, mine, seat, values)
+            state = apply(state, Play(chosen))
+        else:
+            state = apply(state, _meld_turn(actions))
+    return state
 
 
 def _meld_turn(actions: Sequence[Action]) -> Action:
