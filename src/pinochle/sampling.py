@@ -31,12 +31,12 @@ import attrs
 
 from pinochle.actions import Pass
 from pinochle.arguments import number
-from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, PassingOrder, Play, TrumpRule, WithoutMarriage
+from pinochle.variant import Beat, PassingOrder, TrumpRule, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -204,18 +204,22 @@ class _Reading:
 
     def _unseen_pool(self) -> Counter[Card]:
         view = self.view
-        pool = Counter(make_deck(view.variant.deal.deck))
-        pool.subtract(view.hand)
+        counts = list(_DECK_COUNTS[view.variant.deal.deck])
+        for card in view.hand:
+            counts[card.index] -= 1
         for cards in self.played:
-            pool.subtract(cards)
+            for card in cards:
+                counts[card.index] -= 1
         if view.turn_up is not None:
-            pool[view.turn_up] -= 1
-        pool.subtract(view.buried)  # the bidder's own buried cards
-        if any(n < 0 for n in pool.values()):
+            counts[view.turn_up.index] -= 1
+        for card in view.buried:  # the bidder's own buried cards
+            counts[card.index] -= 1
+        if any(n < 0 for n in counts):
             raise ObservationError(
                 f"seat {view.seat}'s observation holds more copies of a card than the deck"
             )
-        return +pool
+        # In deck order, as Counter(make_deck(...)) less the seen cards would list them.
+        return Counter({CARDS[i]: n for i, n in enumerate(counts) if n > 0})
 
     def _needs(self) -> list[_Need]:
         """The cards known to be in a holder: meld, passed cards, table, kitty, turned card."""
@@ -223,28 +227,38 @@ class _Reading:
         needs: list[_Need] = []
         variant = view.variant
         turned_stays = not variant.has_auction and not variant.deal.stock  # Parlett's three-hand
+        # (Empty operands are skipped: a multiset | or - an empty one is itself, in order.)
         for seat in range(self.players):
             if seat == me:
                 continue
             hand_only: Counter[Card] = Counter()
             meld = view.melds[seat] if view.melds else None
             if meld is not None:
-                hand_only |= _meld_cards(meld)
+                hand_only = _meld_cards(meld)
             if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
-                hand_only |= self._passed_to(seat)
+                passed = self._passed_to(seat)
+                if passed:
+                    hand_only = hand_only | passed if hand_only else passed
             turned = view.turned_up
             if turned is not None and turned_stays:
                 hand_only = self._turned_card_holders(seat, hand_only)
-            either = Counter(view.kitty) if seat == bidder else Counter()
-            played = Counter(self.played[seat])
+            either = Counter(view.kitty) if seat == bidder and view.kitty else None
+            played = Counter(self.played[seat]) if self.played[seat] else None
             # What was held at meld time, less what has been played since.
-            in_hand = hand_only - played
+            in_hand = hand_only - played if played and hand_only else +hand_only
             if view.table:  # two-hand: the melded cards face up on the table now
                 in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
-            in_hand |= self._last_turn_up(seat)
-            anywhere = ((hand_only | either) - played) - in_hand
+            last = self._last_turn_up(seat)
+            if last:
+                in_hand |= last
             for card in in_hand.elements():
                 needs.append((card, (seat,)))
+            if either is None:
+                continue  # what was held less what was played is all in the hand
+            anywhere = hand_only | either
+            if played:
+                anywhere = anywhere - played
+            anywhere = anywhere - in_hand
             piles = (seat,) if self.buried_pile is None else (seat, self.buried_pile)
             for card in anywhere.elements():
                 needs.append((card, piles))
@@ -325,16 +339,18 @@ class _Reading:
 
     def knowledge(self) -> Knowledge:
         holds: list[list[Card]] = [[] for _ in range(self.players)]
+        unseen = [0] * len(CARDS)
+        for card, n in self.pool.items():
+            unseen[card.index] = n
         for card, holders in self.needs:
             if len(holders) == 1:
                 holds[holders[0]].append(card)
-        placed = Counter(card for cards in holds for card in cards)
-        unseen = self.pool - placed
+                unseen[card.index] -= 1
         return Knowledge(
             seat=self.view.seat,
             hand=self.view.hand,
             played=self.played,
-            unseen=_in_order(unseen.elements()),
+            unseen=tuple(CARDS[i] for i, n in enumerate(unseen) for _ in range(n)),
             holds=tuple(_in_order(cards) for cards in holds),
             ceilings=self.ceilings,
         )
@@ -368,8 +384,28 @@ def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
 
 
 def _meld_cards(meld: Meld) -> Counter[Card]:
-    """The fewest copies of each card a meld needs: a card serves once within a meld type."""
-    return Counter(meld.cards)
+    """The fewest copies of each card a meld needs: a card serves once within a meld type.
+
+    The answer is kept for the meld object (the observations of one hand share their
+    melds), so it must not be changed by the caller.
+    """
+    kept = _MELD_CARDS.get(id(meld))
+    if kept is not None and kept[0] is meld:
+        return kept[1]
+    if len(_MELD_CARDS) >= 512:
+        _MELD_CARDS.clear()
+    cards = Counter(meld.cards)
+    _MELD_CARDS[id(meld)] = (meld, cards)  # holding the meld keeps its id from being reused
+    return cards
+
+
+_MELD_CARDS: dict[int, tuple[Meld, Counter[Card]]] = {}
+
+
+_DECK_COUNTS: Final = {
+    kind: tuple(make_deck(kind).count(card) for card in CARDS) for kind in DeckKind
+}
+"""Copies of each card (by `Card.index`) in each deck."""
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
@@ -380,7 +416,14 @@ def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
 
 
 def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
-    """For each seat and suit, the highest rank the seat may still hold."""
+    """For each seat and suit, the highest rank the seat may still hold.
+
+    Every card played after the first of a trick is checked against the profile's
+    obligations given the cards before it in the trick; the ceilings it proves are exact:
+    a hand meets them if and only if the card was a legal play from it (as
+    `pinochle.tricks` decides legality). The trick's suit led, the top rank of that suit,
+    whether it was trumped and the top trump so far are kept as the cards fall.
+    """
     variant = view.variant
     rules, trump = variant.play, view.trump
     ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
@@ -390,43 +433,42 @@ def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
     tricks: list[Sequence[tuple[int, Card]]] = [t.plays for t in view.tricks[free:]]
     if len(view.tricks) >= free:
         tricks.append(view.trick)
+    must_trump = trump is not None and rules.must_trump
+    overtrump = rules.must_overtrump
+    discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
     for plays in tricks:
+        if len(plays) < 2:
+            continue
+        first = plays[0][1]
+        led = first.suit
+        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
+        top = first.rank  # the highest card of the suit led so far
+        best = first.rank if led is trump else VOID  # the highest trump so far
+        ruffed = False
         for i in range(1, len(plays)):
             seat, card = plays[i]
-            before = [c for _, c in plays[:i]]
-            for suit, ceiling in _revealed(before, card, trump, rules):
-                ceilings[seat][suit] = min(ceilings[seat][suit], ceiling)
+            mine = ceilings[seat]
+            if card.suit is led:
+                if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
+                    mine[led] = min(mine[led], top)  # it could not beat the top card
+                top = max(top, card.rank)
+                if led is trump:
+                    best = max(best, card.rank)
+                continue
+            mine[led] = VOID
+            if must_trump and led is not trump:
+                assert trump is not None
+                if card.suit is trump:
+                    if best != VOID and overtrump and card.rank <= best:
+                        mine[trump] = min(mine[trump], best)  # it could not overtrump
+                elif best != VOID and discard_if_beaten:
+                    mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
+                else:
+                    mine[trump] = VOID
+            if card.suit is trump:
+                best = max(best, card.rank)
+                ruffed = True
     return tuple(tuple(c) for c in ceilings)
-
-
-def _revealed(
-    before: Sequence[Card], card: Card, trump: Suit | None, rules: Play
-) -> Iterator[tuple[Suit, int]]:
-    """The ceilings proven by playing ``card`` after ``before``.
-
-    They are exact: a hand meets them if and only if ``card`` was a legal play from it.
-    """
-    led = before[0].suit
-    if card.suit is led:
-        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
-        ruffed = led is not trump and any(c.suit is trump for c in before)
-        if heads and (rules.beat_after_trump or not ruffed):
-            top = max(c.rank for c in before if c.suit is led)
-            if card.rank <= top:
-                yield led, top  # it could not beat the top card of the suit
-        return
-    yield led, VOID
-    if trump is None or not rules.must_trump or led is trump:
-        return
-    trumps = [c.rank for c in before if c.suit is trump]
-    best = max(trumps) if trumps else None
-    if card.suit is trump:
-        if best is not None and rules.must_overtrump and card.rank <= best:
-            yield trump, best  # it could not overtrump
-    elif best is not None and rules.must_overtrump and not rules.trump_when_cannot_overtrump:
-        yield trump, best  # free to discard only when it could not overtrump
-    else:
-        yield trump, VOID
 
 
 # --- Dealing the unseen cards ----------------------------------------------------------
