@@ -91,7 +91,7 @@ class _Memory:
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
 
-    __slots__ = ("ceilings", "free", "holds")
+    __slots__ = ("_may", "ceilings", "free", "holds")
 
     def __init__(
         self,
@@ -102,16 +102,29 @@ class _Memory:
         self.free = free
         self.holds = holds
         self.ceilings = ceilings
+        self._may: list[tuple[bool, ...] | None] = [None] * len(holds)
+
+    def _table(self, seat: int) -> tuple[bool, ...]:
+        """`may_hold` for every card (by `Card.index`), worked out once per seat."""
+        table = self._may[seat]
+        if table is None:
+            held = {card.index for card in self.holds[seat]}
+            free, ceiling = self.free, self.ceilings[seat]
+            table = tuple(
+                card.index in held or (free[card.index] > 0 and card.rank <= ceiling[card.suit])
+                for card in CARDS
+            )
+            self._may[seat] = table
+        return table
 
     def may_hold(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` may hold a copy of ``card``."""
-        if card in self.holds[seat]:
-            return True
-        return self.free[card.index] > 0 and card.rank <= self.ceilings[seat][card.suit]
+        return self._table(seat)[card.index]
 
     def may_hold_any(self, seat: int, cards: Sequence[Card]) -> bool:
         """Whether ``seat`` may hold any of ``cards``."""
-        return any(self.may_hold(seat, card) for card in cards)
+        table = self._table(seat)
+        return any([table[card.index] for card in cards])
 
     def is_void(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` surely holds no card of ``suit``."""
