@@ -180,10 +180,10 @@ class _Reading:
         self.pool = self._unseen_pool()
         self.needs = self._needs()
         self.excluded = self._no_dix()
-        self.free = self.pool.copy()
+        self.free = list(self.pool)  # copies of each card (by index) dealt at random
         for card, _ in self.needs:
-            self.free[card] -= 1
-        if any(n < 0 for n in self.free.values()) or sum(self.pool.values()) != sum(self.sizes):
+            self.free[card.index] -= 1
+        if any(n < 0 for n in self.free) or sum(self.pool) != sum(self.sizes):
             raise ObservationError(
                 f"seat {me}'s observation is not a position of the game: its cards do not add "
                 "up to the deck"
@@ -202,7 +202,8 @@ class _Reading:
         face_down = view.phase in (Phase.MISDEAL, Phase.AUCTION)
         return view.variant.deal.kitty > 0 and not view.kitty and face_down
 
-    def _unseen_pool(self) -> Counter[Card]:
+    def _unseen_pool(self) -> list[int]:
+        """Copies of each card (by `Card.index`) whose place the observer cannot see."""
         view = self.view
         counts = list(_DECK_COUNTS[view.variant.deal.deck])
         for card in view.hand:
@@ -218,8 +219,7 @@ class _Reading:
             raise ObservationError(
                 f"seat {view.seat}'s observation holds more copies of a card than the deck"
             )
-        # In deck order, as Counter(make_deck(...)) less the seen cards would list them.
-        return Counter({CARDS[i]: n for i, n in enumerate(counts) if n > 0})
+        return counts
 
     def _needs(self) -> list[_Need]:
         """The cards known to be in a holder: meld, passed cards, table, kitty, turned card."""
@@ -228,11 +228,19 @@ class _Reading:
         variant = view.variant
         turned_stays = not variant.has_auction and not variant.deal.stock  # Parlett's three-hand
         # (Empty operands are skipped: a multiset | or - an empty one is itself, in order.)
+        simple = not view.table and not (view.turned_up is not None and turned_stays)
         for seat in range(self.players):
             if seat == me:
                 continue
-            hand_only: Counter[Card] = Counter()
             meld = view.melds[seat] if view.melds else None
+            if (
+                simple
+                and not (seat == bidder and view.kitty)
+                and (view.last_turn_up is None or view.last_turn_up[0] != seat)
+            ):
+                self._simple_needs(seat, meld, needs)
+                continue
+            hand_only: Counter[Card] = Counter()
             if meld is not None:
                 hand_only = _meld_cards(meld)
             if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
@@ -263,6 +271,43 @@ class _Reading:
             for card in anywhere.elements():
                 needs.append((card, piles))
         return needs
+
+    def _simple_needs(self, seat: int, meld: Meld | None, needs: list[_Need]) -> None:
+        """`_needs` for a seat whose known cards are its shown meld and passed cards only.
+
+        The same multiset arithmetic on plain dicts keyed by `Card.index` (the common
+        case, and the inner loop of Hard's card memory): what was held at meld time, the
+        meld and the cards passed to it, less what it has played since.
+        """
+        held: dict[int, int] = dict(_meld_counts(meld)) if meld is not None else {}
+        bidder = self.view.bidder
+        if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
+            for i, n in self._passed_counts().items():
+                if n > held.get(i, 0):
+                    held[i] = n
+        if held:
+            for card in self.played[seat]:
+                i = card.index
+                if i in held:
+                    held[i] -= 1
+            only = (seat,)
+            for i, n in held.items():
+                needs.extend([(CARDS[i], only)] * n)
+
+    def _passed_counts(self) -> dict[int, int]:
+        """`_passed_to` as copies by `Card.index`, in the same order."""
+        view = self.view
+        if not view.passed_by_me:
+            return {}
+        counts: dict[int, int] = {}
+        for card in view.passed_by_me:
+            counts[card.index] = counts.get(card.index, 0) + 1
+        if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
+            return {} if view.phase is Phase.RETURN else counts
+        for card in view.passed_to_me:
+            if card.index in counts:
+                counts[card.index] -= 1
+        return {i: n for i, n in counts.items() if n > 0}
 
     def _turned_card_holders(self, seat: int, hand_only: Counter[Card]) -> Counter[Card]:
         """Turned trump without a stock: who holds the turned card, and an exchanged dix.
@@ -339,9 +384,7 @@ class _Reading:
 
     def knowledge(self) -> Knowledge:
         holds: list[list[Card]] = [[] for _ in range(self.players)]
-        unseen = [0] * len(CARDS)
-        for card, n in self.pool.items():
-            unseen[card.index] = n
+        unseen = list(self.pool)
         for card, holders in self.needs:
             if len(holders) == 1:
                 holds[holders[0]].append(card)
@@ -400,6 +443,21 @@ def _meld_cards(meld: Meld) -> Counter[Card]:
 
 
 _MELD_CARDS: dict[int, tuple[Meld, Counter[Card]]] = {}
+
+
+def _meld_counts(meld: Meld) -> dict[int, int]:
+    """`_meld_cards` by `Card.index` (the same order), kept for the meld object too."""
+    kept = _MELD_COUNTS.get(id(meld))
+    if kept is not None and kept[0] is meld:
+        return kept[1]
+    if len(_MELD_COUNTS) >= 512:
+        _MELD_COUNTS.clear()
+    counts = {card.index: n for card, n in _meld_cards(meld).items()}
+    _MELD_COUNTS[id(meld)] = (meld, counts)
+    return counts
+
+
+_MELD_COUNTS: dict[int, tuple[Meld, dict[int, int]]] = {}
 
 
 _DECK_COUNTS: Final = {
@@ -511,7 +569,7 @@ class _Deal:
     def place_free(self) -> None:
         """Deal the free cards: at random, by room, repairing dead ends by moving cards on."""
         rng, room = self.rng, self.room
-        cards = list(self.reading.free.elements())
+        cards = [CARDS[i] for i, n in enumerate(self.reading.free) for _ in range(n)]
         rng.shuffle(cards)
         holders = range(len(room))
         for card in cards:
