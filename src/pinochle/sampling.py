@@ -467,7 +467,7 @@ _DECK_COUNTS: Final = {
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted((CARDS[c.index] for c in cards), key=lambda c: c.index))
+    return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
 
 
 # --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------

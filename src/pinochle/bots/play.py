@@ -46,6 +46,7 @@ _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
 _PINOCHLE = (CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK])
 _VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
+_FACTS = tuple((c.index, int(c.suit), int(c.rank)) for c in CARDS)
 
 
 def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> Card:
@@ -111,8 +112,7 @@ class _Memory:
             held = {card.index for card in self.holds[seat]}
             free, ceiling = self.free, self.ceilings[seat]
             table = tuple(
-                card.index in held or (free[card.index] > 0 and card.rank <= ceiling[card.suit])
-                for card in CARDS
+                [i in held or (free[i] > 0 and rank <= ceiling[suit]) for i, suit, rank in _FACTS]
             )
             self._may[seat] = table
         return table
