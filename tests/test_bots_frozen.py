@@ -17,8 +17,9 @@ from typing import Any
 
 import pytest
 
-from pinochle import Observation
-from pinochle.bots import make_bot
+from pinochle import ArgumentError, Observation
+from pinochle.bots import MAX_SAMPLES, ExpertBot, make_bot
+from pinochle.bots.expert import SAMPLES
 from pinochle.wire import from_json
 
 _DATA = Path(__file__).parent / "data" / "frozen_decisions.json.gz"
@@ -55,3 +56,29 @@ def test_same_choice_as_the_frozen_copy(level: str) -> None:
         if str(action) != record["action"]:
             wrong.append((record["profile"], record["seed"], record["action"], str(action)))
     assert not wrong, f"{len(wrong)} decisions changed (profile, seed, frozen, now): {wrong[:5]}"
+
+
+def test_make_bot_sets_expert_samples() -> None:
+    """``make_bot("expert", samples=N)`` imagines N deals; samples fit only Expert."""
+    bot = make_bot("expert", seed=3, samples=8)
+    assert isinstance(bot, ExpertBot)
+    assert bot.samples == 8
+    default = make_bot("expert", seed=3)
+    assert isinstance(default, ExpertBot)
+    assert default.samples == SAMPLES
+    for wrong in (0, -1, 2.5, True, "8", MAX_SAMPLES + 1):
+        with pytest.raises(ArgumentError, match="samples"):
+            make_bot("expert", samples=wrong)  # type: ignore[arg-type]
+    with pytest.raises(ArgumentError, match="only the expert level"):
+        make_bot("hard", samples=8)
+
+
+def test_fewer_samples_change_what_expert_plays() -> None:
+    """The setting reaches the decisions: with 2 deals Expert errs where 24 do not."""
+    cards = [r for r in _RECORDS if r["level"] == "expert" and r["phase"] == "TRICKS"][:60]
+    changed = 0
+    for record in cards:
+        view = from_json("observation", record["observation"])
+        few = make_bot("expert", seed=record["seed"], samples=2).choose(view)
+        changed += str(few) != record["action"]
+    assert changed > 0
