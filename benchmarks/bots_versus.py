@@ -8,9 +8,11 @@ tree / baseline: below 1 is faster).
 
 The workload: seeded games with Hard in every seat (the same seeds on both sides). Every
 Hard decision with a choice is timed as it is made (``time.process_time`` around
-``choose``); at every card decision with a choice a fresh Expert (seeded by the decision's
-number, so both sides draw the same deals) is timed on the same observation, and the game
-goes on with Hard's card. The first hand of each run only warms the caches.
+``choose``): ``hard`` rows are its card decisions with a choice (what the arena times),
+``hard-all`` every decision with a choice (bids, passes, ...). At every card decision
+with a choice a fresh Expert (seeded by the decision's number, so both sides draw the
+same deals) is timed on the same observation, and the game goes on with Hard's card. The
+first hand of each run only warms the caches.
 
 Run: ``python benchmarks/bots_versus.py [--baseline REV] [--rounds N] [--hands H]
 [--profiles a,b] [--samples N] [--levels expert,hard]``; the default baseline is
@@ -41,7 +43,7 @@ profile, first, hands, samples = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 levels = sys.argv[5].split(",")
 variant = pn.load_variant(profile)
 clock = time.process_time
-hard, expert, expert_choice = [], [], []
+hard, hard_all, expert = [], [], []
 for number in range(first - 1, first + hands):
     warm = number < first
     bots = [HardBot(seed=number * 10 + s) for s in range(variant.deal.players)]
@@ -54,7 +56,9 @@ for number in range(first - 1, first + hands):
         action = bots[seat].choose(view)
         spent = clock() - start
         if choice and not warm and "hard" in levels:
-            hard.append(spent)
+            hard_all.append(spent)
+            if view.phase is pn.Phase.TRICKS:
+                hard.append(spent)
         if choice and view.phase is pn.Phase.TRICKS and "expert" in levels:
             seed = len(expert) + number * 1000
             bot = ExpertBot(seed) if samples == "default" else ExpertBot(seed, int(samples))
@@ -64,7 +68,7 @@ for number in range(first - 1, first + hands):
             if not warm:
                 expert.append(spent)
         state = pn.apply(state, action)
-print(json.dumps({"file": pn.__file__, "hard": hard, "expert": expert}))
+print(json.dumps({"file": pn.__file__, "hard": hard, "hard-all": hard_all, "expert": expert}))
 """
 
 
@@ -111,11 +115,11 @@ def main() -> None:
             check=True,
         )
         try:
-            head = f"{'profile':<24} {'level':<7} {'n':>5} {'base median':>12} {'this median':>12}"
+            head = f"{'profile':<24} {'level':<8} {'n':>5} {'base median':>12} {'this median':>12}"
             print(f"{head} {'ratio':>6} {'base p95':>10} {'this p95':>10} {'ratio':>6}")
             for profile in args.profiles.split(","):
-                old: dict[str, list[float]] = {"hard": [], "expert": []}
-                new: dict[str, list[float]] = {"hard": [], "expert": []}
+                old: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
+                new: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
                 for round_ in range(args.rounds):
                     first = 1 + round_ * (args.hands + 1)
                     runs = [(base, old, "default"), (ROOT, new, args.samples)]
@@ -123,13 +127,13 @@ def main() -> None:
                         got = _run(tree / "src", profile, first, args.hands, samples, args.levels)
                         for level, times in got.items():
                             into[level] += times
-                for level in ("expert", "hard"):
+                for level in ("expert", "hard", "hard-all"):
                     a, b = old[level], new[level]
                     if not a or not b:
                         continue
                     ma, mb, pa, pb = statistics.median(a), statistics.median(b), _p95(a), _p95(b)
                     print(
-                        f"{profile:<24} {level:<7} {len(b):>5} {_ms(ma):>12} {_ms(mb):>12} "
+                        f"{profile:<24} {level:<8} {len(b):>5} {_ms(ma):>12} {_ms(mb):>12} "
                         f"{mb / ma:>6.3f} {_ms(pa):>10} {_ms(pb):>10} {pb / pa:>6.3f}"
                     )
         finally:
