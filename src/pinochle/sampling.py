@@ -22,9 +22,11 @@ passed while nobody had bid held no meld before trump, and the same repair aims 
 
 from __future__ import annotations
 
+import bisect
+import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -180,6 +182,12 @@ class _Reading:
         self.pool = self._unseen_pool()
         self.needs = self._needs()
         self.excluded = self._no_dix()
+        # Whether each holder may hold each card (by index): its ceilings, and no dix where
+        # an earlier seat declined the exchange.
+        self.allow = [
+            tuple([c.rank <= caps[c.suit] and (holder, c) not in self.excluded for c in CARDS])
+            for holder, caps in enumerate(self.caps)
+        ]
         self.free = list(self.pool)  # copies of each card (by index) dealt at random
         for card, _ in self.needs:
             self.free[card.index] -= 1
@@ -534,6 +542,17 @@ def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
 _ATTEMPTS: Final = 50
 
 
+def _weighted(rng: random.Random, weights: list[int]) -> int:
+    """``rng.choices(range(len(weights)), weights)[0]``, drawing exactly as it does.
+
+    The same single ``random()`` and the same bisection of the running totals (CPython's
+    `random.Random.choices`), without its argument handling: the sampler calls it for
+    every card it deals.
+    """
+    cumulative = list(itertools.accumulate(weights))
+    return bisect.bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(weights) - 1)
+
+
 class _DeadEndError(Exception):
     """This attempt placed cards so that ``card`` fits nowhere; start again."""
 
@@ -550,33 +569,34 @@ class _Deal:
         self.meldless: list[int] = []
 
     def allowed(self, holder: int, card: Card) -> bool:
-        reading = self.reading
-        if reading.excluded and (holder, card) in reading.excluded:
-            return False
-        return card.rank <= reading.caps[holder][card.suit]
+        return self.reading.allow[holder][card.index]
 
     def place_needs(self) -> None:
         """Place the known cards; one that may be in the hand or buried goes either way."""
-        room = self.room
+        room, allow, rng = self.room, self.reading.allow, self.rng
         for card, holders in self.reading.needs:
-            options = [h for h in holders if room[h] > 0 and self.allowed(h, card)]
+            i = card.index
+            options = [h for h in holders if room[h] > 0 and allow[h][i]]
             if not options:
                 raise _DeadEndError(card)
-            holder = self.rng.choices(options, [room[h] for h in options])[0]
+            holder = options[_weighted(rng, [room[h] for h in options])]
             self.fixed[holder].append(card)
             room[holder] -= 1
 
     def place_free(self) -> None:
         """Deal the free cards: at random, by room, repairing dead ends by moving cards on."""
-        rng, room = self.rng, self.room
+        rng, room, allow = self.rng, self.room, self.reading.allow
         cards = [CARDS[i] for i, n in enumerate(self.reading.free) for _ in range(n)]
         rng.shuffle(cards)
         holders = range(len(room))
         for card in cards:
-            options = [h for h in holders if room[h] > 0 and self.allowed(h, card)]
+            i = card.index
+            options = [h for h in holders if room[h] > 0 and allow[h][i]]
             if options:
-                weights = [room[h] for h in options]
-                holder = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+                if len(options) > 1:
+                    holder = options[_weighted(rng, [room[h] for h in options])]
+                else:
+                    holder = options[0]
                 self.loose[holder].append(card)
                 room[holder] -= 1
             elif not self._make_room(card, set()):
@@ -650,18 +670,22 @@ class _Deal:
         melded += self.meldless
         totals = _MeldTotals(self, melded)
         excess = {s: totals.excess(s) for s in melded}
-        rng = self.rng
+        # rng.choice(seq) and rng.randrange(n) draw seq[rng._randbelow(len(seq))] and
+        # rng._randbelow(n) (CPython's random module): called directly, the same numbers
+        # come out without two layers of argument checks, in a loop of up to 300 swaps.
+        below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
         loose = self.loose
+        holders = len(loose)
         for _ in range(_REPAIR_SWAPS):
             wrong = [s for s in melded if excess[s]]
             if not wrong:
                 return
-            seat = rng.choice(wrong)
-            other = rng.randrange(len(loose))
+            seat = wrong[below(len(wrong))]
+            other = below(holders)
             if other == seat or not loose[seat] or not loose[other]:
                 continue
-            i = rng.randrange(len(loose[seat]))
-            j = rng.randrange(len(loose[other]))
+            i = below(len(loose[seat]))
+            j = below(len(loose[other]))
             x, y = loose[seat][i], loose[other][j]
             if x == y or not self.allowed(seat, y) or not self.allowed(other, x):
                 continue
@@ -927,24 +951,33 @@ def _dealt(
 ) -> tuple[tuple[Card, ...], ...]:
     """Each seat's cards as dealt, undoing the kitty and the passing (not the two-hand draws)."""
     bidder = view.bidder
-    dealt: list[Counter[Card]] = [Counter((*h, *p)) for h, p in zip(hands, played, strict=True)]
+    dealt = [[0] * len(CARDS) for _ in hands]
+
+    def add(seat: int, cards: Sequence[Card], sign: int = 1) -> None:
+        counts = dealt[seat]
+        for card in cards:
+            counts[card.index] += sign
+
+    for seat, (held, gone) in enumerate(zip(hands, played, strict=True)):
+        add(seat, held)
+        add(seat, gone)
     if bidder is not None and kitty and view.phase is not Phase.AUCTION:
-        dealt[bidder].update(buried)
-        dealt[bidder].subtract(kitty)
+        add(bidder, buried)
+        add(bidder, kitty, -1)
     if bidder is not None and passed and not (view.phase is Phase.RETURN and _simultaneous(view)):
         partner = (bidder + 2) % 4
-        dealt[bidder].subtract(passed)
-        dealt[bidder].update(returned)
-        dealt[partner].update(passed)
-        dealt[partner].subtract(returned)
+        add(bidder, passed, -1)
+        add(bidder, returned)
+        add(partner, passed)
+        add(partner, returned, -1)
     exchanger, turned = view.dix_exchanger, view.turned_up
     if exchanger is not None and turned is not None:  # undo the dix exchange (PAR)
         dix = CARDS[turned.suit * 6 + Rank.NINE]
-        dealt[exchanger].update((dix,))
-        dealt[exchanger].subtract((turned,))
-        dealt[view.dealer].update((turned,))
-        dealt[view.dealer].subtract((dix,))
-    return tuple(_in_order((+c).elements()) for c in dealt)
+        add(exchanger, (dix,))
+        add(exchanger, (turned,), -1)
+        add(view.dealer, (turned,))
+        add(view.dealer, (dix,), -1)
+    return tuple(tuple([CARDS[i] for i, n in enumerate(c) for _ in range(n)]) for c in dealt)
 
 
 def _simultaneous(view: Observation) -> bool:

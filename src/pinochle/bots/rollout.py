@@ -46,6 +46,16 @@ def sides(state: State) -> tuple[int, ...]:
     return tuple(state.side_of(seat) for seat in state.seats())
 
 
+def _sides(state: State) -> Sequence[int]:
+    """`sides`, read from the profile and the hand's persons (as `State.side_of` does)."""
+    if state.variant.deal.partnerships:
+        return _PARTNERS
+    return state.hand.persons
+
+
+_PARTNERS = tuple(seat % 2 for seat in range(8))  # seat % 2, as State.side_of
+
+
 def margin(scores: Sequence[int], side: int) -> float:
     """A side's score for the hand less the mean of the other sides'."""
     others = [s for i, s in enumerate(scores) if i != side]
@@ -288,7 +298,7 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
     head_always, head_trump_led = policy.head_always, policy.head_trump_led
     ruff_frees, must_trump = policy.ruff_frees, policy.must_trump
     must_overtrump, trump_anyway = policy.must_overtrump, policy.trump_anyway
-    mine = sides(state)
+    mine = _sides(state)
     hands: list[list[list[int]]] = []
     for cards in state.hands:  # in index order: suit by suit, ranks ascending
         hand: list[list[int]] = [[], [], [], []]
