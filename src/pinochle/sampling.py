@@ -23,6 +23,7 @@ passed while nobody had bid held no meld before trump, and the same repair aims 
 from __future__ import annotations
 
 import bisect
+import functools
 import itertools
 import random
 from collections import Counter
@@ -182,12 +183,6 @@ class _Reading:
         self.pool = self._unseen_pool()
         self.needs = self._needs()
         self.excluded = self._no_dix()
-        # Whether each holder may hold each card (by index): its ceilings, and no dix where
-        # an earlier seat declined the exchange.
-        self.allow = [
-            tuple([c.rank <= caps[c.suit] and (holder, c) not in self.excluded for c in CARDS])
-            for holder, caps in enumerate(self.caps)
-        ]
         self.free = list(self.pool)  # copies of each card (by index) dealt at random
         for card, _ in self.needs:
             self.free[card.index] -= 1
@@ -196,6 +191,23 @@ class _Reading:
                 f"seat {me}'s observation is not a position of the game: its cards do not add "
                 "up to the deck"
             )
+
+    @functools.cached_property
+    def allow(self) -> list[tuple[bool, ...]]:
+        """Whether each holder may hold each card, by `Card.index` (read when dealing).
+
+        Its ceilings allow the card, and no seat asked before a dix holder holds that dix.
+        """
+        excluded = self.excluded
+        return [
+            tuple(
+                [
+                    c.rank <= caps[c.suit] and not (excluded and (holder, c) in excluded)
+                    for c in CARDS
+                ]
+            )
+            for holder, caps in enumerate(self.caps)
+        ]
 
     def _pile(self, size: int) -> int | None:
         if size <= 0:
