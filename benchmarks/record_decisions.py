@@ -4,8 +4,9 @@ The speed work on the computer players must not change what they choose. This sc
 run once on the code before that work (main at a0b47d6; cffea72 has no wire format, so it
 cannot write observations), plays seeded games with Hard in every seat under five
 profiles, keeps a spread of the observations where the seat had a choice, and writes each
-one as wire JSON with the action Hard and Expert (fresh bots, fixed seeds, default 24
-samples) chose there. ``tests/test_bots_frozen.py`` replays them against the current bots.
+one as wire JSON with the action Hard and Expert (fresh bots, fixed seeds, 24 samples,
+Expert's default then) chose there. ``tests/test_bots_frozen.py`` replays them against
+the current bots.
 
 Run: ``python benchmarks/record_decisions.py [--out tests/data/frozen_decisions.json.gz]``.
 """
@@ -70,7 +71,10 @@ def main() -> None:
         for level, views in (("hard", hard), ("expert", expert)):
             for view in views:
                 seed = len(records)
-                action = make_bot(level, seed=seed).choose(view)
+                bot = (
+                    make_bot(level, seed) if level == "hard" else make_bot(level, seed, samples=24)
+                )
+                action = bot.choose(view)
                 records.append(
                     {
                         "profile": profile,
