@@ -60,7 +60,7 @@ def main() -> None:
     parser.add_argument("--out", default="tests/data/frozen_decisions.json.gz")
     args = parser.parse_args()
     rng = random.Random(2026)
-    records = []
+    records: list[dict[str, object]] = []
     for profile in PROFILES:
         found = positions(profile, len(records))
         cards = [v for v in found if v.phase is Phase.TRICKS]
