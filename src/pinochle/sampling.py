@@ -22,20 +22,24 @@ passed while nobody had bid held no meld before trump, and the same repair aims 
 
 from __future__ import annotations
 
+import bisect
+import functools
+import itertools
 import random
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Final
 
 import attrs
 
 from pinochle.actions import Pass
 from pinochle.arguments import number
-from pinochle.cards import CARDS, Card, Rank, Suit, make_deck
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
-from pinochle.meld import Meld, meld_values, score_meld
+from pinochle.meld import Meld, _Tables, meld_values, score_meld
+from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, PassingOrder, Play, TrumpRule, WithoutMarriage
+from pinochle.variant import Beat, PassingOrder, TrumpRule, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -179,14 +183,31 @@ class _Reading:
         self.pool = self._unseen_pool()
         self.needs = self._needs()
         self.excluded = self._no_dix()
-        self.free = self.pool.copy()
+        self.free = list(self.pool)  # copies of each card (by index) dealt at random
         for card, _ in self.needs:
-            self.free[card] -= 1
-        if any(n < 0 for n in self.free.values()) or sum(self.pool.values()) != sum(self.sizes):
+            self.free[card.index] -= 1
+        if any(n < 0 for n in self.free) or sum(self.pool) != sum(self.sizes):
             raise ObservationError(
                 f"seat {me}'s observation is not a position of the game: its cards do not add "
                 "up to the deck"
             )
+
+    @functools.cached_property
+    def allow(self) -> list[tuple[bool, ...]]:
+        """Whether each holder may hold each card, by `Card.index` (read when dealing).
+
+        Its ceilings allow the card, and no seat asked before a dix holder holds that dix.
+        """
+        excluded = self.excluded
+        return [
+            tuple(
+                [
+                    c.rank <= caps[c.suit] and not (excluded and (holder, c) in excluded)
+                    for c in CARDS
+                ]
+            )
+            for holder, caps in enumerate(self.caps)
+        ]
 
     def _pile(self, size: int) -> int | None:
         if size <= 0:
@@ -201,20 +222,24 @@ class _Reading:
         face_down = view.phase in (Phase.MISDEAL, Phase.AUCTION)
         return view.variant.deal.kitty > 0 and not view.kitty and face_down
 
-    def _unseen_pool(self) -> Counter[Card]:
+    def _unseen_pool(self) -> list[int]:
+        """Copies of each card (by `Card.index`) whose place the observer cannot see."""
         view = self.view
-        pool = Counter(make_deck(view.variant.deal.deck))
-        pool.subtract(view.hand)
+        counts = list(_DECK_COUNTS[view.variant.deal.deck])
+        for card in view.hand:
+            counts[card.index] -= 1
         for cards in self.played:
-            pool.subtract(cards)
+            for card in cards:
+                counts[card.index] -= 1
         if view.turn_up is not None:
-            pool[view.turn_up] -= 1
-        pool.subtract(view.buried)  # the bidder's own buried cards
-        if any(n < 0 for n in pool.values()):
+            counts[view.turn_up.index] -= 1
+        for card in view.buried:  # the bidder's own buried cards
+            counts[card.index] -= 1
+        if any(n < 0 for n in counts):
             raise ObservationError(
                 f"seat {view.seat}'s observation holds more copies of a card than the deck"
             )
-        return +pool
+        return counts
 
     def _needs(self) -> list[_Need]:
         """The cards known to be in a holder: meld, passed cards, table, kitty, turned card."""
@@ -222,32 +247,87 @@ class _Reading:
         needs: list[_Need] = []
         variant = view.variant
         turned_stays = not variant.has_auction and not variant.deal.stock  # Parlett's three-hand
+        # (Empty operands are skipped: a multiset | or - an empty one is itself, in order.)
+        simple = not view.table and not (view.turned_up is not None and turned_stays)
         for seat in range(self.players):
             if seat == me:
                 continue
-            hand_only: Counter[Card] = Counter()
             meld = view.melds[seat] if view.melds else None
+            if (
+                simple
+                and not (seat == bidder and view.kitty)
+                and (view.last_turn_up is None or view.last_turn_up[0] != seat)
+            ):
+                self._simple_needs(seat, meld, needs)
+                continue
+            hand_only: Counter[Card] = Counter()
             if meld is not None:
-                hand_only |= _meld_cards(meld)
+                hand_only = _meld_cards(meld)
             if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
-                hand_only |= self._passed_to(seat)
+                passed = self._passed_to(seat)
+                if passed:
+                    hand_only = hand_only | passed if hand_only else passed
             turned = view.turned_up
             if turned is not None and turned_stays:
                 hand_only = self._turned_card_holders(seat, hand_only)
-            either = Counter(view.kitty) if seat == bidder else Counter()
-            played = Counter(self.played[seat])
+            either = Counter(view.kitty) if seat == bidder and view.kitty else None
+            played = Counter(self.played[seat]) if self.played[seat] else None
             # What was held at meld time, less what has been played since.
-            in_hand = hand_only - played
+            in_hand = hand_only - played if played and hand_only else +hand_only
             if view.table:  # two-hand: the melded cards face up on the table now
                 in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
-            in_hand |= self._last_turn_up(seat)
-            anywhere = ((hand_only | either) - played) - in_hand
+            last = self._last_turn_up(seat)
+            if last:
+                in_hand |= last
             for card in in_hand.elements():
                 needs.append((card, (seat,)))
+            if either is None:
+                continue  # what was held less what was played is all in the hand
+            anywhere = hand_only | either
+            if played:
+                anywhere = anywhere - played
+            anywhere = anywhere - in_hand
             piles = (seat,) if self.buried_pile is None else (seat, self.buried_pile)
             for card in anywhere.elements():
                 needs.append((card, piles))
         return needs
+
+    def _simple_needs(self, seat: int, meld: Meld | None, needs: list[_Need]) -> None:
+        """`_needs` for a seat whose known cards are its shown meld and passed cards only.
+
+        The same multiset arithmetic on plain dicts keyed by `Card.index` (the common
+        case, and the inner loop of Hard's card memory): what was held at meld time, the
+        meld and the cards passed to it, less what it has played since.
+        """
+        held: dict[int, int] = dict(_meld_counts(meld)) if meld is not None else {}
+        bidder = self.view.bidder
+        if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
+            for i, n in self._passed_counts().items():
+                if n > held.get(i, 0):
+                    held[i] = n
+        if held:
+            for card in self.played[seat]:
+                i = card.index
+                if i in held:
+                    held[i] -= 1
+            only = (seat,)
+            for i, n in held.items():
+                needs.extend([(CARDS[i], only)] * n)
+
+    def _passed_counts(self) -> dict[int, int]:
+        """`_passed_to` as copies by `Card.index`, in the same order."""
+        view = self.view
+        if not view.passed_by_me:
+            return {}
+        counts: dict[int, int] = {}
+        for card in view.passed_by_me:
+            counts[card.index] = counts.get(card.index, 0) + 1
+        if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
+            return {} if view.phase is Phase.RETURN else counts
+        for card in view.passed_to_me:
+            if card.index in counts:
+                counts[card.index] -= 1
+        return {i: n for i, n in counts.items() if n > 0}
 
     def _turned_card_holders(self, seat: int, hand_only: Counter[Card]) -> Counter[Card]:
         """Turned trump without a stock: who holds the turned card, and an exchanged dix.
@@ -324,16 +404,16 @@ class _Reading:
 
     def knowledge(self) -> Knowledge:
         holds: list[list[Card]] = [[] for _ in range(self.players)]
+        unseen = list(self.pool)
         for card, holders in self.needs:
             if len(holders) == 1:
                 holds[holders[0]].append(card)
-        placed = Counter(card for cards in holds for card in cards)
-        unseen = self.pool - placed
+                unseen[card.index] -= 1
         return Knowledge(
             seat=self.view.seat,
             hand=self.view.hand,
             played=self.played,
-            unseen=_in_order(unseen.elements()),
+            unseen=tuple(CARDS[i] for i, n in enumerate(unseen) for _ in range(n)),
             holds=tuple(_in_order(cards) for cards in holds),
             ceilings=self.ceilings,
         )
@@ -367,19 +447,61 @@ def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
 
 
 def _meld_cards(meld: Meld) -> Counter[Card]:
-    """The fewest copies of each card a meld needs: a card serves once within a meld type."""
-    return Counter(meld.cards)
+    """The fewest copies of each card a meld needs: a card serves once within a meld type.
+
+    The answer is kept for the meld object (the observations of one hand share their
+    melds), so it must not be changed by the caller.
+    """
+    kept = _MELD_CARDS.get(id(meld))
+    if kept is not None and kept[0] is meld:
+        return kept[1]
+    if len(_MELD_CARDS) >= 512:
+        _MELD_CARDS.clear()
+    cards = Counter(meld.cards)
+    _MELD_CARDS[id(meld)] = (meld, cards)  # holding the meld keeps its id from being reused
+    return cards
+
+
+_MELD_CARDS: dict[int, tuple[Meld, Counter[Card]]] = {}
+
+
+def _meld_counts(meld: Meld) -> dict[int, int]:
+    """`_meld_cards` by `Card.index` (the same order), kept for the meld object too."""
+    kept = _MELD_COUNTS.get(id(meld))
+    if kept is not None and kept[0] is meld:
+        return kept[1]
+    if len(_MELD_COUNTS) >= 512:
+        _MELD_COUNTS.clear()
+    counts = {card.index: n for card, n in _meld_cards(meld).items()}
+    _MELD_COUNTS[id(meld)] = (meld, counts)
+    return counts
+
+
+_MELD_COUNTS: dict[int, tuple[Meld, dict[int, int]]] = {}
+
+
+_DECK_COUNTS: Final = {
+    kind: tuple(make_deck(kind).count(card) for card in CARDS) for kind in DeckKind
+}
+"""Copies of each card (by `Card.index`) in each deck."""
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
-    return tuple(sorted((CARDS[c.index] for c in cards), key=lambda c: c.index))
+    return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
 
 
 # --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
 
 
 def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
-    """For each seat and suit, the highest rank the seat may still hold."""
+    """For each seat and suit, the highest rank the seat may still hold.
+
+    Every card played after the first of a trick is checked against the profile's
+    obligations given the cards before it in the trick; the ceilings it proves are exact:
+    a hand meets them if and only if the card was a legal play from it (as
+    `pinochle.tricks` decides legality). The trick's suit led, the top rank of that suit,
+    whether it was trumped and the top trump so far are kept as the cards fall.
+    """
     variant = view.variant
     rules, trump = variant.play, view.trump
     ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
@@ -389,48 +511,58 @@ def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
     tricks: list[Sequence[tuple[int, Card]]] = [t.plays for t in view.tricks[free:]]
     if len(view.tricks) >= free:
         tricks.append(view.trick)
+    must_trump = trump is not None and rules.must_trump
+    overtrump = rules.must_overtrump
+    discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
     for plays in tricks:
+        if len(plays) < 2:
+            continue
+        first = plays[0][1]
+        led = first.suit
+        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
+        top = first.rank  # the highest card of the suit led so far
+        best = first.rank if led is trump else VOID  # the highest trump so far
+        ruffed = False
         for i in range(1, len(plays)):
             seat, card = plays[i]
-            before = [c for _, c in plays[:i]]
-            for suit, ceiling in _revealed(before, card, trump, rules):
-                ceilings[seat][suit] = min(ceilings[seat][suit], ceiling)
+            mine = ceilings[seat]
+            if card.suit is led:
+                if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
+                    mine[led] = min(mine[led], top)  # it could not beat the top card
+                top = max(top, card.rank)
+                if led is trump:
+                    best = max(best, card.rank)
+                continue
+            mine[led] = VOID
+            if must_trump and led is not trump:
+                assert trump is not None
+                if card.suit is trump:
+                    if best != VOID and overtrump and card.rank <= best:
+                        mine[trump] = min(mine[trump], best)  # it could not overtrump
+                elif best != VOID and discard_if_beaten:
+                    mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
+                else:
+                    mine[trump] = VOID
+            if card.suit is trump:
+                best = max(best, card.rank)
+                ruffed = True
     return tuple(tuple(c) for c in ceilings)
-
-
-def _revealed(
-    before: Sequence[Card], card: Card, trump: Suit | None, rules: Play
-) -> Iterator[tuple[Suit, int]]:
-    """The ceilings proven by playing ``card`` after ``before``.
-
-    They are exact: a hand meets them if and only if ``card`` was a legal play from it.
-    """
-    led = before[0].suit
-    if card.suit is led:
-        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
-        ruffed = led is not trump and any(c.suit is trump for c in before)
-        if heads and (rules.beat_after_trump or not ruffed):
-            top = max(c.rank for c in before if c.suit is led)
-            if card.rank <= top:
-                yield led, top  # it could not beat the top card of the suit
-        return
-    yield led, VOID
-    if trump is None or not rules.must_trump or led is trump:
-        return
-    trumps = [c.rank for c in before if c.suit is trump]
-    best = max(trumps) if trumps else None
-    if card.suit is trump:
-        if best is not None and rules.must_overtrump and card.rank <= best:
-            yield trump, best  # it could not overtrump
-    elif best is not None and rules.must_overtrump and not rules.trump_when_cannot_overtrump:
-        yield trump, best  # free to discard only when it could not overtrump
-    else:
-        yield trump, VOID
 
 
 # --- Dealing the unseen cards ----------------------------------------------------------
 
 _ATTEMPTS: Final = 50
+
+
+def _weighted(rng: random.Random, weights: list[int]) -> int:
+    """``rng.choices(range(len(weights)), weights)[0]``, drawing exactly as it does.
+
+    The same single ``random()`` and the same bisection of the running totals (CPython's
+    `random.Random.choices`), without its argument handling: the sampler calls it for
+    every card it deals.
+    """
+    cumulative = list(itertools.accumulate(weights))
+    return bisect.bisect(cumulative, rng.random() * (cumulative[-1] + 0.0), 0, len(weights) - 1)
 
 
 class _DeadEndError(Exception):
@@ -449,33 +581,34 @@ class _Deal:
         self.meldless: list[int] = []
 
     def allowed(self, holder: int, card: Card) -> bool:
-        reading = self.reading
-        if reading.excluded and (holder, card) in reading.excluded:
-            return False
-        return card.rank <= reading.caps[holder][card.suit]
+        return self.reading.allow[holder][card.index]
 
     def place_needs(self) -> None:
         """Place the known cards; one that may be in the hand or buried goes either way."""
-        room = self.room
+        room, allow, rng = self.room, self.reading.allow, self.rng
         for card, holders in self.reading.needs:
-            options = [h for h in holders if room[h] > 0 and self.allowed(h, card)]
+            i = card.index
+            options = [h for h in holders if room[h] > 0 and allow[h][i]]
             if not options:
                 raise _DeadEndError(card)
-            holder = self.rng.choices(options, [room[h] for h in options])[0]
+            holder = options[_weighted(rng, [room[h] for h in options])]
             self.fixed[holder].append(card)
             room[holder] -= 1
 
     def place_free(self) -> None:
         """Deal the free cards: at random, by room, repairing dead ends by moving cards on."""
-        rng, room = self.rng, self.room
-        cards = list(self.reading.free.elements())
+        rng, room, allow = self.rng, self.room, self.reading.allow
+        cards = [CARDS[i] for i, n in enumerate(self.reading.free) for _ in range(n)]
         rng.shuffle(cards)
         holders = range(len(room))
         for card in cards:
-            options = [h for h in holders if room[h] > 0 and self.allowed(h, card)]
+            i = card.index
+            options = [h for h in holders if room[h] > 0 and allow[h][i]]
             if options:
-                weights = [room[h] for h in options]
-                holder = rng.choices(options, weights)[0] if len(options) > 1 else options[0]
+                if len(options) > 1:
+                    holder = options[_weighted(rng, [room[h] for h in options])]
+                else:
+                    holder = options[0]
                 self.loose[holder].append(card)
                 room[holder] -= 1
             elif not self._make_room(card, set()):
@@ -547,27 +680,35 @@ class _Deal:
         if not melded and not self.meldless:
             return
         melded += self.meldless
-        excess = {s: self._excess(s) for s in melded}
-        rng = self.rng
+        totals = _MeldTotals(self, melded)
+        excess = {s: totals.excess(s) for s in melded}
+        # rng.choice(seq) and rng.randrange(n) draw seq[rng._randbelow(len(seq))] and
+        # rng._randbelow(n) (CPython's random module): called directly, the same numbers
+        # come out without two layers of argument checks, in a loop of up to 300 swaps.
+        below: Callable[[int], int] = self.rng._randbelow  # type: ignore[attr-defined]
+        loose = self.loose
+        holders = len(loose)
         for _ in range(_REPAIR_SWAPS):
             wrong = [s for s in melded if excess[s]]
             if not wrong:
                 return
-            seat = rng.choice(wrong)
-            other = rng.randrange(len(self.loose))
-            if other == seat or not self.loose[seat] or not self.loose[other]:
+            seat = wrong[below(len(wrong))]
+            other = below(holders)
+            if other == seat or not loose[seat] or not loose[other]:
                 continue
-            i = rng.randrange(len(self.loose[seat]))
-            j = rng.randrange(len(self.loose[other]))
-            x, y = self.loose[seat][i], self.loose[other][j]
+            i = below(len(loose[seat]))
+            j = below(len(loose[other]))
+            x, y = loose[seat][i], loose[other][j]
             if x == y or not self.allowed(seat, y) or not self.allowed(other, x):
                 continue
-            self.loose[seat][i], self.loose[other][j] = y, x
-            after = {s: self._excess(s) for s in (seat, other) if s in excess}
+            loose[seat][i], loose[other][j] = y, x
+            totals.move(seat, other, x, y)
+            after = {s: totals.excess(s) for s in (seat, other) if s in excess}
             if sum(after.values()) <= sum(excess[s] for s in after):
                 excess.update(after)
             else:
-                self.loose[seat][i], self.loose[other][j] = x, y
+                loose[seat][i], loose[other][j] = x, y
+                totals.move(seat, other, y, x)
 
     def _excess(self, seat: int) -> int:
         """How far the seat's hand at meld time scores from its shown meld (0: exact)."""
@@ -585,6 +726,79 @@ class _Deal:
             if dix in cards:
                 cards.remove(dix)  # the exchanged dix scored for the exchanger
         return abs(score_meld(cards, meld.trump, view.variant).total - target)
+
+
+def _meld_total(tables: _Tables, code: int, trump: Suit | None) -> int:
+    """``score_meld(cards, trump, variant).total`` from the cards' count code.
+
+    The same look-ups as `pinochle.meld.score_meld`, without building the breakdown; the
+    code must be that of cards the deck allows (sampled hands always are).
+    """
+    bits, mask = tables.suit_bits, tables.suit_mask
+    clubs, diamonds, hearts, spades = tables.suits
+    held = (
+        clubs[code & mask],
+        diamonds[(code >> bits) & mask],
+        hearts[(code >> 2 * bits) & mask],
+        spades[code >> 3 * bits],
+    )
+    c, d, h, s = held
+    total: int = c.plain + d.plain + h.plain + s.plain
+    total += tables.groups[c.mask & d.mask & h.mask & s.mask].value
+    if trump is not None:
+        total += held[trump].delta
+    return total
+
+
+class _MeldTotals:
+    """`_Deal._excess` kept up to date as cards move, without rescoring whole hands.
+
+    A hand's meld is a function of its count code (one digit per card, `pinochle.meld`'s
+    tables), and the code of a pile is the sum of its cards' weights; so a swap changes two
+    codes by two weights, and a seat's excess is a few table look-ups.
+    """
+
+    def __init__(self, deal: _Deal, melded: Sequence[int]) -> None:
+        reading = deal.reading
+        view = reading.view
+        self.deal = deal
+        self.tables = tables = meld_tables(view.variant)
+        weights = self.weights = tables.weights
+        self.codes = [sum([weights[c.index] for c in deal.hand(h)]) for h in range(len(deal.room))]
+        # Per melded seat: the code of its played cards, the pile whose cards count with its
+        # hand (the buried cards, for the bidder), the trump and the meld to match; None
+        # where the plain path is kept (an exchanged dix).
+        self.plans: dict[int, tuple[int, int | None, Suit | None, int] | None] = {}
+        for seat in melded:
+            played = sum([weights[c.index] for c in reading.played[seat]])
+            if seat in deal.meldless:
+                self.plans[seat] = (played, None, None, 0)
+                continue
+            meld = view.melds[seat]
+            assert meld is not None
+            if view.dix_exchanger is not None and seat == view.dealer and meld.trump is not None:
+                self.plans[seat] = None
+                continue
+            pile = reading.buried_pile if seat == view.bidder else None
+            target = meld.total - sum(item.points for item in meld.items if not item.cards)
+            self.plans[seat] = (played, pile, meld.trump, target)
+
+    def move(self, a: int, b: int, x: Card, y: Card) -> None:
+        """Card ``x`` went from holder ``a`` to ``b``, and ``y`` from ``b`` to ``a``."""
+        change = self.weights[y.index] - self.weights[x.index]
+        self.codes[a] += change
+        self.codes[b] -= change
+
+    def excess(self, seat: int) -> int:
+        """Exactly `_Deal._excess` of the current deal."""
+        plan = self.plans[seat]
+        if plan is None:
+            return self.deal._excess(seat)
+        played, pile, trump, target = plan
+        code = self.codes[seat] + played
+        if pile is not None:
+            code += self.codes[pile]
+        return abs(_meld_total(self.tables, code, trump) - target)
 
 
 def _meldless_passers(view: Observation, melded: Sequence[int]) -> list[int]:
@@ -749,24 +963,33 @@ def _dealt(
 ) -> tuple[tuple[Card, ...], ...]:
     """Each seat's cards as dealt, undoing the kitty and the passing (not the two-hand draws)."""
     bidder = view.bidder
-    dealt: list[Counter[Card]] = [Counter((*h, *p)) for h, p in zip(hands, played, strict=True)]
+    dealt = [[0] * len(CARDS) for _ in hands]
+
+    def add(seat: int, cards: Sequence[Card], sign: int = 1) -> None:
+        counts = dealt[seat]
+        for card in cards:
+            counts[card.index] += sign
+
+    for seat, (held, gone) in enumerate(zip(hands, played, strict=True)):
+        add(seat, held)
+        add(seat, gone)
     if bidder is not None and kitty and view.phase is not Phase.AUCTION:
-        dealt[bidder].update(buried)
-        dealt[bidder].subtract(kitty)
+        add(bidder, buried)
+        add(bidder, kitty, -1)
     if bidder is not None and passed and not (view.phase is Phase.RETURN and _simultaneous(view)):
         partner = (bidder + 2) % 4
-        dealt[bidder].subtract(passed)
-        dealt[bidder].update(returned)
-        dealt[partner].update(passed)
-        dealt[partner].subtract(returned)
+        add(bidder, passed, -1)
+        add(bidder, returned)
+        add(partner, passed)
+        add(partner, returned, -1)
     exchanger, turned = view.dix_exchanger, view.turned_up
     if exchanger is not None and turned is not None:  # undo the dix exchange (PAR)
         dix = CARDS[turned.suit * 6 + Rank.NINE]
-        dealt[exchanger].update((dix,))
-        dealt[exchanger].subtract((turned,))
-        dealt[view.dealer].update((turned,))
-        dealt[view.dealer].subtract((dix,))
-    return tuple(_in_order((+c).elements()) for c in dealt)
+        add(exchanger, (dix,))
+        add(exchanger, (turned,), -1)
+        add(view.dealer, (turned,))
+        add(view.dealer, (dix,), -1)
+    return tuple(tuple([CARDS[i] for i, n in enumerate(c) for _ in range(n)]) for c in dealt)
 
 
 def _simultaneous(view: Observation) -> bool:

@@ -46,6 +46,7 @@ _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
 _PINOCHLE = (CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK])
 _VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
+_FACTS = tuple((c.index, int(c.suit), int(c.rank)) for c in CARDS)
 
 
 def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> Card:
@@ -91,7 +92,7 @@ class _Memory:
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
 
-    __slots__ = ("ceilings", "free", "holds")
+    __slots__ = ("_may", "ceilings", "free", "holds")
 
     def __init__(
         self,
@@ -102,16 +103,28 @@ class _Memory:
         self.free = free
         self.holds = holds
         self.ceilings = ceilings
+        self._may: list[tuple[bool, ...] | None] = [None] * len(holds)
+
+    def _table(self, seat: int) -> tuple[bool, ...]:
+        """`may_hold` for every card (by `Card.index`), worked out once per seat."""
+        table = self._may[seat]
+        if table is None:
+            held = {card.index for card in self.holds[seat]}
+            free, ceiling = self.free, self.ceilings[seat]
+            table = tuple(
+                [i in held or (free[i] > 0 and rank <= ceiling[suit]) for i, suit, rank in _FACTS]
+            )
+            self._may[seat] = table
+        return table
 
     def may_hold(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` may hold a copy of ``card``."""
-        if card in self.holds[seat]:
-            return True
-        return self.free[card.index] > 0 and card.rank <= self.ceilings[seat][card.suit]
+        return self._table(seat)[card.index]
 
     def may_hold_any(self, seat: int, cards: Sequence[Card]) -> bool:
         """Whether ``seat`` may hold any of ``cards``."""
-        return any(self.may_hold(seat, card) for card in cards)
+        table = self._table(seat)
+        return any([table[card.index] for card in cards])
 
     def is_void(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` surely holds no card of ``suit``."""
