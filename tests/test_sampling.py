@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import attrs
 import pytest
@@ -41,6 +42,7 @@ from pinochle import (
     sample_states,
     score_meld,
 )
+from pinochle.records import GameRecord, replay
 from pinochle.testing import games
 
 PROFILES = sorted(builtin_variants())
@@ -260,3 +262,18 @@ def test_an_impossible_observation_is_refused() -> None:
     extra = attrs.evolve(view, hand=(*view.hand, *view.hand[:5]))
     with pytest.raises(ValueError, match="deck"):
         sample_state(extra, random.Random(0))
+
+
+def test_a_bury_that_had_to_take_meld_cards_still_samples() -> None:
+    """Wikipedia three-hand: the bidder's shown meld used 16 of its 18 cards, so the bury of
+    three had to take meld cards (too few others were left). The other seats' samplers must
+    allow those meld cards in the buried pile (found by hypothesis: no deal was allowed)."""
+    path = Path(__file__).resolve().parent / "data" / "bury_takes_meld.json"
+    state = replay(GameRecord.from_json(path.read_bytes()))
+    meld = state.hand.melds[0]
+    assert meld is not None
+    assert len(meld.cards) > len(state.hands[0])  # the hand cannot hold its whole meld
+    for seat in (1, 2):
+        view = observe(state, seat)
+        sampled = sample_state(view, random.Random(seat))
+        assert observe(sampled, seat) == view

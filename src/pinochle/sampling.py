@@ -253,8 +253,10 @@ class _Reading:
             if seat == me:
                 continue
             meld = view.melds[seat] if view.melds else None
+            buried_meld = seat == bidder and self._meld_may_be_buried(meld)
             if (
                 simple
+                and not buried_meld
                 and not (seat == bidder and view.kitty)
                 and (view.last_turn_up is None or view.last_turn_up[0] != seat)
             ):
@@ -272,8 +274,10 @@ class _Reading:
                 hand_only = self._turned_card_holders(seat, hand_only)
             either = Counter(view.kitty) if seat == bidder and view.kitty else None
             played = Counter(self.played[seat]) if self.played[seat] else None
-            # What was held at meld time, less what has been played since.
-            in_hand = hand_only - played if played and hand_only else +hand_only
+            # What was held at meld time, less what has been played since. (Meld cards the
+            # bury may have taken can be in the hand or the buried pile.)
+            held = hand_only - _meld_cards(meld) if buried_meld and meld is not None else hand_only
+            in_hand = held - played if played and held else +held
             if view.table:  # two-hand: the melded cards face up on the table now
                 in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
             last = self._last_turn_up(seat)
@@ -281,9 +285,9 @@ class _Reading:
                 in_hand |= last
             for card in in_hand.elements():
                 needs.append((card, (seat,)))
-            if either is None:
+            if either is None and not buried_meld:
                 continue  # what was held less what was played is all in the hand
-            anywhere = hand_only | either
+            anywhere = hand_only | either if either else +hand_only
             if played:
                 anywhere = anywhere - played
             anywhere = anywhere - in_hand
@@ -291,6 +295,20 @@ class _Reading:
             for card in anywhere.elements():
                 needs.append((card, piles))
         return needs
+
+    def _meld_may_be_buried(self, meld: Meld | None) -> bool:
+        """Whether the bidder's bury may have taken cards of its shown meld.
+
+        The meld is laid before the bury; meld cards may be buried where the profile allows
+        it (``kitty.bury_meld``), or where too few cards outside the meld were left to bury
+        (the engine's `_bury_candidates`).
+        """
+        variant = self.view.variant
+        if meld is None or self.buried_pile is None:
+            return False
+        kitty = variant.deal.kitty
+        spare = variant.deal.hand + kitty - len(meld.cards)
+        return variant.kitty.bury_meld or spare < kitty
 
     def _simple_needs(self, seat: int, meld: Meld | None, needs: list[_Need]) -> None:
         """`_needs` for a seat whose known cards are its shown meld and passed cards only.
