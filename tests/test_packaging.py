@@ -61,3 +61,19 @@ def test_profiles_load_from_the_unpacked_wheel(wheel: Path, tmp_path: Path) -> N
         text=True,
     )
     assert done.stdout.strip() == "250"
+
+
+@pytest.mark.slow
+def test_the_licence_ships_and_the_version_is_the_package_s(wheel: Path) -> None:
+    import pinochle
+
+    archive = zipfile.ZipFile(wheel)
+    names = archive.namelist()
+    licence = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+    assert licence, "the wheel has no LICENSE"
+    assert "MIT License" in archive.read(licence[0]).decode()
+    metadata = next(n for n in names if n.endswith(".dist-info/METADATA"))
+    text = archive.read(metadata).decode()
+    assert f"Version: {pinochle.__version__}\n" in text
+    assert "License-Expression: MIT" in text
+    assert "Programming Language :: Python :: 3.13" in text
