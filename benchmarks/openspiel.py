@@ -37,6 +37,7 @@ import time
 from collections.abc import Callable, Sequence
 
 import pyspiel
+from engine import played  # benchmarks/engine.py: the same cautious random player
 
 import pinochle as pn
 import pinochle.openspiel as pos
@@ -46,17 +47,6 @@ from pinochle.env import BID_BASE, ActionIndex
 PLAY_ON = ActionIndex(pn.load_variant("pinochlerun")).encode(
     pn.PlayOn()
 )  # the same in every profile
-
-
-def played_engine(rng: random.Random, actions: Sequence[pn.Action]) -> pn.Action:
-    first = actions[0]
-    if isinstance(first, pn.Pass):
-        return first if rng.random() < 0.75 or len(actions) == 1 else actions[1]
-    if isinstance(first, pn.Bid):
-        return first
-    if isinstance(first, pn.ThrowIn):
-        return actions[1]  # play on
-    return actions[rng.randrange(len(actions))]
 
 
 def played_index(rng: random.Random, legal: Sequence[int]) -> int:
@@ -81,7 +71,7 @@ def engine_rate(variant: pn.Variant, seconds: float) -> tuple[float, float]:
         seed += 1
         number = state.hand.number
         while state.hand.number == number and not state.is_over:
-            state = pn.apply(state, played_engine(rng, pn.legal_actions(state)))
+            state = pn.apply(state, played(rng, pn.legal_actions(state)))
             decisions += 1
         hands += 1
     elapsed = time.process_time() - start
