@@ -25,6 +25,7 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import operator
 import random
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
@@ -38,7 +39,7 @@ from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
-from pinochle.state import Game, Hand, Observation, Phase, State
+from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
 from pinochle.variant import Beat, PassingOrder, TrumpRule, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
@@ -225,12 +226,12 @@ class _Reading:
     def _unseen_pool(self) -> list[int]:
         """Copies of each card (by `Card.index`) whose place the observer cannot see."""
         view = self.view
-        counts = list(_DECK_COUNTS[view.variant.deal.deck])
+        gone = _public(view, self.players).gone
+        counts = list(map(operator.sub, _DECK_COUNTS[view.variant.deal.deck], gone))
         for card in view.hand:
             counts[card.index] -= 1
-        for cards in self.played:
-            for card in cards:
-                counts[card.index] -= 1
+        for _, card in view.trick:
+            counts[card.index] -= 1
         if view.turn_up is not None:
             counts[view.turn_up.index] -= 1
         for card in view.buried:  # the bidder's own buried cards
@@ -454,16 +455,6 @@ class _Reading:
         return _build(self, deal, rng)
 
 
-def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
-    played: list[list[Card]] = [[] for _ in range(players)]
-    for trick in view.tricks:
-        for seat, card in trick.plays:
-            played[seat].append(card)
-    for seat, card in view.trick:
-        played[seat].append(card)
-    return tuple(tuple(cards) for cards in played)
-
-
 def _meld_cards(meld: Meld) -> Counter[Card]:
     """The fewest copies of each card a meld needs: a card serves once within a meld type.
 
@@ -511,60 +502,166 @@ def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
 # --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
 
 
+class _Public:
+    """What a hand's finished tricks show every seat: each seat's cards and ceilings.
+
+    Kept per tuple of finished tricks (`_public`): the observations of one hand share that
+    tuple, and the next trick's tuple extends it, so each trick is read once for all seats.
+    """
+
+    __slots__ = ("ceilings", "gone", "played", "tricks", "trump", "variant")
+
+    def __init__(
+        self,
+        tricks: tuple[CompletedTrick, ...],
+        variant: Variant,
+        trump: Suit | None,
+        played: list[list[Card]],
+        ceilings: list[list[int]],
+        gone: list[int],
+    ) -> None:
+        self.tricks, self.variant, self.trump = tricks, variant, trump
+        self.played = played  # each seat's cards, in play order
+        self.ceilings = ceilings  # see _ceilings
+        self.gone = gone  # copies of each card (by index) played
+
+
+_PUBLIC: dict[int, _Public] = {}
+
+
+def _public(view: Observation, players: int) -> _Public:
+    """`_Public` for ``view.tricks``: kept, or the previous trick's extended, or read anew."""
+    tricks, variant, trump = view.tricks, view.variant, view.trump
+    if not tricks:
+        return _read_tricks(view, players, None, tricks)
+    kept = _PUBLIC.get(id(tricks[-1]))
+    if kept is not None and kept.variant is variant and kept.trump is trump:
+        if kept.tricks is tricks or kept.tricks == tricks:
+            return kept
+    before = None
+    if len(tricks) > 1:
+        before = _PUBLIC.get(id(tricks[-2]))
+        if before is not None and not (
+            before.variant is variant
+            and before.trump is trump
+            and len(before.tricks) == len(tricks) - 1
+            and before.tricks == tricks[:-1]
+        ):
+            before = None
+    public = _read_tricks(view, players, before, tricks)
+    if len(_PUBLIC) >= 1024:
+        _PUBLIC.clear()
+    _PUBLIC[id(tricks[-1])] = public  # the entry holds the trick, so its id stays unique
+    return public
+
+
+def _read_tricks(
+    view: Observation, players: int, before: _Public | None, tricks: tuple[CompletedTrick, ...]
+) -> _Public:
+    """Read the tricks after those ``before`` covers (all of them without it)."""
+    if before is None:
+        played: list[list[Card]] = [[] for _ in range(players)]
+        ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
+        gone = [0] * len(CARDS)
+        start = 0
+    else:
+        played = [list(cards) for cards in before.played]
+        ceilings = [list(c) for c in before.ceilings]
+        gone = list(before.gone)
+        start = len(before.tricks)
+    free = _free_tricks(view.variant, players)
+    for number in range(start, len(tricks)):
+        plays = tricks[number].plays
+        for seat, card in plays:
+            played[seat].append(card)
+            gone[card.index] += 1
+        if number >= free:
+            _read_trick(view, plays, ceilings)
+    return _Public(tricks, view.variant, view.trump, played, ceilings, gone)
+
+
+def _free_tricks(variant: Variant, players: int) -> int:
+    """Two-hand: the tricks played while the stock lasts (they reveal nothing), else 0.
+
+    While the stock lasts any card may be played, and cards drawn later were not held
+    then; only the tricks after the stock is gone reveal anything.
+    """
+    if not variant.deal.stock:
+        return 0
+    return (variant.deck_size - players * variant.deal.hand) // players
+
+
+def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
+    played = _public(view, players).played
+    if not view.trick:
+        return tuple([tuple(cards) for cards in played])
+    now = [list(cards) for cards in played]
+    for seat, card in view.trick:
+        now[seat].append(card)
+    return tuple([tuple(cards) for cards in now])
+
+
+# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+
+
 def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
     """For each seat and suit, the highest rank the seat may still hold.
 
     Every card played after the first of a trick is checked against the profile's
     obligations given the cards before it in the trick; the ceilings it proves are exact:
     a hand meets them if and only if the card was a legal play from it (as
-    `pinochle.tricks` decides legality). The trick's suit led, the top rank of that suit,
-    whether it was trumped and the top trump so far are kept as the cards fall.
+    `pinochle.tricks` decides legality). The finished tricks are read once per hand
+    (`_public`); the current one counts once the stock is gone (two-hand).
     """
-    variant = view.variant
-    rules, trump = variant.play, view.trump
-    ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
-    # Two-hand: while the stock lasts any card may be played, and cards drawn later were
-    # not held then; only the tricks after the stock is gone reveal anything.
-    free = (variant.deck_size - players * variant.deal.hand) // players if variant.deal.stock else 0
-    tricks: list[Sequence[tuple[int, Card]]] = [t.plays for t in view.tricks[free:]]
-    if len(view.tricks) >= free:
-        tricks.append(view.trick)
+    ceilings = _public(view, players).ceilings
+    if len(view.trick) < 2 or len(view.tricks) < _free_tricks(view.variant, players):
+        return tuple([tuple(c) for c in ceilings])
+    now = [list(c) for c in ceilings]
+    _read_trick(view, view.trick, now)
+    return tuple([tuple(c) for c in now])
+
+
+def _read_trick(
+    view: Observation, plays: Sequence[tuple[int, Card]], ceilings: list[list[int]]
+) -> None:
+    """Lower ``ceilings`` by what one trick's plays show (the trick's suit led, the top
+    rank of that suit, whether it was trumped and the top trump so far are kept as the
+    cards fall)."""
+    if len(plays) < 2:
+        return
+    rules, trump = view.variant.play, view.trump
     must_trump = trump is not None and rules.must_trump
     overtrump = rules.must_overtrump
     discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-    for plays in tricks:
-        if len(plays) < 2:
-            continue
-        first = plays[0][1]
-        led = first.suit
-        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
-        top = first.rank  # the highest card of the suit led so far
-        best = first.rank if led is trump else VOID  # the highest trump so far
-        ruffed = False
-        for i in range(1, len(plays)):
-            seat, card = plays[i]
-            mine = ceilings[seat]
-            if card.suit is led:
-                if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
-                    mine[led] = min(mine[led], top)  # it could not beat the top card
-                top = max(top, card.rank)
-                if led is trump:
-                    best = max(best, card.rank)
-                continue
-            mine[led] = VOID
-            if must_trump and led is not trump:
-                assert trump is not None
-                if card.suit is trump:
-                    if best != VOID and overtrump and card.rank <= best:
-                        mine[trump] = min(mine[trump], best)  # it could not overtrump
-                elif best != VOID and discard_if_beaten:
-                    mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
-                else:
-                    mine[trump] = VOID
-            if card.suit is trump:
+    first = plays[0][1]
+    led = first.suit
+    heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
+    top = first.rank  # the highest card of the suit led so far
+    best = first.rank if led is trump else VOID  # the highest trump so far
+    ruffed = False
+    for i in range(1, len(plays)):
+        seat, card = plays[i]
+        mine = ceilings[seat]
+        if card.suit is led:
+            if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
+                mine[led] = min(mine[led], top)  # it could not beat the top card
+            top = max(top, card.rank)
+            if led is trump:
                 best = max(best, card.rank)
-                ruffed = True
-    return tuple(tuple(c) for c in ceilings)
+            continue
+        mine[led] = VOID
+        if must_trump and led is not trump:
+            assert trump is not None
+            if card.suit is trump:
+                if best != VOID and overtrump and card.rank <= best:
+                    mine[trump] = min(mine[trump], best)  # it could not overtrump
+            elif best != VOID and discard_if_beaten:
+                mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
+            else:
+                mine[trump] = VOID
+        if card.suit is trump:
+            best = max(best, card.rank)
+            ruffed = True
 
 
 # --- Dealing the unseen cards ----------------------------------------------------------
