@@ -27,8 +27,7 @@ import functools
 import itertools
 import operator
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
 import attrs
@@ -104,6 +103,16 @@ def knowledge(observation: Observation) -> Knowledge:
         ArgumentError: ``observation`` is not an `Observation` (see `pinochle.observe`).
     """
     return _Reading(_observation(observation)).knowledge()
+
+
+def recall(
+    observation: Observation,
+) -> tuple[list[int], list[list[Card]], tuple[tuple[int, ...], ...]]:
+    """`knowledge` for the card players: unseen copies by `Card.index`, each seat's known
+    cards (in no particular order) and the ceilings, without building a `Knowledge`."""
+    reading = _Reading(observation)
+    unseen, holds = reading.known()
+    return unseen, holds, reading.ceilings
 
 
 def _observation(value: object) -> Observation:
@@ -243,58 +252,59 @@ class _Reading:
         return counts
 
     def _needs(self) -> list[_Need]:
-        """The cards known to be in a holder: meld, passed cards, table, kitty, turned card."""
+        """The cards known to be in a holder: meld, passed cards, table, kitty, turned card.
+
+        Multisets are dicts of copies by `Card.index` (see `_Copies`): the order of the
+        needs is the order the sampler places them in, so it must not change.
+        """
         view, me, bidder = self.view, self.view.seat, self.view.bidder
         needs: list[_Need] = []
         variant = view.variant
-        turned_stays = not variant.has_auction and not variant.deal.stock  # Parlett's three-hand
-        # (Empty operands are skipped: a multiset | or - an empty one is itself, in order.)
-        simple = not view.table and not (view.turned_up is not None and turned_stays)
+        turned = view.turned_up
+        turned_stays = turned is not None and not variant.has_auction and not variant.deal.stock
+        partner = None if bidder is None else (bidder + 2) % 4
+        passed = self._passed_counts() if view.passed_by_me else {}
+        kitty = _copies(view.kitty) if view.kitty else None
+        exchanged = self._exchanged_turn_up() if view.table else {}
         for seat in range(self.players):
             if seat == me:
                 continue
             meld = view.melds[seat] if view.melds else None
             buried_meld = seat == bidder and self._meld_may_be_buried(meld)
-            if (
-                simple
-                and not buried_meld
-                and not (seat == bidder and view.kitty)
-                and (view.last_turn_up is None or view.last_turn_up[0] != seat)
-            ):
-                self._simple_needs(seat, meld, needs)
-                continue
-            hand_only: Counter[Card] = Counter()
-            if meld is not None:
-                hand_only = _meld_cards(meld)
-            if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
-                passed = self._passed_to(seat)
-                if passed:
-                    hand_only = hand_only | passed if hand_only else passed
-            turned = view.turned_up
-            if turned is not None and turned_stays:
+            hand_only: _Copies = _meld_counts(meld) if meld is not None else {}
+            if passed and (seat == bidder or seat == partner):  # Parlett's: no passing
+                hand_only = _union(hand_only, passed) if hand_only else passed
+            if turned_stays:  # Parlett's three-hand
                 hand_only = self._turned_card_holders(seat, hand_only)
-            either = Counter(view.kitty) if seat == bidder and view.kitty else None
-            played = Counter(self.played[seat]) if self.played[seat] else None
+            either = kitty if seat == bidder else None
+            gone = self.played[seat]
+            played = _copies(gone) if gone and (hand_only or either) else {}
             # What was held at meld time, less what has been played since. (Meld cards the
-            # bury may have taken can be in the hand or the buried pile.)
-            held = hand_only - _meld_cards(meld) if buried_meld and meld is not None else hand_only
-            in_hand = held - played if played and held else +held
+            # bury may have taken can be in the hand or the buried pile.) The copies are
+            # all positive, so a multiset left as it is needs no copy.
+            held = hand_only
+            if buried_meld and meld is not None:
+                held = _minus(hand_only, _meld_counts(meld))
+            in_hand = _minus(held, played) if played and held else held
             if view.table:  # two-hand: the melded cards face up on the table now
-                in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
-            last = self._last_turn_up(seat)
-            if last:
-                in_hand |= last
-            for card in in_hand.elements():
-                needs.append((card, (seat,)))
+                table = _union(_copies(view.table[seat]), exchanged)
+                in_hand = _union(in_hand, table)
+            if view.last_turn_up is not None:
+                last = self._last_turn_up(seat)
+                if last:
+                    in_hand = _union(in_hand, last)
+            only = (seat,)
+            for i, n in in_hand.items():
+                needs.extend([(CARDS[i], only)] * n)
             if either is None and not buried_meld:
                 continue  # what was held less what was played is all in the hand
-            anywhere = hand_only | either if either else +hand_only
+            anywhere = _union(hand_only, either) if either else hand_only
             if played:
-                anywhere = anywhere - played
-            anywhere = anywhere - in_hand
-            piles = (seat,) if self.buried_pile is None else (seat, self.buried_pile)
-            for card in anywhere.elements():
-                needs.append((card, piles))
+                anywhere = _minus(anywhere, played)
+            anywhere = _minus(anywhere, in_hand)
+            piles = only if self.buried_pile is None else (seat, self.buried_pile)
+            for i, n in anywhere.items():
+                needs.extend([(CARDS[i], piles)] * n)
         return needs
 
     def _meld_may_be_buried(self, meld: Meld | None) -> bool:
@@ -308,47 +318,21 @@ class _Reading:
         if meld is None or self.buried_pile is None:
             return False
         kitty = variant.deal.kitty
-        spare = variant.deal.hand + kitty - len(meld.cards)
+        spare = variant.deal.hand + kitty - sum(_meld_counts(meld).values())  # len(meld.cards)
         return variant.kitty.bury_meld or spare < kitty
 
-    def _simple_needs(self, seat: int, meld: Meld | None, needs: list[_Need]) -> None:
-        """`_needs` for a seat whose known cards are its shown meld and passed cards only.
-
-        The same multiset arithmetic on plain dicts keyed by `Card.index` (the common
-        case, and the inner loop of Hard's card memory): what was held at meld time, the
-        meld and the cards passed to it, less what it has played since.
-        """
-        held: dict[int, int] = dict(_meld_counts(meld)) if meld is not None else {}
-        bidder = self.view.bidder
-        if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
-            for i, n in self._passed_counts().items():
-                if n > held.get(i, 0):
-                    held[i] = n
-        if held:
-            for card in self.played[seat]:
-                i = card.index
-                if i in held:
-                    held[i] -= 1
-            only = (seat,)
-            for i, n in held.items():
-                needs.extend([(CARDS[i], only)] * n)
-
-    def _passed_counts(self) -> dict[int, int]:
-        """`_passed_to` as copies by `Card.index`, in the same order."""
+    def _passed_counts(self) -> _Copies:
+        """Cards the observer passed to the bidder or its partner that it may keep."""
         view = self.view
         if not view.passed_by_me:
             return {}
-        counts: dict[int, int] = {}
-        for card in view.passed_by_me:
-            counts[card.index] = counts.get(card.index, 0) + 1
         if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
-            return {} if view.phase is Phase.RETURN else counts
-        for card in view.passed_to_me:
-            if card.index in counts:
-                counts[card.index] -= 1
-        return {i: n for i, n in counts.items() if n > 0}
+            if view.phase is Phase.RETURN:
+                return {}  # chosen, but still in the observer's own hand
+            return _copies(view.passed_by_me)  # chosen before receiving: the receiver keeps all
+        return _minus(_copies(view.passed_by_me), _copies(view.passed_to_me))
 
-    def _turned_card_holders(self, seat: int, hand_only: Counter[Card]) -> Counter[Card]:
+    def _turned_card_holders(self, seat: int, hand_only: _Copies) -> _Copies:
         """Turned trump without a stock: who holds the turned card, and an exchanged dix.
 
         The turned card stays with the dealer unless a dix was exchanged for it (PAR,
@@ -362,11 +346,11 @@ class _Reading:
         dix = CARDS[turned.suit * 6 + Rank.NINE]
         exchanger = view.dix_exchanger
         if seat == (view.dealer if exchanger is None else exchanger):
-            hand_only = hand_only | Counter((turned,))
+            hand_only = _union(hand_only, {turned.index: 1})
         if exchanger is not None and seat == view.dealer:
-            hand_only = hand_only + Counter((dix,))
+            hand_only = _plus(hand_only, {dix.index: 1})
         if view.phase is Phase.DIX_EXCHANGE and seat == view.to_act:
-            hand_only = hand_only | Counter((dix,))
+            hand_only = _union(hand_only, {dix.index: 1})
         return hand_only
 
     def _no_dix(self) -> frozenset[tuple[int, Card]]:
@@ -384,18 +368,18 @@ class _Reading:
             earlier.append((seat, dix))
         return frozenset(earlier)
 
-    def _last_turn_up(self, seat: int) -> Counter[Card]:
+    def _last_turn_up(self, seat: int) -> _Copies:
         """Two-hand: the turn-up taken at the last draw, unless played since."""
         view = self.view
         if view.last_turn_up is None or view.last_turn_up[0] != seat:
-            return Counter()
+            return {}
         variant = view.variant
         free = (variant.deck_size - self.players * variant.deal.hand) // self.players
         since = [c for t in view.tricks[free:] for s, c in t.plays if s == seat]
         since += [c for s, c in view.trick if s == seat]
-        return Counter((view.last_turn_up[1],)) - Counter(since)
+        return _minus({view.last_turn_up[1].index: 1}, _copies(since))
 
-    def _exchanged_turn_up(self) -> Counter[Card]:
+    def _exchanged_turn_up(self) -> _Copies:
         """Two-hand: the turned-up card that a dix exchange put in the other player's hand.
 
         Once the turn-up is the dix, the card first turned up is in a hand or played; if the
@@ -404,30 +388,24 @@ class _Reading:
         view = self.view
         turned = view.turned_up
         if turned is None or view.turn_up is None or view.turn_up == turned:
-            return Counter()
+            return {}
         seen = view.hand.count(turned) + sum(cards.count(turned) for cards in self.played)
-        return Counter() if seen else Counter((turned,))
-
-    def _passed_to(self, seat: int) -> Counter[Card]:
-        """Cards the observer passed to ``seat`` that it may be assumed to keep."""
-        view = self.view
-        if not view.passed_by_me:
-            return Counter()
-        if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
-            if view.phase is Phase.RETURN:
-                return Counter()  # chosen, but still in the observer's own hand
-            return Counter(view.passed_by_me)  # chosen before receiving: the receiver keeps all
-        return Counter(view.passed_by_me) - Counter(view.passed_to_me)
+        return {} if seen else {turned.index: 1}
 
     # --- Public forms ---
 
-    def knowledge(self) -> Knowledge:
+    def known(self) -> tuple[list[int], list[list[Card]]]:
+        """The unseen copies of each card (by `Card.index`) and each seat's known cards."""
         holds: list[list[Card]] = [[] for _ in range(self.players)]
         unseen = list(self.pool)
         for card, holders in self.needs:
             if len(holders) == 1:
                 holds[holders[0]].append(card)
                 unseen[card.index] -= 1
+        return unseen, holds
+
+    def knowledge(self) -> Knowledge:
+        unseen, holds = self.known()
         return Knowledge(
             seat=self.view.seat,
             hand=self.view.hand,
@@ -455,38 +433,57 @@ class _Reading:
         return _build(self, deal, rng)
 
 
-def _meld_cards(meld: Meld) -> Counter[Card]:
+def _meld_counts(meld: Meld) -> _Copies:
     """The fewest copies of each card a meld needs: a card serves once within a meld type.
 
     The answer is kept for the meld object (the observations of one hand share their
     melds), so it must not be changed by the caller.
     """
-    kept = _MELD_CARDS.get(id(meld))
-    if kept is not None and kept[0] is meld:
-        return kept[1]
-    if len(_MELD_CARDS) >= 512:
-        _MELD_CARDS.clear()
-    cards = Counter(meld.cards)
-    _MELD_CARDS[id(meld)] = (meld, cards)  # holding the meld keeps its id from being reused
-    return cards
-
-
-_MELD_CARDS: dict[int, tuple[Meld, Counter[Card]]] = {}
-
-
-def _meld_counts(meld: Meld) -> dict[int, int]:
-    """`_meld_cards` by `Card.index` (the same order), kept for the meld object too."""
     kept = _MELD_COUNTS.get(id(meld))
     if kept is not None and kept[0] is meld:
         return kept[1]
     if len(_MELD_COUNTS) >= 512:
         _MELD_COUNTS.clear()
-    counts = {card.index: n for card, n in _meld_cards(meld).items()}
-    _MELD_COUNTS[id(meld)] = (meld, counts)
+    counts = _copies(meld.cards)
+    _MELD_COUNTS[id(meld)] = (meld, counts)  # holding the meld keeps its id from being reused
     return counts
 
 
-_MELD_COUNTS: dict[int, tuple[Meld, dict[int, int]]] = {}
+_MELD_COUNTS: dict[int, tuple[Meld, _Copies]] = {}
+
+
+# --- Multisets of cards: copies by Card.index, in collections.Counter's order ----------
+#
+# The needs are placed in the order these produce (first seen first), as Counter did.
+
+_Copies = dict[int, int]
+
+
+def _copies(cards: Iterable[Card]) -> _Copies:
+    """Copies of each card, by `Card.index`, in the order first seen."""
+    counts: _Copies = {}
+    for card in cards:
+        counts[card.index] = counts.get(card.index, 0) + 1
+    return counts
+
+
+def _union(a: _Copies, b: _Copies) -> _Copies:
+    """The most copies of each card in either (Counter's ``a | b``)."""
+    result = {i: max(n, b.get(i, 0)) for i, n in a.items()}
+    result.update({i: n for i, n in b.items() if i not in a})
+    return {i: n for i, n in result.items() if n > 0}
+
+
+def _plus(a: _Copies, b: _Copies) -> _Copies:
+    """The copies of both together (Counter's ``a + b``)."""
+    result = {i: n + b.get(i, 0) for i, n in a.items()}
+    result.update({i: n for i, n in b.items() if i not in a})
+    return {i: n for i, n in result.items() if n > 0}
+
+
+def _minus(a: _Copies, b: _Copies) -> _Copies:
+    """The copies of ``a`` left once ``b``'s are taken out (Counter's ``a - b``)."""
+    return {i: n - b.get(i, 0) for i, n in a.items() if n > b.get(i, 0)}
 
 
 _DECK_COUNTS: Final = {

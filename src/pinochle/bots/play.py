@@ -36,9 +36,9 @@ from pinochle import (
     Suit,
     Variant,
     card_points,
-    knowledge,
     score_meld,
 )
+from pinochle.sampling import recall
 
 __all__ = ["play_card"]
 
@@ -46,7 +46,20 @@ _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
 _PINOCHLE = (CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK])
 _VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
-_FACTS = tuple((c.index, int(c.suit), int(c.rank)) for c in CARDS)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as a bitmask over `Card.index`."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+_SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
+_HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
+# _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
+_UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
 
 def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> Card:
@@ -86,6 +99,8 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
 class _Memory:
     """Where the cards outside the player's hand may be.
 
+    Sets of cards are bitmasks over `Card.index` (bit ``i`` for ``CARDS[i]``).
+
     Attributes:
         free: Copies of each card (by `Card.index`) that any other seat may hold.
         holds: Each seat's cards it is known to hold (shown meld, passed cards, table).
@@ -103,41 +118,43 @@ class _Memory:
         self.free = free
         self.holds = holds
         self.ceilings = ceilings
-        self._may: list[tuple[bool, ...] | None] = [None] * len(holds)
+        self._may: list[int | None] = [None] * len(holds)
 
-    def _table(self, seat: int) -> tuple[bool, ...]:
-        """`may_hold` for every card (by `Card.index`), worked out once per seat."""
-        table = self._may[seat]
-        if table is None:
-            held = {card.index for card in self.holds[seat]}
-            free, ceiling = self.free, self.ceilings[seat]
-            table = tuple(
-                [i in held or (free[i] > 0 and rank <= ceiling[suit]) for i, suit, rank in _FACTS]
-            )
-            self._may[seat] = table
-        return table
+    def _mask(self, seat: int) -> int:
+        """The cards ``seat`` may hold, worked out once per seat: those known in its hand,
+        and the free ones its ceilings allow."""
+        mask = self._may[seat]
+        if mask is None:
+            free = 0
+            for i, n in enumerate(self.free):
+                if n > 0:
+                    free |= 1 << i
+            allowed = 0
+            for suit, ceiling in enumerate(self.ceilings[seat]):
+                allowed |= _UP_TO[suit][ceiling + 1]
+            mask = free & allowed
+            for card in self.holds[seat]:
+                mask |= 1 << card.index
+            self._may[seat] = mask
+        return mask
 
     def may_hold(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` may hold a copy of ``card``."""
-        return self._table(seat)[card.index]
+        return bool(self._mask(seat) >> card.index & 1)
 
-    def may_hold_any(self, seat: int, cards: Sequence[Card]) -> bool:
-        """Whether ``seat`` may hold any of ``cards``."""
-        table = self._table(seat)
-        return any([table[card.index] for card in cards])
+    def may_hold_any(self, seat: int, cards: int) -> bool:
+        """Whether ``seat`` may hold any of the cards of the mask ``cards``."""
+        return bool(self._mask(seat) & cards)
 
     def is_void(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` surely holds no card of ``suit``."""
-        return not self.may_hold_any(seat, _SUIT_CARDS[suit])
+        return not self._mask(seat) & _SUIT_MASK[suit]
 
 
 def _recall(observation: Observation) -> _Memory:
-    """Hard: every card played and every void shown, from `pinochle.knowledge`."""
-    known = knowledge(observation)
-    free = [0] * len(CARDS)
-    for card in known.unseen:
-        free[card.index] += 1
-    return _Memory(free, known.holds, known.ceilings)
+    """Hard: every card played and every void shown (`pinochle.knowledge`'s reading)."""
+    free, holds, ceilings = recall(observation)
+    return _Memory(free, holds, ceilings)
 
 
 def _glance(observation: Observation) -> _Memory:
@@ -216,12 +233,12 @@ class _Table:
         """Whether ``seat`` may beat ``best``, the winning card of a trick ``led`` started."""
         memory, trump = self.memory, self.trump
         if not memory.is_void(seat, led):  # taken to follow suit
-            return best.suit == led and memory.may_hold_any(seat, _HIGHER[best.index])
+            return best.suit == led and memory.may_hold_any(seat, _HIGHER_MASK[best.index])
         if trump is None or led == trump:
             return False
         if best.suit == trump:
-            return memory.may_hold_any(seat, _HIGHER[best.index])
-        return memory.may_hold_any(seat, _SUIT_CARDS[trump])
+            return memory.may_hold_any(seat, _HIGHER_MASK[best.index])
+        return memory.may_hold_any(seat, _SUIT_MASK[trump])
 
     def safe(self, best: Card, led: Suit) -> bool:
         """Whether ``best`` wins the trick: no opponent still to play may beat it."""
@@ -319,7 +336,7 @@ def _opponents_hold_trump(table: _Table) -> bool:
     trump = table.trump
     if trump is None:
         return False
-    trumps = _SUIT_CARDS[trump]
+    trumps = _SUIT_MASK[trump]
     return any(table.memory.may_hold_any(seat, trumps) for seat in table.opponents)
 
 
@@ -353,7 +370,7 @@ def _partner_chance(table: _Table, suit: Suit) -> int:
             table.trump is not None
             and suit != table.trump
             and memory.is_void(partner, suit)
-            and memory.may_hold_any(partner, _SUIT_CARDS[table.trump])
+            and memory.may_hold_any(partner, _SUIT_MASK[table.trump])
         )
         if ruffs or (top is not None and top in holds):
             return 0
