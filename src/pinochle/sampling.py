@@ -105,16 +105,6 @@ def knowledge(observation: Observation) -> Knowledge:
     return _Reading(_observation(observation)).knowledge()
 
 
-def recall(
-    observation: Observation,
-) -> tuple[list[int], list[list[Card]], tuple[tuple[int, ...], ...]]:
-    """`knowledge` for the card players: unseen copies by `Card.index`, each seat's known
-    cards (in no particular order) and the ceilings, without building a `Knowledge`."""
-    reading = _Reading(observation)
-    unseen, holds = reading.known()
-    return unseen, holds, reading.ceilings
-
-
 def _observation(value: object) -> Observation:
     if type(value) is not Observation:
         raise ArgumentError("observation", "an Observation (from pinochle.observe)", value)

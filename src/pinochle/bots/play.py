@@ -36,9 +36,9 @@ from pinochle import (
     Suit,
     Variant,
     card_points,
+    knowledge,
     score_meld,
 )
-from pinochle.sampling import recall
 
 __all__ = ["play_card"]
 
@@ -152,9 +152,12 @@ class _Memory:
 
 
 def _recall(observation: Observation) -> _Memory:
-    """Hard: every card played and every void shown (`pinochle.knowledge`'s reading)."""
-    free, holds, ceilings = recall(observation)
-    return _Memory(free, holds, ceilings)
+    """Hard: every card played and every void shown, from `pinochle.knowledge`."""
+    known = knowledge(observation)
+    free = [0] * len(CARDS)
+    for card in known.unseen:
+        free[card.index] += 1
+    return _Memory(free, known.holds, known.ceilings)
 
 
 def _glance(observation: Observation) -> _Memory:
