@@ -182,15 +182,19 @@ class _Reading:
 
         self.pool = self._unseen_pool()
         self.needs = self._needs()
-        self.excluded = self._no_dix()
         self.free = list(self.pool)  # copies of each card (by index) dealt at random
         for card, _ in self.needs:
             self.free[card.index] -= 1
-        if any(n < 0 for n in self.free) or sum(self.pool) != sum(self.sizes):
+        if min(self.free) < 0 or sum(self.pool) != sum(self.sizes):
             raise ObservationError(
                 f"seat {me}'s observation is not a position of the game: its cards do not add "
                 "up to the deck"
             )
+
+    @functools.cached_property
+    def excluded(self) -> frozenset[tuple[int, Card]]:
+        """The seats that hold no copy of a dix (see `_no_dix`; read when dealing)."""
+        return self._no_dix()
 
     @functools.cached_property
     def allow(self) -> list[tuple[bool, ...]]:
@@ -235,7 +239,7 @@ class _Reading:
             counts[view.turn_up.index] -= 1
         for card in view.buried:  # the bidder's own buried cards
             counts[card.index] -= 1
-        if any(n < 0 for n in counts):
+        if min(counts) < 0:
             raise ObservationError(
                 f"seat {view.seat}'s observation holds more copies of a card than the deck"
             )
@@ -400,8 +404,8 @@ class _Reading:
             seat=self.view.seat,
             hand=self.view.hand,
             played=self.played,
-            unseen=tuple(CARDS[i] for i, n in enumerate(unseen) for _ in range(n)),
-            holds=tuple(_in_order(cards) for cards in holds),
+            unseen=tuple(_elements(unseen)),
+            holds=tuple([_in_order(cards) if len(cards) > 1 else tuple(cards) for cards in holds]),
             ceilings=self.ceilings,
         )
 
@@ -480,6 +484,19 @@ _DECK_COUNTS: Final = {
     kind: tuple(make_deck(kind).count(card) for card in CARDS) for kind in DeckKind
 }
 """Copies of each card (by `Card.index`) in each deck."""
+
+
+def _elements(counts: Sequence[int]) -> list[Card]:
+    """The cards of a count list by `Card.index`, twins repeated, in index order."""
+    cards: list[Card] = []
+    for i, n in enumerate(counts):
+        if n:
+            cards += _REPEATS[n][i]
+    return cards
+
+
+# _REPEATS[n][i]: n copies of CARDS[i] (a deck has at most four).
+_REPEATS: Final = tuple(tuple((card,) * n for card in CARDS) for n in range(5))
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:

@@ -23,6 +23,7 @@ higher card of its suit, nor trump it having shown out of the suit.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -56,6 +57,8 @@ def _mask(cards: Sequence[Card]) -> int:
     return mask
 
 
+_BIT = tuple(1 << i for i in range(len(CARDS)))
+_INDEX = operator.attrgetter("index")
 _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
 # _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
@@ -102,7 +105,7 @@ class _Memory:
     Sets of cards are bitmasks over `Card.index` (bit ``i`` for ``CARDS[i]``).
 
     Attributes:
-        free: Copies of each card (by `Card.index`) that any other seat may hold.
+        free: The cards (a mask) of which another seat may hold a copy.
         holds: Each seat's cards it is known to hold (shown meld, passed cards, table).
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
@@ -111,7 +114,7 @@ class _Memory:
 
     def __init__(
         self,
-        free: list[int],
+        free: int,
         holds: Sequence[Sequence[Card]],
         ceilings: Sequence[Sequence[int]],
     ) -> None:
@@ -125,14 +128,10 @@ class _Memory:
         and the free ones its ceilings allow."""
         mask = self._may[seat]
         if mask is None:
-            free = 0
-            for i, n in enumerate(self.free):
-                if n > 0:
-                    free |= 1 << i
             allowed = 0
             for suit, ceiling in enumerate(self.ceilings[seat]):
                 allowed |= _UP_TO[suit][ceiling + 1]
-            mask = free & allowed
+            mask = self.free & allowed
             for card in self.holds[seat]:
                 mask |= 1 << card.index
             self._may[seat] = mask
@@ -154,9 +153,7 @@ class _Memory:
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
     known = knowledge(observation)
-    free = [0] * len(CARDS)
-    for card in known.unseen:
-        free[card.index] += 1
+    free = sum(map(_BIT.__getitem__, set(map(_INDEX, known.unseen))))
     return _Memory(free, known.holds, known.ceilings)
 
 
@@ -177,7 +174,8 @@ def _glance(observation: Observation) -> _Memory:
     seen = [*observation.hand, *observation.buried, *turn_up, *(c for _, c in observation.trick)]
     for card in [*seen, *(c for cards in holds for c in cards)]:
         free[card.index] = max(0, free[card.index] - 1)
-    return _Memory(free, holds, [[int(Rank.ACE)] * len(Suit)] * players)
+    mask = sum(_BIT[i] for i, n in enumerate(free) if n > 0)
+    return _Memory(mask, holds, [[int(Rank.ACE)] * len(Suit)] * players)
 
 
 def _card_values(variant: Variant) -> tuple[int, ...]:
@@ -364,7 +362,9 @@ def _low_lead_key(table: _Table, card: Card) -> tuple[bool, int, int, int]:
 def _partner_chance(table: _Table, suit: Suit) -> int:
     """How well a partner may win a lead of ``suit``: 0 known, 1 maybe, 2 not (or no partner)."""
     memory = table.memory
-    outside = [c for c in reversed(_SUIT_CARDS[suit]) if memory.free[c.index] or _known(table, c)]
+    outside = [
+        c for c in reversed(_SUIT_CARDS[suit]) if memory.free >> c.index & 1 or _known(table, c)
+    ]
     top = outside[0] if outside else None
     chance = 2
     for partner in table.partners:
