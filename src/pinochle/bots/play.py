@@ -110,7 +110,7 @@ class _Memory:
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
 
-    __slots__ = ("_may", "ceilings", "free", "holds")
+    __slots__ = ("__dict__", "_may", "ceilings", "free", "holds")
 
     def __init__(
         self,
@@ -123,7 +123,19 @@ class _Memory:
         self.ceilings = ceilings
         self._may: list[int | None] = [None] * len(holds)
 
-    def _mask(self, seat: int) -> int:
+    @functools.cached_property
+    def known(self) -> int:
+        """The cards (a mask) another seat is known to hold."""
+        known = 0
+        for seat in range(len(self.holds)):
+            known |= self.held(seat)
+        return known
+
+    def held(self, seat: int) -> int:
+        """The cards (a mask) ``seat`` is known to hold."""
+        return _mask(self.holds[seat])
+
+    def mask(self, seat: int) -> int:
         """The cards ``seat`` may hold, worked out once per seat: those known in its hand,
         and the free ones its ceilings allow."""
         mask = self._may[seat]
@@ -131,23 +143,20 @@ class _Memory:
             allowed = 0
             for suit, ceiling in enumerate(self.ceilings[seat]):
                 allowed |= _UP_TO[suit][ceiling + 1]
-            mask = self.free & allowed
-            for card in self.holds[seat]:
-                mask |= 1 << card.index
-            self._may[seat] = mask
+            mask = self._may[seat] = self.free & allowed | self.held(seat)
         return mask
 
     def may_hold(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` may hold a copy of ``card``."""
-        return bool(self._mask(seat) >> card.index & 1)
+        return bool(self.mask(seat) >> card.index & 1)
 
     def may_hold_any(self, seat: int, cards: int) -> bool:
         """Whether ``seat`` may hold any of the cards of the mask ``cards``."""
-        return bool(self._mask(seat) & cards)
+        return bool(self.mask(seat) & cards)
 
     def is_void(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` surely holds no card of ``suit``."""
-        return not self._mask(seat) & _SUIT_MASK[suit]
+        return not self.mask(seat) & _SUIT_MASK[suit]
 
 
 def _recall(observation: Observation) -> _Memory:
@@ -187,34 +196,62 @@ def _card_values(variant: Variant) -> tuple[int, ...]:
     return values
 
 
+_Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
+_SIDES: dict[tuple[object, ...], _Sides] = {}
+
+
+def _sides(observation: Observation) -> _Sides:
+    """The seat's opponents, partners, whether its side holds the bid, and the opponents
+    still to play after each number of cards played (the same all hand: kept)."""
+    variant, seat, persons, bidder = (
+        observation.variant,
+        observation.seat,
+        observation.persons,
+        observation.bidder,
+    )
+    key = (variant, seat, persons, bidder)
+    kept = _SIDES.get(key)
+    if kept is not None:
+        return kept
+    players = variant.deal.players
+    if variant.deal.partnerships:
+        sides: Sequence[int] = [s % 2 for s in range(players)]
+    else:
+        sides = persons  # each seat plays alone
+    mine = sides[seat]
+    opponents = frozenset(s for s in range(players) if sides[s] != mine)
+    partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)
+    holds_bid = bidder is not None and sides[bidder] == mine
+    later = tuple(
+        tuple(
+            s for s in ((seat + i) % players for i in range(1, players - played)) if s in opponents
+        )
+        for played in range(players)
+    )
+    if len(_SIDES) >= 256:
+        _SIDES.clear()
+    kept = _SIDES[key] = (opponents, partners, holds_bid, later)
+    return kept
+
+
 class _Table:
     """One decision's facts: trump, sides, the trick so far, and the player's memory."""
 
     def __init__(self, observation: Observation, memory: bool) -> None:
         variant = observation.variant
-        players = variant.deal.players
-        seat = observation.seat
         self.trump = observation.trump
         self.values = _card_values(variant)
         self._observation = observation
         self._remembers = memory
-        if variant.deal.partnerships:
-            sides: Sequence[int] = [s % 2 for s in range(players)]
-        else:
-            sides = observation.persons  # each seat plays alone
-        mine = sides[seat]
-        self.opponents = frozenset(s for s in range(players) if sides[s] != mine)
-        self.partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)
-        bidder = observation.bidder
-        self.holds_bid = bidder is not None and sides[bidder] == mine
-        self.trick = tuple(card for _, card in observation.trick)
-        self.seats = tuple(s for s, _ in observation.trick)
-        played = len(self.trick)
-        after = range(1, players - played)
-        later = ((seat + i) % players for i in after)
-        self.later_opponents = tuple(s for s in later if s in self.opponents)
+        self.opponents, self.partners, self.holds_bid, later = _sides(observation)
+        trick = observation.trick
+        self.trick = tuple([card for _, card in trick])
+        self.seats = tuple([s for s, _ in trick])
+        self.later_opponents = later[len(trick)]
         last = len(observation.hand) == 1
         self.bonus = variant.counting.last_trick if last else 0
+        self._sure: dict[int, bool] = {}
+        self.chances: dict[Suit, int] = {}  # see _partner_chance
 
     @functools.cached_property
     def memory(self) -> _Memory:
@@ -228,32 +265,37 @@ class _Table:
 
     def is_trump(self, card: Card) -> bool:
         """Whether the card is a trump."""
-        return card.suit == self.trump
+        return card.suit is self.trump
 
     def can_beat(self, seat: int, best: Card, led: Suit) -> bool:
         """Whether ``seat`` may beat ``best``, the winning card of a trick ``led`` started."""
-        memory, trump = self.memory, self.trump
-        if not memory.is_void(seat, led):  # taken to follow suit
-            return best.suit == led and memory.may_hold_any(seat, _HIGHER_MASK[best.index])
-        if trump is None or led == trump:
+        may, trump = self.memory.mask(seat), self.trump
+        if may & _SUIT_MASK[led]:  # not void: taken to follow suit
+            return best.suit is led and bool(may & _HIGHER_MASK[best.index])
+        if trump is None or led is trump:
             return False
-        if best.suit == trump:
-            return memory.may_hold_any(seat, _HIGHER_MASK[best.index])
-        return memory.may_hold_any(seat, _SUIT_MASK[trump])
+        if best.suit is trump:
+            return bool(may & _HIGHER_MASK[best.index])
+        return bool(may & _SUIT_MASK[trump])
 
     def safe(self, best: Card, led: Suit) -> bool:
         """Whether ``best`` wins the trick: no opponent still to play may beat it."""
-        return not any(self.can_beat(seat, best, led) for seat in self.later_opponents)
+        return not any([self.can_beat(seat, best, led) for seat in self.later_opponents])
 
     def sure_lead(self, card: Card) -> bool:
-        """Whether ``card``, led, wins whatever the opponents hold."""
-        return not any(self.can_beat(seat, card, card.suit) for seat in self.opponents)
+        """Whether ``card``, led, wins whatever the opponents hold (twins asked once)."""
+        sure = self._sure.get(card.index)
+        if sure is None:
+            suit = card.suit
+            sure = not any([self.can_beat(seat, card, suit) for seat in self.opponents])
+            self._sure[card.index] = sure
+        return sure
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card``, played now, takes the trick from ``best``."""
-        if card.suit == best.suit:
+        if card.suit is best.suit:
             return card.rank > best.rank
-        return card.suit == self.trump
+        return card.suit is self.trump
 
     def points(self, card: Card) -> int:
         """The trick's points once ``card`` is added (the last trick's bonus too)."""
@@ -360,31 +402,36 @@ def _low_lead_key(table: _Table, card: Card) -> tuple[bool, int, int, int]:
 
 
 def _partner_chance(table: _Table, suit: Suit) -> int:
-    """How well a partner may win a lead of ``suit``: 0 known, 1 maybe, 2 not (or no partner)."""
-    memory = table.memory
-    outside = [
-        c for c in reversed(_SUIT_CARDS[suit]) if memory.free >> c.index & 1 or _known(table, c)
-    ]
-    top = outside[0] if outside else None
-    chance = 2
-    for partner in table.partners:
-        holds = memory.holds[partner]
-        ruffs = (
-            table.trump is not None
-            and suit != table.trump
-            and memory.is_void(partner, suit)
-            and memory.may_hold_any(partner, _SUIT_MASK[table.trump])
-        )
-        if ruffs or (top is not None and top in holds):
-            return 0
-        if top is not None and memory.may_hold(partner, top):
-            chance = 1
+    """How well a partner may win a lead of ``suit``: 0 known, 1 maybe, 2 not (or no partner).
+
+    Asked once per suit (the answer depends on nothing else).
+    """
+    chance = table.chances.get(suit)
+    if chance is None:
+        chance = table.chances[suit] = _chance(table, suit)
     return chance
 
 
-def _known(table: _Table, card: Card) -> bool:
-    """Whether another seat is known to hold ``card``."""
-    return any(card in cards for cards in table.memory.holds)
+def _chance(table: _Table, suit: Suit) -> int:
+    if not table.partners:
+        return 2
+    memory, trump = table.memory, table.trump
+    # The suit's highest card another seat may hold: free, or known in a hand.
+    outside = (memory.free | memory.known) & _SUIT_MASK[suit]
+    top = outside.bit_length() - 1  # its index, -1 for none
+    chance = 2
+    for partner in table.partners:
+        ruffs = (
+            trump is not None
+            and suit is not trump
+            and memory.is_void(partner, suit)
+            and memory.may_hold_any(partner, _SUIT_MASK[trump])
+        )
+        if ruffs or (top >= 0 and memory.held(partner) >> top & 1):
+            return 0
+        if top >= 0 and memory.mask(partner) >> top & 1:
+            chance = 1
+    return chance
 
 
 # --- Two-hand, while the stock lasts -----------------------------------------------------
