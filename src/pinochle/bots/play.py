@@ -45,7 +45,6 @@ __all__ = ["play_card"]
 
 _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
-_PINOCHLE = (CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK])
 _VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
 
 
@@ -62,6 +61,9 @@ _INDEX = operator.attrgetter("index")
 _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
 # _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
+_ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
+_PINOCHLE = _mask([CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK]])
+_MARRIAGES = tuple(_mask([CARDS[s * 6 + Rank.KING], CARDS[s * 6 + Rank.QUEEN]]) for s in Suit)
 _UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
 
@@ -310,20 +312,23 @@ _Key = Callable[[Card], tuple[int, ...]]
 
 def _pick(cards: Sequence[Card], key: _Key, rng: random.Random) -> Card:
     """The card with the smallest key; ties are broken at random."""
-    keyed = [(key(card), card) for card in cards]
-    best = min(k for k, _ in keyed)
-    ties = [card for k, card in keyed if k == best]
-    return ties[0] if len(ties) == 1 else rng.choice(ties)
+    keys = list(map(key, cards))
+    best = min(keys)
+    if keys.count(best) == 1:
+        return cards[keys.index(best)]
+    return rng.choice([card for k, card in zip(keys, cards) if k == best])
 
 
 def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The card that gives away least: fewest points, then a plain card, then the lowest."""
-    return _pick(cards, lambda c: (table.value(c), table.is_trump(c), c.rank), rng)
+    values, trump = table.values, table.trump
+    return _pick(cards, lambda c: (values[c.index], c.suit is trump, c.rank), rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
-    return _pick(cards, lambda c: (table.is_trump(c), c.rank), rng)
+    trump = table.trump
+    return _pick(cards, lambda c: (c.suit is trump, c.rank), rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -442,28 +447,32 @@ def _stock_play(
 ) -> Card:
     """Win a trick with points or when a meld waits; else throw a card no meld needs."""
     keep = _meld_cards(observation.hand, table.trump)
+    values, trump = table.values, table.trump
     if table.trick:
         led = table.trick[0]
-        wants_meld = _meld_waits(observation)
-        winners = [
-            c
-            for c in cards
-            if table.beats(c, led) and (wants_meld or (c not in keep and table.points(c) > 0))
-        ]
-        if winners:
-            return _pick(winners, lambda c: (c in keep, table.is_trump(c), c.rank), rng)
-    return _pick(cards, lambda c: (c in keep, table.value(c), table.is_trump(c), c.rank), rng)
+        beating = [c for c in cards if table.beats(c, led)]
+        if beating:  # (the meld in hand is scored only when a card can win)
+            wants_meld = _meld_waits(observation)
+            winners = [
+                c
+                for c in beating
+                if wants_meld or (not keep >> c.index & 1 and table.points(c) > 0)
+            ]
+            if winners:
+                return _pick(winners, lambda c: (keep >> c.index & 1, c.suit is trump, c.rank), rng)
+    return _pick(
+        cards, lambda c: (keep >> c.index & 1, values[c.index], c.suit is trump, c.rank), rng
+    )
 
 
-def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> frozenset[Card]:
-    """Cards of melds to be: aces, trumps, the pinochle, married kings and queens."""
-    held = set(hand)
-    keep = {c for c in held if c.rank is Rank.ACE or c.suit == trump or c in _PINOCHLE}
-    for suit in Suit:
-        king, queen = CARDS[suit * 6 + Rank.KING], CARDS[suit * 6 + Rank.QUEEN]
-        if king in held and queen in held:
-            keep.update((king, queen))
-    return frozenset(keep)
+def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
+    """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens."""
+    held = _mask(hand)
+    keep = held & (_ACES | _PINOCHLE | (0 if trump is None else _SUIT_MASK[trump]))
+    for marriage in _MARRIAGES:
+        if held & marriage == marriage:
+            keep |= marriage
+    return keep
 
 
 def _meld_waits(observation: Observation) -> bool:
