@@ -277,3 +277,33 @@ def test_a_bury_that_had_to_take_meld_cards_still_samples() -> None:
         view = observe(state, seat)
         sampled = sample_state(view, random.Random(seat))
         assert observe(sampled, seat) == view
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pinochlerun",
+        "pinochlerun-double-deck",
+        "cutthroat-3",
+        "bicycle-two-handed",
+        "pagat-auction-3",
+    ],
+)
+def test_knowledge_does_not_depend_on_what_was_asked_before(name: str) -> None:
+    """A seat asked at every step of whole hands knows what a fresh copy of its view shows.
+
+    (`knowledge` brings a seat's last answer up to date by the cards played since; a copy
+    through the wire format shares no object with the game, so it is read from scratch.)
+    """
+    variant = load_variant(name)
+    rng = random.Random(7)
+    for seed in range(3):
+        state = new_game(variant, seed=seed)
+        number = state.hand.number
+        while not state.is_over and state.hand.number < number + 2:
+            for seat in range(variant.deal.players):
+                view = observe(state, seat)
+                fresh = knowledge(view.from_json(view.to_json()))  # first: the seat's last look
+                assert knowledge(view) == fresh, (name, seed, seat, state.phase)
+            actions = legal_actions(state)
+            state = apply(state, actions[rng.randrange(len(actions))])

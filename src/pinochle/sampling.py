@@ -28,7 +28,7 @@ import itertools
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import Final
+from typing import ClassVar, Final
 
 import attrs
 
@@ -102,7 +102,143 @@ def knowledge(observation: Observation) -> Knowledge:
     Raises:
         ArgumentError: ``observation`` is not an `Observation` (see `pinochle.observe`).
     """
-    return _Reading(_observation(observation)).knowledge()
+    view = _observation(observation)
+    known = _Recall.update(view)
+    if known is None:
+        known = _Reading(view).knowledge()
+        _Recall.keep(view, known)
+    return known
+
+
+class _Recall:
+    """One seat's card memory at its last look, brought up to date by the cards played since.
+
+    In the tricks phase (without a two-hand table or turn-up) nothing a seat knows changes
+    but by a card played: a seat known to hold a copy of it (meld, passed cards) held that
+    one, else it was one of the unseen cards; the observer's own cards move from its hand.
+    Each seat's known cards are the copies it was seen to hold less those it has played
+    since, never below none, so one card takes one copy off. This is what `_Reading`
+    works out from scratch (`knowledge` uses it whenever the update does not apply).
+    """
+
+    __slots__ = ("fixed", "hand", "holds", "trick", "tricks", "unseen")
+
+    _LAST: ClassVar[dict[int, _Recall]] = {}  # by observing seat
+
+    def __init__(
+        self,
+        view: Observation,
+        unseen: list[int],
+        holds: list[list[int]],
+        fixed: tuple[object, ...],
+        hand: list[int],
+    ) -> None:
+        self.fixed, self.hand = fixed, hand
+        self.tricks, self.trick = view.tricks, view.trick
+        # By Card.index as in Knowledge (index order, twins repeated): integers compare fast.
+        self.unseen, self.holds = unseen, holds
+
+    @classmethod
+    def keep(cls, view: Observation, known: Knowledge) -> None:
+        """Remember ``known``, what ``view``'s seat knows now."""
+        if _updatable(view):
+            holds = [_indices(cards) for cards in known.holds]
+            unseen, hand = _indices(known.unseen), _indices(view.hand)
+            cls._LAST[view.seat] = _Recall(view, unseen, holds, _fixed(view), hand)
+        else:
+            cls._LAST.pop(view.seat, None)
+
+    @classmethod
+    def update(cls, view: Observation) -> Knowledge | None:
+        """The knowledge brought up to date from the seat's last look, or None if it cannot be."""
+        last = cls._LAST.get(view.seat)
+        if last is None or not _updatable(view):
+            return None
+        fixed = _fixed(view)
+        if any([a is not b for a, b in zip(fixed, last.fixed, strict=True)]):
+            return None
+        new = _since(last, view)
+        if new is None:
+            return None
+        me = view.seat
+        unseen, holds = list(last.unseen), [list(cards) for cards in last.holds]
+        hand = list(last.hand)
+        for seat, card in new:
+            i = card.index
+            if seat == me:
+                if i not in hand:
+                    return None  # not a card it held: read the observation from scratch
+                hand.remove(i)
+            elif i in holds[seat]:
+                holds[seat].remove(i)
+            elif i in unseen:
+                unseen.remove(i)
+            else:
+                return None  # no copy left to play: the full reading tells what is wrong
+        if hand != _indices(view.hand):
+            return None
+        cls._LAST[me] = _Recall(view, unseen, holds, fixed, hand)
+        players = view.variant.deal.players
+        card = CARDS.__getitem__
+        return Knowledge(
+            seat=me,
+            hand=view.hand,
+            played=_played(view, players),
+            unseen=tuple(map(card, unseen)),
+            holds=tuple([tuple(map(card, cards)) for cards in holds]),
+            ceilings=_ceilings(view, players),
+        )
+
+
+def _indices(cards: Sequence[Card]) -> list[int]:
+    return [card.index for card in cards]
+
+
+def _updatable(view: Observation) -> bool:
+    """Whether only the cards played change what ``view``'s seat knows (see `_Recall`)."""
+    return (
+        view.phase is Phase.TRICKS
+        and not view.table
+        and view.turn_up is None
+        and view.last_turn_up is None
+    )
+
+
+def _fixed(view: Observation) -> tuple[object, ...]:
+    """What must be the very same objects for `_Recall` to bring a look up to date."""
+    return (
+        view.variant,
+        view.hand_number,
+        view.dealer,
+        view.bidder,
+        view.trump,
+        view.melds,
+        view.kitty,
+        view.buried,
+        view.passed_to_me,
+        view.passed_by_me,
+        view.turned_up,
+        view.dix_exchanger,
+        view.persons,
+        view.auction,
+    )
+
+
+def _since(last: _Recall, view: Observation) -> list[tuple[int, Card]] | None:
+    """The cards played since ``last``'s look, or None if ``view`` does not follow on it."""
+    tricks, before = view.tricks, last.tricks
+    done = len(before)
+    if len(tricks) < done or tricks[:done] != before:
+        return None
+    new: list[tuple[int, Card]] = []
+    for trick in tricks[done:]:
+        new += trick.plays
+    new += view.trick
+    # The cards of its last look's trick were counted then: they open what follows.
+    old = last.trick
+    if new[: len(old)] != list(old):
+        return None
+    return new[len(old) :]
 
 
 def _observation(value: object) -> Observation:
