@@ -649,7 +649,7 @@ class _Public:
     tuple, and the next trick's tuple extends it, so each trick is read once for all seats.
     """
 
-    __slots__ = ("ceilings", "gone", "played", "tricks", "trump", "variant")
+    __slots__ = ("ceilings", "gone", "played", "tricks", "trump", "variant", "views")
 
     def __init__(
         self,
@@ -664,6 +664,11 @@ class _Public:
         self.played = played  # each seat's cards, in play order
         self.ceilings = ceilings  # see _ceilings
         self.gone = gone  # copies of each card (by index) played
+        # The two as Knowledge gives them (tuples), for a view between tricks.
+        self.views = (
+            tuple([tuple(cards) for cards in played]),
+            tuple([tuple(c) for c in ceilings]),
+        )
 
 
 _PUBLIC: dict[int, _Public] = {}
@@ -732,13 +737,13 @@ def _free_tricks(variant: Variant, players: int) -> int:
 
 
 def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
-    played = _public(view, players).played
+    played = _public(view, players).views[0]
     if not view.trick:
-        return tuple([tuple(cards) for cards in played])
-    now = [list(cards) for cards in played]
+        return played
+    now = list(played)
     for seat, card in view.trick:
-        now[seat].append(card)
-    return tuple([tuple(cards) for cards in now])
+        now[seat] += (card,)
+    return tuple(now)
 
 
 # --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
@@ -753,10 +758,10 @@ def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
     `pinochle.tricks` decides legality). The finished tricks are read once per hand
     (`_public`); the current one counts once the stock is gone (two-hand).
     """
-    ceilings = _public(view, players).ceilings
+    public = _public(view, players)
     if len(view.trick) < 2 or len(view.tricks) < _free_tricks(view.variant, players):
-        return tuple([tuple(c) for c in ceilings])
-    now = [list(c) for c in ceilings]
+        return public.views[1]
+    now = [list(c) for c in public.ceilings]
     _read_trick(view, view.trick, now)
     return tuple([tuple(c) for c in now])
 
