@@ -252,7 +252,7 @@ class _Table:
         self.later_opponents = later[len(trick)]
         last = len(observation.hand) == 1
         self.bonus = variant.counting.last_trick if last else 0
-        self._sure: dict[int, bool] = {}
+        self._threats: dict[Suit, tuple[int, bool]] = {}
         self.chances: dict[Suit, int] = {}  # see _partner_chance
 
     @functools.cached_property
@@ -285,13 +285,26 @@ class _Table:
         return not any([self.can_beat(seat, best, led) for seat in self.later_opponents])
 
     def sure_lead(self, card: Card) -> bool:
-        """Whether ``card``, led, wins whatever the opponents hold (twins asked once)."""
-        sure = self._sure.get(card.index)
-        if sure is None:
-            suit = card.suit
-            sure = not any([self.can_beat(seat, card, suit) for seat in self.opponents])
-            self._sure[card.index] = sure
-        return sure
+        """Whether ``card``, led, wins whatever the opponents hold."""
+        followers, ruffs = self._threat(card.suit)
+        return not ruffs and not followers & _HIGHER_MASK[card.index]
+
+    def _threat(self, suit: Suit) -> tuple[int, bool]:
+        """Against a lead of ``suit`` (`can_beat` for every opponent, once per suit): the
+        cards the opponents that may follow suit may hold, and whether one that is void
+        may trump it."""
+        threat = self._threats.get(suit)
+        if threat is None:
+            memory, trump = self.memory, self.trump
+            followers, ruffs = 0, False
+            for seat in self.opponents:
+                may = memory.mask(seat)
+                if may & _SUIT_MASK[suit]:
+                    followers |= may
+                elif trump is not None and suit is not trump and may & _SUIT_MASK[trump]:
+                    ruffs = True
+            threat = self._threats[suit] = (followers, ruffs)
+        return threat
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card``, played now, takes the trick from ``best``."""
@@ -368,13 +381,14 @@ def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
 
 def _lead(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The lead: draw trumps (bidding side), cash a sure winner, or lead low to the partner."""
-    trumps = [c for c in cards if table.is_trump(c)]
-    plain = [c for c in cards if not table.is_trump(c)]
+    trump, values = table.trump, table.values
+    trumps = [c for c in cards if c.suit is trump]
+    plain = [c for c in cards if c.suit is not trump]
     if trumps and table.holds_bid and _opponents_hold_trump(table):
         return _lead_trump(table, trumps, rng)
     sure = [c for c in plain if table.sure_lead(c)]
     if sure:
-        return _pick(sure, lambda c: (-table.value(c), -c.rank), rng)
+        return _pick(sure, lambda c: (-values[c.index], -c.rank), rng)
     if plain:
         return _pick(plain, lambda c: _low_lead_key(table, c), rng)
     return _lead_trump(table, trumps, rng)
