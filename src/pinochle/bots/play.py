@@ -465,15 +465,12 @@ def _stock_play(
     if table.trick:
         led = table.trick[0]
         beating = [c for c in cards if table.beats(c, led)]
-        if beating:  # (the meld in hand is scored only when a card can win)
-            wants_meld = _meld_waits(observation)
-            winners = [
-                c
-                for c in beating
-                if wants_meld or (not keep >> c.index & 1 and table.points(c) > 0)
-            ]
-            if winners:
-                return _pick(winners, lambda c: (keep >> c.index & 1, c.suit is trump, c.rank), rng)
+        worth = [c for c in beating if not keep >> c.index & 1 and table.points(c) > 0]
+        # Any card that wins when a meld waits, else those worth it (the meld in hand is
+        # scored only when that makes a difference).
+        winners = beating if len(worth) < len(beating) and _meld_waits(observation) else worth
+        if winners:
+            return _pick(winners, lambda c: (keep >> c.index & 1, c.suit is trump, c.rank), rng)
     return _pick(
         cards, lambda c: (keep >> c.index & 1, values[c.index], c.suit is trump, c.rank), rng
     )
