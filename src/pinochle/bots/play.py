@@ -199,7 +199,7 @@ def _card_values(variant: Variant) -> tuple[int, ...]:
 
 
 _Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
-_SIDES: dict[tuple[object, ...], _Sides] = {}
+_SIDES: dict[tuple[object, ...], tuple[Variant, _Sides]] = {}
 
 
 def _sides(observation: Observation) -> _Sides:
@@ -211,10 +211,10 @@ def _sides(observation: Observation) -> _Sides:
         observation.persons,
         observation.bidder,
     )
-    key = (variant, seat, persons, bidder)
+    key = (id(variant), seat, persons, bidder)  # (hashing a whole profile costs more)
     kept = _SIDES.get(key)
-    if kept is not None:
-        return kept
+    if kept is not None and kept[0] is variant:
+        return kept[1]
     players = variant.deal.players
     if variant.deal.partnerships:
         sides: Sequence[int] = [s % 2 for s in range(players)]
@@ -232,8 +232,8 @@ def _sides(observation: Observation) -> _Sides:
     )
     if len(_SIDES) >= 256:
         _SIDES.clear()
-    kept = _SIDES[key] = (opponents, partners, holds_bid, later)
-    return kept
+    sides = _SIDES[key] = (variant, (opponents, partners, holds_bid, later))
+    return sides[1]
 
 
 class _Table:
@@ -491,4 +491,19 @@ def _meld_waits(observation: Observation) -> bool:
     variant, trump = observation.variant, observation.trump
     on_table = observation.table[observation.seat] if observation.table else ()
     in_hand = score_meld(observation.hand, trump, variant).total
-    return in_hand > score_meld(on_table, trump, variant).total
+    return in_hand > _table_meld(on_table, trump, variant)
+
+
+_TABLE_MELD: dict[int, tuple[tuple[Card, ...], Suit | None, Variant, int]] = {}
+
+
+def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -> int:
+    """The meld of the cards on the table, kept per tuple (it changes only with a meld)."""
+    kept = _TABLE_MELD.get(id(cards))
+    if kept is not None and kept[0] is cards and kept[1] is trump and kept[2] is variant:
+        return kept[3]
+    total = score_meld(cards, trump, variant).total
+    if len(_TABLE_MELD) >= 256:
+        _TABLE_MELD.clear()
+    _TABLE_MELD[id(cards)] = (cards, trump, variant, total)  # holding the tuple keeps its id
+    return total
