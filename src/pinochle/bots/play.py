@@ -60,10 +60,10 @@ _BIT = tuple(1 << i for i in range(len(CARDS)))
 _INDEX = operator.attrgetter("index")
 _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
-# _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
 _ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
 _PINOCHLE = _mask([CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK]])
 _MARRIAGES = tuple(_mask([CARDS[s * 6 + Rank.KING], CARDS[s * 6 + Rank.QUEEN]]) for s in Suit)
+# _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
 _UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
 
@@ -142,10 +142,7 @@ class _Memory:
         and the free ones its ceilings allow."""
         mask = self._may[seat]
         if mask is None:
-            allowed = 0
-            for suit, ceiling in enumerate(self.ceilings[seat]):
-                allowed |= _UP_TO[suit][ceiling + 1]
-            mask = self._may[seat] = self.free & allowed | self.held(seat)
+            mask = self._may[seat] = self.free & _allowed(self.ceilings[seat]) | self.held(seat)
         return mask
 
     def may_hold(self, seat: int, card: Card) -> bool:
@@ -159,6 +156,21 @@ class _Memory:
     def is_void(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` surely holds no card of ``suit``."""
         return not self.mask(seat) & _SUIT_MASK[suit]
+
+
+def _allowed(ceilings: Sequence[int]) -> int:
+    """The cards (a mask) at or below a seat's ceilings, kept per ceilings."""
+    key = tuple(ceilings)
+    allowed = _ALLOWED.get(key)
+    if allowed is None:
+        allowed = 0
+        for suit, ceiling in enumerate(key):
+            allowed |= _UP_TO[suit][ceiling + 1]
+        _ALLOWED[key] = allowed  # (at most 7 ** 4 keys)
+    return allowed
+
+
+_ALLOWED: dict[tuple[int, ...], int] = {}
 
 
 def _recall(observation: Observation) -> _Memory:
@@ -355,8 +367,10 @@ def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
             best, winner = card, seat
     if winner in table.partners and table.safe(best, led):
         return _smear(table, cards, rng)
-    winners = [c for c in cards if table.beats(c, best) and table.safe(c, led)]
-    worth = [c for c in winners if table.points(c) > 0]
+    # Sure winners worth the trick (the points first: they need no card memory).
+    worth = [
+        c for c in cards if table.beats(c, best) and table.points(c) > 0 and table.safe(c, led)
+    ]
     if worth:
         return _cheapest(table, worth, rng)
     return _throw_low(table, cards, rng)
