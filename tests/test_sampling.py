@@ -302,7 +302,9 @@ def test_knowledge_does_not_depend_on_what_was_asked_before(name: str) -> None:
         state = new_game(variant, seed=seed)
         states = [state]
         while not state.is_over and state.hand.number < 2:
-            state = apply(state, bots[state.to_act].choose(observe(state, state.to_act)))
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, bots[seat].choose(observe(state, seat)))
             states.append(state)
         assert sum(s.phase is Phase.TRICKS for s in states) > 40
         seats = range(variant.deal.players)

@@ -39,7 +39,7 @@ from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, PassingOrder, TrumpRule, WithoutMarriage
+from pinochle.variant import Beat, PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -179,15 +179,17 @@ class _Recall:
             return None
         cls._LAST[me] = _Recall(view, unseen, holds, fixed, hand)
         players = view.variant.deal.players
-        card = CARDS.__getitem__
         return Knowledge(
             seat=me,
             hand=view.hand,
             played=_played(view, players),
-            unseen=tuple(map(card, unseen)),
-            holds=tuple([tuple(map(card, cards)) for cards in holds]),
+            unseen=tuple(map(_CARD_AT, unseen)),
+            holds=tuple([tuple(map(_CARD_AT, cards)) for cards in holds]),
             ceilings=_ceilings(view, players),
         )
+
+
+_CARD_AT: Final[Callable[[int], Card]] = CARDS.__getitem__
 
 
 def _indices(cards: Sequence[Card]) -> list[int]:
@@ -402,7 +404,7 @@ class _Reading:
             meld = view.melds[seat] if view.melds else None
             buried_meld = seat == bidder and self._meld_may_be_buried(meld)
             hand_only: _Copies = _meld_counts(meld) if meld is not None else {}
-            if passed and (seat == bidder or seat == partner):  # Parlett's: no passing
+            if passed and seat in (bidder, partner):
                 hand_only = _union(hand_only, passed) if hand_only else passed
             if turned_stays:  # Parlett's three-hand
                 hand_only = self._turned_card_holders(seat, hand_only)
@@ -680,9 +682,13 @@ def _public(view: Observation, players: int) -> _Public:
     if not tricks:
         return _read_tricks(view, players, None, tricks)
     kept = _PUBLIC.get(id(tricks[-1]))
-    if kept is not None and kept.variant is variant and kept.trump is trump:
-        if kept.tricks is tricks or kept.tricks == tricks:
-            return kept
+    if (
+        kept is not None
+        and kept.variant is variant
+        and kept.trump is trump
+        and (kept.tricks is tricks or kept.tricks == tricks)
+    ):
+        return kept
     before = None
     if len(tricks) > 1:
         before = _PUBLIC.get(id(tricks[-2]))
@@ -715,12 +721,12 @@ def _read_tricks(
         gone = list(before.gone)
         start = len(before.tricks)
     free = _free_tricks(view.variant, players)
-    for number in range(start, len(tricks)):
-        plays = tricks[number].plays
+    for k in range(start, len(tricks)):
+        plays = tricks[k].plays
         for seat, card in plays:
             played[seat].append(card)
             gone[card.index] += 1
-        if number >= free:
+        if k >= free:
             _read_trick(view, plays, ceilings)
     return _Public(tricks, view.variant, view.trump, played, ceilings, gone)
 
@@ -733,7 +739,7 @@ def _free_tricks(variant: Variant, players: int) -> int:
     """
     if not variant.deal.stock:
         return 0
-    return (variant.deck_size - players * variant.deal.hand) // players
+    return int((variant.deck_size - players * variant.deal.hand) // players)
 
 
 def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
@@ -769,9 +775,11 @@ def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
 def _read_trick(
     view: Observation, plays: Sequence[tuple[int, Card]], ceilings: list[list[int]]
 ) -> None:
-    """Lower ``ceilings`` by what one trick's plays show (the trick's suit led, the top
-    rank of that suit, whether it was trumped and the top trump so far are kept as the
-    cards fall)."""
+    """Lower ``ceilings`` by what one trick's plays show.
+
+    The trick's suit led, the top rank of that suit, whether it was trumped and the top
+    trump so far are kept as the cards fall.
+    """
     if len(plays) < 2:
         return
     rules, trump = view.variant.play, view.trump

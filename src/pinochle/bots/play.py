@@ -138,8 +138,10 @@ class _Memory:
         return _mask(self.holds[seat])
 
     def mask(self, seat: int) -> int:
-        """The cards ``seat`` may hold, worked out once per seat: those known in its hand,
-        and the free ones its ceilings allow."""
+        """The cards (a mask) ``seat`` may hold, worked out once per seat.
+
+        Those known in its hand, and the free ones its ceilings allow.
+        """
         mask = self._may[seat]
         if mask is None:
             mask = self._may[seat] = self.free & _allowed(self.ceilings[seat]) | self.held(seat)
@@ -215,8 +217,11 @@ _SIDES: dict[tuple[object, ...], tuple[Variant, _Sides]] = {}
 
 
 def _sides(observation: Observation) -> _Sides:
-    """The seat's opponents, partners, whether its side holds the bid, and the opponents
-    still to play after each number of cards played (the same all hand: kept)."""
+    """The seat's opponents, partners, whether its side holds the bid, and more.
+
+    Also the opponents still to play after each number of cards played. The same all
+    hand, so kept.
+    """
     variant, seat, persons, bidder = (
         observation.variant,
         observation.seat,
@@ -244,8 +249,9 @@ def _sides(observation: Observation) -> _Sides:
     )
     if len(_SIDES) >= 256:
         _SIDES.clear()
-    sides = _SIDES[key] = (variant, (opponents, partners, holds_bid, later))
-    return sides[1]
+    found = (opponents, partners, holds_bid, later)
+    _SIDES[key] = (variant, found)
+    return found
 
 
 class _Table:
@@ -302,9 +308,11 @@ class _Table:
         return not ruffs and not followers & _HIGHER_MASK[card.index]
 
     def _threat(self, suit: Suit) -> tuple[int, bool]:
-        """Against a lead of ``suit`` (`can_beat` for every opponent, once per suit): the
-        cards the opponents that may follow suit may hold, and whether one that is void
-        may trump it."""
+        """What threatens a lead of ``suit``: `can_beat` for every opponent, once per suit.
+
+        The cards the opponents that may follow suit may hold, and whether one that is
+        void may trump it.
+        """
         threat = self._threats.get(suit)
         if threat is None:
             memory, trump = self.memory, self.trump
@@ -341,7 +349,7 @@ def _pick(cards: Sequence[Card], key: _Key, rng: random.Random) -> Card:
     best = min(keys)
     if keys.count(best) == 1:
         return cards[keys.index(best)]
-    return rng.choice([card for k, card in zip(keys, cards) if k == best])
+    return rng.choice([card for k, card in zip(keys, cards, strict=True) if k == best])
 
 
 def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
