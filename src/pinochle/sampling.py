@@ -155,7 +155,9 @@ class _Recall:
         if last is None or not _updatable(view):
             return None
         fixed = _fixed(view)
-        if any([a is not b for a, b in zip(fixed, last.fixed, strict=True)]):
+        if fixed[0] != last.fixed[0] or any(
+            [a is not b for a, b in zip(fixed[1:], last.fixed[1:], strict=True)]
+        ):
             return None
         new = _since(last, view)
         if new is None:
@@ -207,12 +209,14 @@ def _updatable(view: Observation) -> bool:
 
 
 def _fixed(view: Observation) -> tuple[object, ...]:
-    """What must be the very same objects for `_Recall` to bring a look up to date."""
+    """What must be the same for `_Recall` to bring a look up to date.
+
+    The first are numbers (equal, not necessarily the same objects), the rest the very
+    same objects.
+    """
     return (
+        (view.hand_number, view.dealer, view.bidder),
         view.variant,
-        view.hand_number,
-        view.dealer,
-        view.bidder,
         view.trump,
         view.melds,
         view.kitty,
