@@ -270,6 +270,8 @@ class _Table:
         self.later_opponents = later[len(trick)]
         last = len(observation.hand) == 1
         self.bonus = variant.counting.last_trick if last else 0
+        # The trick's points so far, the last trick's bonus included (see points).
+        self.taken = sum([self.values[c.index] for c in self.trick]) + self.bonus
         self._threats: dict[Suit, tuple[int, bool]] = {}
         self.chances: dict[Suit, int] = {}  # see _partner_chance
 
@@ -334,7 +336,7 @@ class _Table:
 
     def points(self, card: Card) -> int:
         """The trick's points once ``card`` is added (the last trick's bonus too)."""
-        return sum(self.values[c.index] for c in self.trick) + self.value(card) + self.bonus
+        return self.taken + self.values[card.index]
 
 
 # --- Choosing ----------------------------------------------------------------------------
