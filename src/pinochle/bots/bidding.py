@@ -165,6 +165,14 @@ _POWER = tuple(_power_table(suit) for suit in _SUITS)
 _ACE, _TEN, _KING, _QUEEN = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN
 
 
+def _in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards in `Card.index` order (as ``sorted`` orders them, by index, not by ``<``)."""
+    return tuple(sorted(cards, key=_INDEX))
+
+
+_INDEX = operator.attrgetter("index")
+
+
 def _counts(cards: Sequence[Card]) -> list[int]:
     """How many copies of each card the hand holds, by `Card.index`."""
     held = [0] * len(CARDS)
@@ -347,7 +355,7 @@ def estimates(
         before_passing: The hand is a bidder's before its partner passes it cards: count
             on a share of the partner's trumps.
     """
-    return _estimates(tuple(sorted(cards)), variant, before_passing)
+    return _estimates(_in_order(cards), variant, before_passing)
 
 
 def _best(found: dict[Suit, Estimate], *, alone: bool) -> float:
@@ -376,7 +384,7 @@ def hand_value(observation: Observation, *, alone: bool = False) -> float:
             value and cards a partner will pass add trump length.
         alone: Leave out the partner's typical meld (the hand on its own).
     """
-    variant, cards = observation.variant, tuple(sorted(observation.hand))
+    variant, cards = observation.variant, _in_order(observation.hand)
     auction = observation.phase is Phase.AUCTION
     if auction and variant.deal.kitty:
         return _with_kitty(cards, variant, alone)
