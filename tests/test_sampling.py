@@ -42,6 +42,7 @@ from pinochle import (
     sample_states,
     score_meld,
 )
+from pinochle.bots import make_bot
 from pinochle.records import GameRecord, replay
 from pinochle.testing import games
 
@@ -277,3 +278,39 @@ def test_a_bury_that_had_to_take_meld_cards_still_samples() -> None:
         view = observe(state, seat)
         sampled = sample_state(view, random.Random(seat))
         assert observe(sampled, seat) == view
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "pinochlerun",
+        "pinochlerun-double-deck",
+        "cutthroat-3",
+        "bicycle-two-handed",
+        "pagat-auction-3",
+    ],
+)
+def test_knowledge_does_not_depend_on_what_was_asked_before(name: str) -> None:
+    """A seat asked at every step of whole hands knows what a fresh copy of its view shows.
+
+    (`knowledge` brings a seat's last answer up to date by the cards played since; a copy
+    through the wire format shares no object with the game, so it is read from scratch.)
+    """
+    variant = load_variant(name)
+    for seed in range(2):
+        bots = [make_bot("hard", seed + seat) for seat in range(variant.deal.players)]
+        state = new_game(variant, seed=seed)
+        states = [state]
+        while not state.is_over and state.hand.number < 2:
+            seat = state.to_act
+            assert seat is not None
+            state = apply(state, bots[seat].choose(observe(state, seat)))
+            states.append(state)
+        assert sum(s.phase is Phase.TRICKS for s in states) > 40
+        seats = range(variant.deal.players)
+        asked = [[knowledge(observe(s, seat)) for seat in seats] for s in states]
+        for known, s in zip(asked, states, strict=True):
+            for seat in seats:
+                view = observe(s, seat)
+                fresh = knowledge(view.from_json(view.to_json()))
+                assert known[seat] == fresh, (name, seed, seat, s.phase)

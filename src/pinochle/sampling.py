@@ -25,10 +25,10 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
+import operator
 import random
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from typing import Final
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from typing import ClassVar, Final
 
 import attrs
 
@@ -38,8 +38,8 @@ from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
-from pinochle.state import Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, PassingOrder, TrumpRule, WithoutMarriage
+from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
+from pinochle.variant import Beat, PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -102,7 +102,149 @@ def knowledge(observation: Observation) -> Knowledge:
     Raises:
         ArgumentError: ``observation`` is not an `Observation` (see `pinochle.observe`).
     """
-    return _Reading(_observation(observation)).knowledge()
+    view = _observation(observation)
+    known = _Recall.update(view)
+    if known is None:
+        known = _Reading(view).knowledge()
+        _Recall.keep(view, known)
+    return known
+
+
+class _Recall:
+    """One seat's card memory at its last look, brought up to date by the cards played since.
+
+    In the tricks phase (without a two-hand table or turn-up) nothing a seat knows changes
+    but by a card played: a seat known to hold a copy of it (meld, passed cards) held that
+    one, else it was one of the unseen cards; the observer's own cards move from its hand.
+    Each seat's known cards are the copies it was seen to hold less those it has played
+    since, never below none, so one card takes one copy off. This is what `_Reading`
+    works out from scratch (`knowledge` uses it whenever the update does not apply).
+    """
+
+    __slots__ = ("fixed", "hand", "holds", "trick", "tricks", "unseen")
+
+    _LAST: ClassVar[dict[int, _Recall]] = {}  # by observing seat
+
+    def __init__(
+        self,
+        view: Observation,
+        unseen: list[int],
+        holds: list[list[int]],
+        fixed: tuple[object, ...],
+        hand: list[int],
+    ) -> None:
+        self.fixed, self.hand = fixed, hand
+        self.tricks, self.trick = view.tricks, view.trick
+        # By Card.index as in Knowledge (index order, twins repeated): integers compare fast.
+        self.unseen, self.holds = unseen, holds
+
+    @classmethod
+    def keep(cls, view: Observation, known: Knowledge) -> None:
+        """Remember ``known``, what ``view``'s seat knows now."""
+        if _updatable(view):
+            holds = [_indices(cards) for cards in known.holds]
+            unseen, hand = _indices(known.unseen), _indices(view.hand)
+            cls._LAST[view.seat] = _Recall(view, unseen, holds, _fixed(view), hand)
+        else:
+            cls._LAST.pop(view.seat, None)
+
+    @classmethod
+    def update(cls, view: Observation) -> Knowledge | None:
+        """The knowledge brought up to date from the seat's last look, or None if it cannot be."""
+        last = cls._LAST.get(view.seat)
+        if last is None or not _updatable(view):
+            return None
+        fixed = _fixed(view)
+        if fixed[0] != last.fixed[0] or any(
+            [a is not b for a, b in zip(fixed[1:], last.fixed[1:], strict=True)]
+        ):
+            return None
+        new = _since(last, view)
+        if new is None:
+            return None
+        me = view.seat
+        unseen, holds = list(last.unseen), [list(cards) for cards in last.holds]
+        hand = list(last.hand)
+        for seat, card in new:
+            i = card.index
+            if seat == me:
+                if i not in hand:
+                    return None  # not a card it held: read the observation from scratch
+                hand.remove(i)
+            elif i in holds[seat]:
+                holds[seat].remove(i)
+            elif i in unseen:
+                unseen.remove(i)
+            else:
+                return None  # no copy left to play: the full reading tells what is wrong
+        if hand != _indices(view.hand):
+            return None
+        cls._LAST[me] = _Recall(view, unseen, holds, fixed, hand)
+        players = view.variant.deal.players
+        return Knowledge(
+            seat=me,
+            hand=view.hand,
+            played=_played(view, players),
+            unseen=tuple(map(_CARD_AT, unseen)),
+            holds=tuple([tuple(map(_CARD_AT, cards)) for cards in holds]),
+            ceilings=_ceilings(view, players),
+        )
+
+
+_CARD_AT: Final[Callable[[int], Card]] = CARDS.__getitem__
+
+
+def _indices(cards: Sequence[Card]) -> list[int]:
+    return [card.index for card in cards]
+
+
+def _updatable(view: Observation) -> bool:
+    """Whether only the cards played change what ``view``'s seat knows (see `_Recall`)."""
+    return (
+        view.phase is Phase.TRICKS
+        and not view.table
+        and view.turn_up is None
+        and view.last_turn_up is None
+    )
+
+
+def _fixed(view: Observation) -> tuple[object, ...]:
+    """What must be the same for `_Recall` to bring a look up to date.
+
+    The first are numbers (equal, not necessarily the same objects), the rest the very
+    same objects.
+    """
+    return (
+        (view.hand_number, view.dealer, view.bidder),
+        view.variant,
+        view.trump,
+        view.melds,
+        view.kitty,
+        view.buried,
+        view.passed_to_me,
+        view.passed_by_me,
+        view.turned_up,
+        view.dix_exchanger,
+        view.persons,
+        view.auction,
+    )
+
+
+def _since(last: _Recall, view: Observation) -> list[tuple[int, Card]] | None:
+    """The cards played since ``last``'s look, or None if ``view`` does not follow on it."""
+    tricks, before = view.tricks, last.tricks
+    done = len(before)
+    if len(tricks) < done or tricks[:done] != before:
+        return None
+    new: list[tuple[int, Card]] = []
+    for trick in tricks[done:]:
+        new += trick.plays
+    new += view.trick
+    # The cards of its last look's trick were counted then: they open what follows.
+    old = last.trick
+    if new[: len(old)] != list(old):
+        return None
+    return new[len(old) :]
 
 
 def _observation(value: object) -> Observation:
@@ -182,15 +324,19 @@ class _Reading:
 
         self.pool = self._unseen_pool()
         self.needs = self._needs()
-        self.excluded = self._no_dix()
         self.free = list(self.pool)  # copies of each card (by index) dealt at random
         for card, _ in self.needs:
             self.free[card.index] -= 1
-        if any(n < 0 for n in self.free) or sum(self.pool) != sum(self.sizes):
+        if min(self.free) < 0 or sum(self.pool) != sum(self.sizes):
             raise ObservationError(
                 f"seat {me}'s observation is not a position of the game: its cards do not add "
                 "up to the deck"
             )
+
+    @functools.cached_property
+    def excluded(self) -> frozenset[tuple[int, Card]]:
+        """The seats that hold no copy of a dix (see `_no_dix`; read when dealing)."""
+        return self._no_dix()
 
     @functools.cached_property
     def allow(self) -> list[tuple[bool, ...]]:
@@ -225,75 +371,76 @@ class _Reading:
     def _unseen_pool(self) -> list[int]:
         """Copies of each card (by `Card.index`) whose place the observer cannot see."""
         view = self.view
-        counts = list(_DECK_COUNTS[view.variant.deal.deck])
+        gone = _public(view, self.players).gone
+        counts = list(map(operator.sub, _DECK_COUNTS[view.variant.deal.deck], gone))
         for card in view.hand:
             counts[card.index] -= 1
-        for cards in self.played:
-            for card in cards:
-                counts[card.index] -= 1
+        for _, card in view.trick:
+            counts[card.index] -= 1
         if view.turn_up is not None:
             counts[view.turn_up.index] -= 1
         for card in view.buried:  # the bidder's own buried cards
             counts[card.index] -= 1
-        if any(n < 0 for n in counts):
+        if min(counts) < 0:
             raise ObservationError(
                 f"seat {view.seat}'s observation holds more copies of a card than the deck"
             )
         return counts
 
     def _needs(self) -> list[_Need]:
-        """The cards known to be in a holder: meld, passed cards, table, kitty, turned card."""
+        """The cards known to be in a holder: meld, passed cards, table, kitty, turned card.
+
+        Multisets are dicts of copies by `Card.index` (see `_Copies`): the order of the
+        needs is the order the sampler places them in, so it must not change.
+        """
         view, me, bidder = self.view, self.view.seat, self.view.bidder
         needs: list[_Need] = []
         variant = view.variant
-        turned_stays = not variant.has_auction and not variant.deal.stock  # Parlett's three-hand
-        # (Empty operands are skipped: a multiset | or - an empty one is itself, in order.)
-        simple = not view.table and not (view.turned_up is not None and turned_stays)
+        turned = view.turned_up
+        turned_stays = turned is not None and not variant.has_auction and not variant.deal.stock
+        partner = None if bidder is None else (bidder + 2) % 4
+        passed = self._passed_counts() if view.passed_by_me else {}
+        kitty = _copies(view.kitty) if view.kitty else None
+        exchanged = self._exchanged_turn_up() if view.table else {}
         for seat in range(self.players):
             if seat == me:
                 continue
             meld = view.melds[seat] if view.melds else None
             buried_meld = seat == bidder and self._meld_may_be_buried(meld)
-            if (
-                simple
-                and not buried_meld
-                and not (seat == bidder and view.kitty)
-                and (view.last_turn_up is None or view.last_turn_up[0] != seat)
-            ):
-                self._simple_needs(seat, meld, needs)
-                continue
-            hand_only: Counter[Card] = Counter()
-            if meld is not None:
-                hand_only = _meld_cards(meld)
-            if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
-                passed = self._passed_to(seat)
-                if passed:
-                    hand_only = hand_only | passed if hand_only else passed
-            turned = view.turned_up
-            if turned is not None and turned_stays:
+            hand_only: _Copies = _meld_counts(meld) if meld is not None else {}
+            if passed and seat in (bidder, partner):
+                hand_only = _union(hand_only, passed) if hand_only else passed
+            if turned_stays:  # Parlett's three-hand
                 hand_only = self._turned_card_holders(seat, hand_only)
-            either = Counter(view.kitty) if seat == bidder and view.kitty else None
-            played = Counter(self.played[seat]) if self.played[seat] else None
+            either = kitty if seat == bidder else None
+            gone = self.played[seat]
+            played = _copies(gone) if gone and (hand_only or either) else {}
             # What was held at meld time, less what has been played since. (Meld cards the
-            # bury may have taken can be in the hand or the buried pile.)
-            held = hand_only - _meld_cards(meld) if buried_meld and meld is not None else hand_only
-            in_hand = held - played if played and held else +held
+            # bury may have taken can be in the hand or the buried pile.) The copies are
+            # all positive, so a multiset left as it is needs no copy.
+            held = hand_only
+            if buried_meld and meld is not None:
+                held = _minus(hand_only, _meld_counts(meld))
+            in_hand = _minus(held, played) if played and held else held
             if view.table:  # two-hand: the melded cards face up on the table now
-                in_hand |= Counter(view.table[seat]) | self._exchanged_turn_up()
-            last = self._last_turn_up(seat)
-            if last:
-                in_hand |= last
-            for card in in_hand.elements():
-                needs.append((card, (seat,)))
+                table = _union(_copies(view.table[seat]), exchanged)
+                in_hand = _union(in_hand, table)
+            if view.last_turn_up is not None:
+                last = self._last_turn_up(seat)
+                if last:
+                    in_hand = _union(in_hand, last)
+            only = (seat,)
+            for i, n in in_hand.items():
+                needs.extend([(CARDS[i], only)] * n)
             if either is None and not buried_meld:
                 continue  # what was held less what was played is all in the hand
-            anywhere = hand_only | either if either else +hand_only
+            anywhere = _union(hand_only, either) if either else hand_only
             if played:
-                anywhere = anywhere - played
-            anywhere = anywhere - in_hand
-            piles = (seat,) if self.buried_pile is None else (seat, self.buried_pile)
-            for card in anywhere.elements():
-                needs.append((card, piles))
+                anywhere = _minus(anywhere, played)
+            anywhere = _minus(anywhere, in_hand)
+            piles = only if self.buried_pile is None else (seat, self.buried_pile)
+            for i, n in anywhere.items():
+                needs.extend([(CARDS[i], piles)] * n)
         return needs
 
     def _meld_may_be_buried(self, meld: Meld | None) -> bool:
@@ -307,47 +454,21 @@ class _Reading:
         if meld is None or self.buried_pile is None:
             return False
         kitty = variant.deal.kitty
-        spare = variant.deal.hand + kitty - len(meld.cards)
+        spare = variant.deal.hand + kitty - sum(_meld_counts(meld).values())  # len(meld.cards)
         return variant.kitty.bury_meld or spare < kitty
 
-    def _simple_needs(self, seat: int, meld: Meld | None, needs: list[_Need]) -> None:
-        """`_needs` for a seat whose known cards are its shown meld and passed cards only.
-
-        The same multiset arithmetic on plain dicts keyed by `Card.index` (the common
-        case, and the inner loop of Hard's card memory): what was held at meld time, the
-        meld and the cards passed to it, less what it has played since.
-        """
-        held: dict[int, int] = dict(_meld_counts(meld)) if meld is not None else {}
-        bidder = self.view.bidder
-        if seat == bidder or (bidder is not None and seat == (bidder + 2) % 4):
-            for i, n in self._passed_counts().items():
-                if n > held.get(i, 0):
-                    held[i] = n
-        if held:
-            for card in self.played[seat]:
-                i = card.index
-                if i in held:
-                    held[i] -= 1
-            only = (seat,)
-            for i, n in held.items():
-                needs.extend([(CARDS[i], only)] * n)
-
-    def _passed_counts(self) -> dict[int, int]:
-        """`_passed_to` as copies by `Card.index`, in the same order."""
+    def _passed_counts(self) -> _Copies:
+        """Cards the observer passed to the bidder or its partner that it may keep."""
         view = self.view
         if not view.passed_by_me:
             return {}
-        counts: dict[int, int] = {}
-        for card in view.passed_by_me:
-            counts[card.index] = counts.get(card.index, 0) + 1
         if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
-            return {} if view.phase is Phase.RETURN else counts
-        for card in view.passed_to_me:
-            if card.index in counts:
-                counts[card.index] -= 1
-        return {i: n for i, n in counts.items() if n > 0}
+            if view.phase is Phase.RETURN:
+                return {}  # chosen, but still in the observer's own hand
+            return _copies(view.passed_by_me)  # chosen before receiving: the receiver keeps all
+        return _minus(_copies(view.passed_by_me), _copies(view.passed_to_me))
 
-    def _turned_card_holders(self, seat: int, hand_only: Counter[Card]) -> Counter[Card]:
+    def _turned_card_holders(self, seat: int, hand_only: _Copies) -> _Copies:
         """Turned trump without a stock: who holds the turned card, and an exchanged dix.
 
         The turned card stays with the dealer unless a dix was exchanged for it (PAR,
@@ -361,11 +482,11 @@ class _Reading:
         dix = CARDS[turned.suit * 6 + Rank.NINE]
         exchanger = view.dix_exchanger
         if seat == (view.dealer if exchanger is None else exchanger):
-            hand_only = hand_only | Counter((turned,))
+            hand_only = _union(hand_only, {turned.index: 1})
         if exchanger is not None and seat == view.dealer:
-            hand_only = hand_only + Counter((dix,))
+            hand_only = _plus(hand_only, {dix.index: 1})
         if view.phase is Phase.DIX_EXCHANGE and seat == view.to_act:
-            hand_only = hand_only | Counter((dix,))
+            hand_only = _union(hand_only, {dix.index: 1})
         return hand_only
 
     def _no_dix(self) -> frozenset[tuple[int, Card]]:
@@ -383,18 +504,18 @@ class _Reading:
             earlier.append((seat, dix))
         return frozenset(earlier)
 
-    def _last_turn_up(self, seat: int) -> Counter[Card]:
+    def _last_turn_up(self, seat: int) -> _Copies:
         """Two-hand: the turn-up taken at the last draw, unless played since."""
         view = self.view
         if view.last_turn_up is None or view.last_turn_up[0] != seat:
-            return Counter()
+            return {}
         variant = view.variant
         free = (variant.deck_size - self.players * variant.deal.hand) // self.players
         since = [c for t in view.tricks[free:] for s, c in t.plays if s == seat]
         since += [c for s, c in view.trick if s == seat]
-        return Counter((view.last_turn_up[1],)) - Counter(since)
+        return _minus({view.last_turn_up[1].index: 1}, _copies(since))
 
-    def _exchanged_turn_up(self) -> Counter[Card]:
+    def _exchanged_turn_up(self) -> _Copies:
         """Two-hand: the turned-up card that a dix exchange put in the other player's hand.
 
         Once the turn-up is the dix, the card first turned up is in a hand or played; if the
@@ -403,36 +524,30 @@ class _Reading:
         view = self.view
         turned = view.turned_up
         if turned is None or view.turn_up is None or view.turn_up == turned:
-            return Counter()
+            return {}
         seen = view.hand.count(turned) + sum(cards.count(turned) for cards in self.played)
-        return Counter() if seen else Counter((turned,))
-
-    def _passed_to(self, seat: int) -> Counter[Card]:
-        """Cards the observer passed to ``seat`` that it may be assumed to keep."""
-        view = self.view
-        if not view.passed_by_me:
-            return Counter()
-        if view.variant.passing.order is PassingOrder.SIMULTANEOUS:
-            if view.phase is Phase.RETURN:
-                return Counter()  # chosen, but still in the observer's own hand
-            return Counter(view.passed_by_me)  # chosen before receiving: the receiver keeps all
-        return Counter(view.passed_by_me) - Counter(view.passed_to_me)
+        return {} if seen else {turned.index: 1}
 
     # --- Public forms ---
 
-    def knowledge(self) -> Knowledge:
+    def known(self) -> tuple[list[int], list[list[Card]]]:
+        """The unseen copies of each card (by `Card.index`) and each seat's known cards."""
         holds: list[list[Card]] = [[] for _ in range(self.players)]
         unseen = list(self.pool)
         for card, holders in self.needs:
             if len(holders) == 1:
                 holds[holders[0]].append(card)
                 unseen[card.index] -= 1
+        return unseen, holds
+
+    def knowledge(self) -> Knowledge:
+        unseen, holds = self.known()
         return Knowledge(
             seat=self.view.seat,
             hand=self.view.hand,
             played=self.played,
-            unseen=tuple(CARDS[i] for i, n in enumerate(unseen) for _ in range(n)),
-            holds=tuple(_in_order(cards) for cards in holds),
+            unseen=tuple(_elements(unseen)),
+            holds=tuple([_in_order(cards) if len(cards) > 1 else tuple(cards) for cards in holds]),
             ceilings=self.ceilings,
         )
 
@@ -454,48 +569,57 @@ class _Reading:
         return _build(self, deal, rng)
 
 
-def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
-    played: list[list[Card]] = [[] for _ in range(players)]
-    for trick in view.tricks:
-        for seat, card in trick.plays:
-            played[seat].append(card)
-    for seat, card in view.trick:
-        played[seat].append(card)
-    return tuple(tuple(cards) for cards in played)
-
-
-def _meld_cards(meld: Meld) -> Counter[Card]:
+def _meld_counts(meld: Meld) -> _Copies:
     """The fewest copies of each card a meld needs: a card serves once within a meld type.
 
     The answer is kept for the meld object (the observations of one hand share their
     melds), so it must not be changed by the caller.
     """
-    kept = _MELD_CARDS.get(id(meld))
-    if kept is not None and kept[0] is meld:
-        return kept[1]
-    if len(_MELD_CARDS) >= 512:
-        _MELD_CARDS.clear()
-    cards = Counter(meld.cards)
-    _MELD_CARDS[id(meld)] = (meld, cards)  # holding the meld keeps its id from being reused
-    return cards
-
-
-_MELD_CARDS: dict[int, tuple[Meld, Counter[Card]]] = {}
-
-
-def _meld_counts(meld: Meld) -> dict[int, int]:
-    """`_meld_cards` by `Card.index` (the same order), kept for the meld object too."""
     kept = _MELD_COUNTS.get(id(meld))
     if kept is not None and kept[0] is meld:
         return kept[1]
     if len(_MELD_COUNTS) >= 512:
         _MELD_COUNTS.clear()
-    counts = {card.index: n for card, n in _meld_cards(meld).items()}
-    _MELD_COUNTS[id(meld)] = (meld, counts)
+    counts = _copies(meld.cards)
+    _MELD_COUNTS[id(meld)] = (meld, counts)  # holding the meld keeps its id from being reused
     return counts
 
 
-_MELD_COUNTS: dict[int, tuple[Meld, dict[int, int]]] = {}
+_MELD_COUNTS: dict[int, tuple[Meld, _Copies]] = {}
+
+
+# --- Multisets of cards: copies by Card.index, in collections.Counter's order ----------
+#
+# The needs are placed in the order these produce (first seen first), as Counter did.
+
+_Copies = dict[int, int]
+
+
+def _copies(cards: Iterable[Card]) -> _Copies:
+    """Copies of each card, by `Card.index`, in the order first seen."""
+    counts: _Copies = {}
+    for card in cards:
+        counts[card.index] = counts.get(card.index, 0) + 1
+    return counts
+
+
+def _union(a: _Copies, b: _Copies) -> _Copies:
+    """The most copies of each card in either (Counter's ``a | b``)."""
+    result = {i: max(n, b.get(i, 0)) for i, n in a.items()}
+    result.update({i: n for i, n in b.items() if i not in a})
+    return {i: n for i, n in result.items() if n > 0}
+
+
+def _plus(a: _Copies, b: _Copies) -> _Copies:
+    """The copies of both together (Counter's ``a + b``)."""
+    result = {i: n + b.get(i, 0) for i, n in a.items()}
+    result.update({i: n for i, n in b.items() if i not in a})
+    return {i: n for i, n in result.items() if n > 0}
+
+
+def _minus(a: _Copies, b: _Copies) -> _Copies:
+    """The copies of ``a`` left once ``b``'s are taken out (Counter's ``a - b``)."""
+    return {i: n - b.get(i, 0) for i, n in a.items() if n > b.get(i, 0)}
 
 
 _DECK_COUNTS: Final = {
@@ -504,8 +628,132 @@ _DECK_COUNTS: Final = {
 """Copies of each card (by `Card.index`) in each deck."""
 
 
+def _elements(counts: Sequence[int]) -> list[Card]:
+    """The cards of a count list by `Card.index`, twins repeated, in index order."""
+    cards: list[Card] = []
+    for i, n in enumerate(counts):
+        if n:
+            cards += _REPEATS[n][i]
+    return cards
+
+
+# _REPEATS[n][i]: n copies of CARDS[i] (a deck has at most four).
+_REPEATS: Final = tuple(tuple((card,) * n for card in CARDS) for n in range(5))
+
+
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
     return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
+
+
+# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+
+
+class _Public:
+    """What a hand's finished tricks show every seat: each seat's cards and ceilings.
+
+    Kept per tuple of finished tricks (`_public`): the observations of one hand share that
+    tuple, and the next trick's tuple extends it, so each trick is read once for all seats.
+    """
+
+    __slots__ = ("ceilings", "gone", "played", "tricks", "trump", "variant", "views")
+
+    def __init__(
+        self,
+        tricks: tuple[CompletedTrick, ...],
+        variant: Variant,
+        trump: Suit | None,
+        played: list[list[Card]],
+        ceilings: list[list[int]],
+        gone: list[int],
+    ) -> None:
+        self.tricks, self.variant, self.trump = tricks, variant, trump
+        self.played = played  # each seat's cards, in play order
+        self.ceilings = ceilings  # see _ceilings
+        self.gone = gone  # copies of each card (by index) played
+        # The two as Knowledge gives them (tuples), for a view between tricks.
+        self.views = (
+            tuple([tuple(cards) for cards in played]),
+            tuple([tuple(c) for c in ceilings]),
+        )
+
+
+_PUBLIC: dict[int, _Public] = {}
+
+
+def _public(view: Observation, players: int) -> _Public:
+    """`_Public` for ``view.tricks``: kept, or the previous trick's extended, or read anew."""
+    tricks, variant, trump = view.tricks, view.variant, view.trump
+    if not tricks:
+        return _read_tricks(view, players, None, tricks)
+    kept = _PUBLIC.get(id(tricks[-1]))
+    if (
+        kept is not None
+        and kept.variant is variant
+        and kept.trump is trump
+        and (kept.tricks is tricks or kept.tricks == tricks)
+    ):
+        return kept
+    before = None
+    if len(tricks) > 1:
+        before = _PUBLIC.get(id(tricks[-2]))
+        if before is not None and not (
+            before.variant is variant
+            and before.trump is trump
+            and len(before.tricks) == len(tricks) - 1
+            and before.tricks == tricks[:-1]
+        ):
+            before = None
+    public = _read_tricks(view, players, before, tricks)
+    if len(_PUBLIC) >= 1024:
+        _PUBLIC.clear()
+    _PUBLIC[id(tricks[-1])] = public  # the entry holds the trick, so its id stays unique
+    return public
+
+
+def _read_tricks(
+    view: Observation, players: int, before: _Public | None, tricks: tuple[CompletedTrick, ...]
+) -> _Public:
+    """Read the tricks after those ``before`` covers (all of them without it)."""
+    if before is None:
+        played: list[list[Card]] = [[] for _ in range(players)]
+        ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
+        gone = [0] * len(CARDS)
+        start = 0
+    else:
+        played = [list(cards) for cards in before.played]
+        ceilings = [list(c) for c in before.ceilings]
+        gone = list(before.gone)
+        start = len(before.tricks)
+    free = _free_tricks(view.variant, players)
+    for k in range(start, len(tricks)):
+        plays = tricks[k].plays
+        for seat, card in plays:
+            played[seat].append(card)
+            gone[card.index] += 1
+        if k >= free:
+            _read_trick(view, plays, ceilings)
+    return _Public(tricks, view.variant, view.trump, played, ceilings, gone)
+
+
+def _free_tricks(variant: Variant, players: int) -> int:
+    """Two-hand: the tricks played while the stock lasts (they reveal nothing), else 0.
+
+    While the stock lasts any card may be played, and cards drawn later were not held
+    then; only the tricks after the stock is gone reveal anything.
+    """
+    if not variant.deal.stock:
+        return 0
+    return int((variant.deck_size - players * variant.deal.hand) // players)
+
+
+def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
+    played = _public(view, players).views[0]
+    if not view.trick:
+        return played
+    now = list(played)
+    for seat, card in view.trick:
+        now[seat] += (card,)
+    return tuple(now)
 
 
 # --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
@@ -517,54 +765,60 @@ def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
     Every card played after the first of a trick is checked against the profile's
     obligations given the cards before it in the trick; the ceilings it proves are exact:
     a hand meets them if and only if the card was a legal play from it (as
-    `pinochle.tricks` decides legality). The trick's suit led, the top rank of that suit,
-    whether it was trumped and the top trump so far are kept as the cards fall.
+    `pinochle.tricks` decides legality). The finished tricks are read once per hand
+    (`_public`); the current one counts once the stock is gone (two-hand).
     """
-    variant = view.variant
-    rules, trump = variant.play, view.trump
-    ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
-    # Two-hand: while the stock lasts any card may be played, and cards drawn later were
-    # not held then; only the tricks after the stock is gone reveal anything.
-    free = (variant.deck_size - players * variant.deal.hand) // players if variant.deal.stock else 0
-    tricks: list[Sequence[tuple[int, Card]]] = [t.plays for t in view.tricks[free:]]
-    if len(view.tricks) >= free:
-        tricks.append(view.trick)
+    public = _public(view, players)
+    if len(view.trick) < 2 or len(view.tricks) < _free_tricks(view.variant, players):
+        return public.views[1]
+    now = [list(c) for c in public.ceilings]
+    _read_trick(view, view.trick, now)
+    return tuple([tuple(c) for c in now])
+
+
+def _read_trick(
+    view: Observation, plays: Sequence[tuple[int, Card]], ceilings: list[list[int]]
+) -> None:
+    """Lower ``ceilings`` by what one trick's plays show.
+
+    The trick's suit led, the top rank of that suit, whether it was trumped and the top
+    trump so far are kept as the cards fall.
+    """
+    if len(plays) < 2:
+        return
+    rules, trump = view.variant.play, view.trump
     must_trump = trump is not None and rules.must_trump
     overtrump = rules.must_overtrump
     discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-    for plays in tricks:
-        if len(plays) < 2:
-            continue
-        first = plays[0][1]
-        led = first.suit
-        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
-        top = first.rank  # the highest card of the suit led so far
-        best = first.rank if led is trump else VOID  # the highest trump so far
-        ruffed = False
-        for i in range(1, len(plays)):
-            seat, card = plays[i]
-            mine = ceilings[seat]
-            if card.suit is led:
-                if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
-                    mine[led] = min(mine[led], top)  # it could not beat the top card
-                top = max(top, card.rank)
-                if led is trump:
-                    best = max(best, card.rank)
-                continue
-            mine[led] = VOID
-            if must_trump and led is not trump:
-                assert trump is not None
-                if card.suit is trump:
-                    if best != VOID and overtrump and card.rank <= best:
-                        mine[trump] = min(mine[trump], best)  # it could not overtrump
-                elif best != VOID and discard_if_beaten:
-                    mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
-                else:
-                    mine[trump] = VOID
-            if card.suit is trump:
+    first = plays[0][1]
+    led = first.suit
+    heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
+    top = first.rank  # the highest card of the suit led so far
+    best = first.rank if led is trump else VOID  # the highest trump so far
+    ruffed = False
+    for i in range(1, len(plays)):
+        seat, card = plays[i]
+        mine = ceilings[seat]
+        if card.suit is led:
+            if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
+                mine[led] = min(mine[led], top)  # it could not beat the top card
+            top = max(top, card.rank)
+            if led is trump:
                 best = max(best, card.rank)
-                ruffed = True
-    return tuple(tuple(c) for c in ceilings)
+            continue
+        mine[led] = VOID
+        if must_trump and led is not trump:
+            assert trump is not None
+            if card.suit is trump:
+                if best != VOID and overtrump and card.rank <= best:
+                    mine[trump] = min(mine[trump], best)  # it could not overtrump
+            elif best != VOID and discard_if_beaten:
+                mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
+            else:
+                mine[trump] = VOID
+        if card.suit is trump:
+            best = max(best, card.rank)
+            ruffed = True
 
 
 # --- Dealing the unseen cards ----------------------------------------------------------

@@ -165,6 +165,14 @@ _POWER = tuple(_power_table(suit) for suit in _SUITS)
 _ACE, _TEN, _KING, _QUEEN = Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN
 
 
+def _in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards in `Card.index` order (as ``sorted`` orders them, by index, not by ``<``)."""
+    return tuple(sorted(cards, key=_INDEX))
+
+
+_INDEX = operator.attrgetter("index")
+
+
 def _counts(cards: Sequence[Card]) -> list[int]:
     """How many copies of each card the hand holds, by `Card.index`."""
     held = [0] * len(CARDS)
@@ -173,12 +181,15 @@ def _counts(cards: Sequence[Card]) -> list[int]:
     return held
 
 
+_ACE_TEN = tuple((suit, suit * 6 + _ACE, suit * 6 + _TEN) for suit in _SUITS)
+
+
 def _power(held: Sequence[int], trump: Suit) -> float:
     """The cards' own trick power with this trump, card by card (see the module notes)."""
     power: float = sum(map(operator.mul, held, _POWER[trump]))
-    for suit in _SUITS:  # a ten behind an ace of its suit
-        if suit is not trump and held[suit * 6 + _ACE]:
-            power += held[suit * 6 + _TEN] * _TEN_WITH_ACE
+    for suit, ace, ten in _ACE_TEN:  # a ten behind an ace of its suit
+        if suit is not trump and held[ace]:
+            power += held[ten] * _TEN_WITH_ACE
     return power
 
 
@@ -188,13 +199,40 @@ def _deck_power(variant: Variant) -> float:
     return _power(_counts(make_deck(variant.deal.deck)), Suit.CLUBS)
 
 
+@attrs.frozen
+class _Deck:
+    """What the trick share reads from the profile, worked out once per profile."""
+
+    fair_length: float
+    power: float
+    partnerships: bool
+    players: int
+    suit_size: float  # a suit's cards in the deck
+
+
+@functools.lru_cache(maxsize=8)
+def _deck(variant: Variant) -> _Deck:
+    deal = variant.deal
+    return _Deck(
+        _fair_length(variant),
+        _deck_power(variant),
+        deal.partnerships,
+        deal.players,
+        variant.deck_size / 4,
+    )
+
+
 def _share(held: Sequence[int], trump: Suit, variant: Variant, extra_trumps: float) -> float:
     """The share of the deck's trick points the hand's side can expect."""
-    length = sum(held[trump * 6 : trump * 6 + 6]) + extra_trumps - _fair_length(variant)
+    return _share_of(held, trump, _deck(variant), extra_trumps)
+
+
+def _share_of(held: Sequence[int], trump: Suit, deck: _Deck, extra_trumps: float) -> float:
+    length = sum(held[trump * 6 : trump * 6 + 6]) + extra_trumps - deck.fair_length
     power = _power(held, trump) + _LENGTH_POWER * max(0.0, length)
-    share = min(1.0, power / _deck_power(variant))
-    if variant.deal.partnerships:
-        share += (1.0 - share) / (variant.deal.players - 1)
+    share = min(1.0, power / deck.power)
+    if deck.partnerships:
+        share += (1.0 - share) / (deck.players - 1)
     return share
 
 
@@ -291,13 +329,14 @@ def _evaluate(
     passed, players = variant.passing.cards, variant.deal.players
     exchange = exchange_gain(variant) if before_passing else 0.0
     points, minimum = deck_points(variant), variant.settlement.minimum_meld
+    deck = _deck(variant)
     found = {}
     for suit in _nameable(held, variant):
         extra = 0.0
         if before_passing and passed:  # the partner will pass some of its trumps
             mine = sum(held[suit * 6 : suit * 6 + 6])
-            extra = min(passed, max(0.0, variant.deck_size / 4 - mine) / (players - 1))
-        tricks = points * _share(held, suit, variant, extra)
+            extra = min(passed, max(0.0, deck.suit_size - mine) / (players - 1))
+        tricks = points * _share_of(held, suit, deck, extra)
         found[suit] = Estimate(suit, melds[suit].total, partner, exchange, tricks, minimum)
     return found
 
@@ -316,7 +355,7 @@ def estimates(
         before_passing: The hand is a bidder's before its partner passes it cards: count
             on a share of the partner's trumps.
     """
-    return _estimates(tuple(sorted(cards)), variant, before_passing)
+    return _estimates(_in_order(cards), variant, before_passing)
 
 
 def _best(found: dict[Suit, Estimate], *, alone: bool) -> float:
@@ -345,7 +384,7 @@ def hand_value(observation: Observation, *, alone: bool = False) -> float:
             value and cards a partner will pass add trump length.
         alone: Leave out the partner's typical meld (the hand on its own).
     """
-    variant, cards = observation.variant, tuple(sorted(observation.hand))
+    variant, cards = observation.variant, _in_order(observation.hand)
     auction = observation.phase is Phase.AUCTION
     if auction and variant.deal.kitty:
         return _with_kitty(cards, variant, alone)

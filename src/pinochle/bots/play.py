@@ -23,6 +23,7 @@ higher card of its suit, nor trump it having shown out of the suit.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -44,9 +45,26 @@ __all__ = ["play_card"]
 
 _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
-_PINOCHLE = (CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK])
 _VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
-_FACTS = tuple((c.index, int(c.suit), int(c.rank)) for c in CARDS)
+
+
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as a bitmask over `Card.index`."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+_BIT = tuple(1 << i for i in range(len(CARDS)))
+_INDEX = operator.attrgetter("index")
+_SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
+_HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
+_ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
+_PINOCHLE = _mask([CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK]])
+_MARRIAGES = tuple(_mask([CARDS[s * 6 + Rank.KING], CARDS[s * 6 + Rank.QUEEN]]) for s in Suit)
+# _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
+_UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
 
 def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> Card:
@@ -86,57 +104,81 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
 class _Memory:
     """Where the cards outside the player's hand may be.
 
+    Sets of cards are bitmasks over `Card.index` (bit ``i`` for ``CARDS[i]``).
+
     Attributes:
-        free: Copies of each card (by `Card.index`) that any other seat may hold.
+        free: The cards (a mask) of which another seat may hold a copy.
         holds: Each seat's cards it is known to hold (shown meld, passed cards, table).
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
 
-    __slots__ = ("_may", "ceilings", "free", "holds")
+    __slots__ = ("__dict__", "_may", "ceilings", "free", "holds")
 
     def __init__(
         self,
-        free: list[int],
+        free: int,
         holds: Sequence[Sequence[Card]],
         ceilings: Sequence[Sequence[int]],
     ) -> None:
         self.free = free
         self.holds = holds
         self.ceilings = ceilings
-        self._may: list[tuple[bool, ...] | None] = [None] * len(holds)
+        self._may: list[int | None] = [None] * len(holds)
 
-    def _table(self, seat: int) -> tuple[bool, ...]:
-        """`may_hold` for every card (by `Card.index`), worked out once per seat."""
-        table = self._may[seat]
-        if table is None:
-            held = {card.index for card in self.holds[seat]}
-            free, ceiling = self.free, self.ceilings[seat]
-            table = tuple(
-                [i in held or (free[i] > 0 and rank <= ceiling[suit]) for i, suit, rank in _FACTS]
-            )
-            self._may[seat] = table
-        return table
+    @functools.cached_property
+    def known(self) -> int:
+        """The cards (a mask) another seat is known to hold."""
+        known = 0
+        for seat in range(len(self.holds)):
+            known |= self.held(seat)
+        return known
+
+    def held(self, seat: int) -> int:
+        """The cards (a mask) ``seat`` is known to hold."""
+        return _mask(self.holds[seat])
+
+    def mask(self, seat: int) -> int:
+        """The cards (a mask) ``seat`` may hold, worked out once per seat.
+
+        Those known in its hand, and the free ones its ceilings allow.
+        """
+        mask = self._may[seat]
+        if mask is None:
+            mask = self._may[seat] = self.free & _allowed(self.ceilings[seat]) | self.held(seat)
+        return mask
 
     def may_hold(self, seat: int, card: Card) -> bool:
         """Whether ``seat`` may hold a copy of ``card``."""
-        return self._table(seat)[card.index]
+        return bool(self.mask(seat) >> card.index & 1)
 
-    def may_hold_any(self, seat: int, cards: Sequence[Card]) -> bool:
-        """Whether ``seat`` may hold any of ``cards``."""
-        table = self._table(seat)
-        return any([table[card.index] for card in cards])
+    def may_hold_any(self, seat: int, cards: int) -> bool:
+        """Whether ``seat`` may hold any of the cards of the mask ``cards``."""
+        return bool(self.mask(seat) & cards)
 
     def is_void(self, seat: int, suit: Suit) -> bool:
         """Whether ``seat`` surely holds no card of ``suit``."""
-        return not self.may_hold_any(seat, _SUIT_CARDS[suit])
+        return not self.mask(seat) & _SUIT_MASK[suit]
+
+
+def _allowed(ceilings: Sequence[int]) -> int:
+    """The cards (a mask) at or below a seat's ceilings, kept per ceilings."""
+    key = tuple(ceilings)
+    allowed = _ALLOWED.get(key)
+    if allowed is None:
+        allowed = 0
+        for suit, ceiling in enumerate(key):
+            allowed |= _UP_TO[suit][ceiling + 1]
+        _ALLOWED[key] = allowed  # (at most 7 ** 4 keys)
+    return allowed
+
+
+_ALLOWED: dict[tuple[int, ...], int] = {}
 
 
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
     known = knowledge(observation)
-    free = [0] * len(CARDS)
-    for card in known.unseen:
-        free[card.index] += 1
+    free = sum(map(_BIT.__getitem__, set(map(_INDEX, known.unseen))))
     return _Memory(free, known.holds, known.ceilings)
 
 
@@ -157,7 +199,8 @@ def _glance(observation: Observation) -> _Memory:
     seen = [*observation.hand, *observation.buried, *turn_up, *(c for _, c in observation.trick)]
     for card in [*seen, *(c for cards in holds for c in cards)]:
         free[card.index] = max(0, free[card.index] - 1)
-    return _Memory(free, holds, [[int(Rank.ACE)] * len(Suit)] * players)
+    mask = sum(_BIT[i] for i, n in enumerate(free) if n > 0)
+    return _Memory(mask, holds, [[int(Rank.ACE)] * len(Suit)] * players)
 
 
 def _card_values(variant: Variant) -> tuple[int, ...]:
@@ -169,34 +212,68 @@ def _card_values(variant: Variant) -> tuple[int, ...]:
     return values
 
 
+_Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
+_SIDES: dict[tuple[object, ...], tuple[Variant, _Sides]] = {}
+
+
+def _sides(observation: Observation) -> _Sides:
+    """The seat's opponents, partners, whether its side holds the bid, and more.
+
+    Also the opponents still to play after each number of cards played. The same all
+    hand, so kept.
+    """
+    variant, seat, persons, bidder = (
+        observation.variant,
+        observation.seat,
+        observation.persons,
+        observation.bidder,
+    )
+    key = (id(variant), seat, persons, bidder)  # (hashing a whole profile costs more)
+    kept = _SIDES.get(key)
+    if kept is not None and kept[0] is variant:
+        return kept[1]
+    players = variant.deal.players
+    if variant.deal.partnerships:
+        sides: Sequence[int] = [s % 2 for s in range(players)]
+    else:
+        sides = persons  # each seat plays alone
+    mine = sides[seat]
+    opponents = frozenset(s for s in range(players) if sides[s] != mine)
+    partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)
+    holds_bid = bidder is not None and sides[bidder] == mine
+    later = tuple(
+        tuple(
+            s for s in ((seat + i) % players for i in range(1, players - played)) if s in opponents
+        )
+        for played in range(players)
+    )
+    if len(_SIDES) >= 256:
+        _SIDES.clear()
+    found = (opponents, partners, holds_bid, later)
+    _SIDES[key] = (variant, found)
+    return found
+
+
 class _Table:
     """One decision's facts: trump, sides, the trick so far, and the player's memory."""
 
     def __init__(self, observation: Observation, memory: bool) -> None:
         variant = observation.variant
-        players = variant.deal.players
-        seat = observation.seat
         self.trump = observation.trump
         self.values = _card_values(variant)
         self._observation = observation
         self._remembers = memory
-        if variant.deal.partnerships:
-            sides: Sequence[int] = [s % 2 for s in range(players)]
-        else:
-            sides = observation.persons  # each seat plays alone
-        mine = sides[seat]
-        self.opponents = frozenset(s for s in range(players) if sides[s] != mine)
-        self.partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)
-        bidder = observation.bidder
-        self.holds_bid = bidder is not None and sides[bidder] == mine
-        self.trick = tuple(card for _, card in observation.trick)
-        self.seats = tuple(s for s, _ in observation.trick)
-        played = len(self.trick)
-        after = range(1, players - played)
-        later = ((seat + i) % players for i in after)
-        self.later_opponents = tuple(s for s in later if s in self.opponents)
+        self.opponents, self.partners, self.holds_bid, later = _sides(observation)
+        trick = observation.trick
+        self.trick = tuple([card for _, card in trick])
+        self.seats = tuple([s for s, _ in trick])
+        self.later_opponents = later[len(trick)]
         last = len(observation.hand) == 1
         self.bonus = variant.counting.last_trick if last else 0
+        # The trick's points so far, the last trick's bonus included (see points).
+        self.taken = sum([self.values[c.index] for c in self.trick]) + self.bonus
+        self._threats: dict[Suit, tuple[int, bool]] = {}
+        self.chances: dict[Suit, int] = {}  # see _partner_chance
 
     @functools.cached_property
     def memory(self) -> _Memory:
@@ -210,36 +287,56 @@ class _Table:
 
     def is_trump(self, card: Card) -> bool:
         """Whether the card is a trump."""
-        return card.suit == self.trump
+        return card.suit is self.trump
 
     def can_beat(self, seat: int, best: Card, led: Suit) -> bool:
         """Whether ``seat`` may beat ``best``, the winning card of a trick ``led`` started."""
-        memory, trump = self.memory, self.trump
-        if not memory.is_void(seat, led):  # taken to follow suit
-            return best.suit == led and memory.may_hold_any(seat, _HIGHER[best.index])
-        if trump is None or led == trump:
+        may, trump = self.memory.mask(seat), self.trump
+        if may & _SUIT_MASK[led]:  # not void: taken to follow suit
+            return best.suit is led and bool(may & _HIGHER_MASK[best.index])
+        if trump is None or led is trump:
             return False
-        if best.suit == trump:
-            return memory.may_hold_any(seat, _HIGHER[best.index])
-        return memory.may_hold_any(seat, _SUIT_CARDS[trump])
+        if best.suit is trump:
+            return bool(may & _HIGHER_MASK[best.index])
+        return bool(may & _SUIT_MASK[trump])
 
     def safe(self, best: Card, led: Suit) -> bool:
         """Whether ``best`` wins the trick: no opponent still to play may beat it."""
-        return not any(self.can_beat(seat, best, led) for seat in self.later_opponents)
+        return not any([self.can_beat(seat, best, led) for seat in self.later_opponents])
 
     def sure_lead(self, card: Card) -> bool:
         """Whether ``card``, led, wins whatever the opponents hold."""
-        return not any(self.can_beat(seat, card, card.suit) for seat in self.opponents)
+        followers, ruffs = self._threat(card.suit)
+        return not ruffs and not followers & _HIGHER_MASK[card.index]
+
+    def _threat(self, suit: Suit) -> tuple[int, bool]:
+        """What threatens a lead of ``suit``: `can_beat` for every opponent, once per suit.
+
+        The cards the opponents that may follow suit may hold, and whether one that is
+        void may trump it.
+        """
+        threat = self._threats.get(suit)
+        if threat is None:
+            memory, trump = self.memory, self.trump
+            followers, ruffs = 0, False
+            for seat in self.opponents:
+                may = memory.mask(seat)
+                if may & _SUIT_MASK[suit]:
+                    followers |= may
+                elif trump is not None and suit is not trump and may & _SUIT_MASK[trump]:
+                    ruffs = True
+            threat = self._threats[suit] = (followers, ruffs)
+        return threat
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card``, played now, takes the trick from ``best``."""
-        if card.suit == best.suit:
+        if card.suit is best.suit:
             return card.rank > best.rank
-        return card.suit == self.trump
+        return card.suit is self.trump
 
     def points(self, card: Card) -> int:
         """The trick's points once ``card`` is added (the last trick's bonus too)."""
-        return sum(self.values[c.index] for c in self.trick) + self.value(card) + self.bonus
+        return self.taken + self.values[card.index]
 
 
 # --- Choosing ----------------------------------------------------------------------------
@@ -250,20 +347,23 @@ _Key = Callable[[Card], tuple[int, ...]]
 
 def _pick(cards: Sequence[Card], key: _Key, rng: random.Random) -> Card:
     """The card with the smallest key; ties are broken at random."""
-    keyed = [(key(card), card) for card in cards]
-    best = min(k for k, _ in keyed)
-    ties = [card for k, card in keyed if k == best]
-    return ties[0] if len(ties) == 1 else rng.choice(ties)
+    keys = list(map(key, cards))
+    best = min(keys)
+    if keys.count(best) == 1:
+        return cards[keys.index(best)]
+    return rng.choice([card for k, card in zip(keys, cards, strict=True) if k == best])
 
 
 def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The card that gives away least: fewest points, then a plain card, then the lowest."""
-    return _pick(cards, lambda c: (table.value(c), table.is_trump(c), c.rank), rng)
+    values, trump = table.values, table.trump
+    return _pick(cards, lambda c: (values[c.index], c.suit is trump, c.rank), rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
-    return _pick(cards, lambda c: (table.is_trump(c), c.rank), rng)
+    trump = table.trump
+    return _pick(cards, lambda c: (c.suit is trump, c.rank), rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -277,8 +377,10 @@ def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
             best, winner = card, seat
     if winner in table.partners and table.safe(best, led):
         return _smear(table, cards, rng)
-    winners = [c for c in cards if table.beats(c, best) and table.safe(c, led)]
-    worth = [c for c in winners if table.points(c) > 0]
+    # Sure winners worth the trick (the points first: they need no card memory).
+    worth = [
+        c for c in cards if table.beats(c, best) and table.points(c) > 0 and table.safe(c, led)
+    ]
     if worth:
         return _cheapest(table, worth, rng)
     return _throw_low(table, cards, rng)
@@ -303,13 +405,14 @@ def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
 
 def _lead(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The lead: draw trumps (bidding side), cash a sure winner, or lead low to the partner."""
-    trumps = [c for c in cards if table.is_trump(c)]
-    plain = [c for c in cards if not table.is_trump(c)]
+    trump, values = table.trump, table.values
+    trumps = [c for c in cards if c.suit is trump]
+    plain = [c for c in cards if c.suit is not trump]
     if trumps and table.holds_bid and _opponents_hold_trump(table):
         return _lead_trump(table, trumps, rng)
     sure = [c for c in plain if table.sure_lead(c)]
     if sure:
-        return _pick(sure, lambda c: (-table.value(c), -c.rank), rng)
+        return _pick(sure, lambda c: (-values[c.index], -c.rank), rng)
     if plain:
         return _pick(plain, lambda c: _low_lead_key(table, c), rng)
     return _lead_trump(table, trumps, rng)
@@ -319,7 +422,7 @@ def _opponents_hold_trump(table: _Table) -> bool:
     trump = table.trump
     if trump is None:
         return False
-    trumps = _SUIT_CARDS[trump]
+    trumps = _SUIT_MASK[trump]
     return any(table.memory.may_hold_any(seat, trumps) for seat in table.opponents)
 
 
@@ -342,29 +445,36 @@ def _low_lead_key(table: _Table, card: Card) -> tuple[bool, int, int, int]:
 
 
 def _partner_chance(table: _Table, suit: Suit) -> int:
-    """How well a partner may win a lead of ``suit``: 0 known, 1 maybe, 2 not (or no partner)."""
-    memory = table.memory
-    outside = [c for c in reversed(_SUIT_CARDS[suit]) if memory.free[c.index] or _known(table, c)]
-    top = outside[0] if outside else None
-    chance = 2
-    for partner in table.partners:
-        holds = memory.holds[partner]
-        ruffs = (
-            table.trump is not None
-            and suit != table.trump
-            and memory.is_void(partner, suit)
-            and memory.may_hold_any(partner, _SUIT_CARDS[table.trump])
-        )
-        if ruffs or (top is not None and top in holds):
-            return 0
-        if top is not None and memory.may_hold(partner, top):
-            chance = 1
+    """How well a partner may win a lead of ``suit``: 0 known, 1 maybe, 2 not (or no partner).
+
+    Asked once per suit (the answer depends on nothing else).
+    """
+    chance = table.chances.get(suit)
+    if chance is None:
+        chance = table.chances[suit] = _chance(table, suit)
     return chance
 
 
-def _known(table: _Table, card: Card) -> bool:
-    """Whether another seat is known to hold ``card``."""
-    return any(card in cards for cards in table.memory.holds)
+def _chance(table: _Table, suit: Suit) -> int:
+    if not table.partners:
+        return 2
+    memory, trump = table.memory, table.trump
+    # The suit's highest card another seat may hold: free, or known in a hand.
+    outside = (memory.free | memory.known) & _SUIT_MASK[suit]
+    top = outside.bit_length() - 1  # its index, -1 for none
+    chance = 2
+    for partner in table.partners:
+        ruffs = (
+            trump is not None
+            and suit is not trump
+            and memory.is_void(partner, suit)
+            and memory.may_hold_any(partner, _SUIT_MASK[trump])
+        )
+        if ruffs or (top >= 0 and memory.held(partner) >> top & 1):
+            return 0
+        if top >= 0 and memory.mask(partner) >> top & 1:
+            chance = 1
+    return chance
 
 
 # --- Two-hand, while the stock lasts -----------------------------------------------------
@@ -375,28 +485,29 @@ def _stock_play(
 ) -> Card:
     """Win a trick with points or when a meld waits; else throw a card no meld needs."""
     keep = _meld_cards(observation.hand, table.trump)
+    values, trump = table.values, table.trump
     if table.trick:
         led = table.trick[0]
-        wants_meld = _meld_waits(observation)
-        winners = [
-            c
-            for c in cards
-            if table.beats(c, led) and (wants_meld or (c not in keep and table.points(c) > 0))
-        ]
+        beating = [c for c in cards if table.beats(c, led)]
+        worth = [c for c in beating if not keep >> c.index & 1 and table.points(c) > 0]
+        # Any card that wins when a meld waits, else those worth it (the meld in hand is
+        # scored only when that makes a difference).
+        winners = beating if len(worth) < len(beating) and _meld_waits(observation) else worth
         if winners:
-            return _pick(winners, lambda c: (c in keep, table.is_trump(c), c.rank), rng)
-    return _pick(cards, lambda c: (c in keep, table.value(c), table.is_trump(c), c.rank), rng)
+            return _pick(winners, lambda c: (keep >> c.index & 1, c.suit is trump, c.rank), rng)
+    return _pick(
+        cards, lambda c: (keep >> c.index & 1, values[c.index], c.suit is trump, c.rank), rng
+    )
 
 
-def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> frozenset[Card]:
-    """Cards of melds to be: aces, trumps, the pinochle, married kings and queens."""
-    held = set(hand)
-    keep = {c for c in held if c.rank is Rank.ACE or c.suit == trump or c in _PINOCHLE}
-    for suit in Suit:
-        king, queen = CARDS[suit * 6 + Rank.KING], CARDS[suit * 6 + Rank.QUEEN]
-        if king in held and queen in held:
-            keep.update((king, queen))
-    return frozenset(keep)
+def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
+    """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens."""
+    held = _mask(hand)
+    keep = held & (_ACES | _PINOCHLE | (0 if trump is None else _SUIT_MASK[trump]))
+    for marriage in _MARRIAGES:
+        if held & marriage == marriage:
+            keep |= marriage
+    return keep
 
 
 def _meld_waits(observation: Observation) -> bool:
@@ -404,4 +515,19 @@ def _meld_waits(observation: Observation) -> bool:
     variant, trump = observation.variant, observation.trump
     on_table = observation.table[observation.seat] if observation.table else ()
     in_hand = score_meld(observation.hand, trump, variant).total
-    return in_hand > score_meld(on_table, trump, variant).total
+    return in_hand > _table_meld(on_table, trump, variant)
+
+
+_TABLE_MELD: dict[int, tuple[tuple[Card, ...], Suit | None, Variant, int]] = {}
+
+
+def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -> int:
+    """The meld of the cards on the table, kept per tuple (it changes only with a meld)."""
+    kept = _TABLE_MELD.get(id(cards))
+    if kept is not None and kept[0] is cards and kept[1] is trump and kept[2] is variant:
+        return kept[3]
+    total = score_meld(cards, trump, variant).total
+    if len(_TABLE_MELD) >= 256:
+        _TABLE_MELD.clear()
+    _TABLE_MELD[id(cards)] = (cards, trump, variant, total)  # holding the tuple keeps its id
+    return total
