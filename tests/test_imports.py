@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 NOT_AT_IMPORT = (
     # the players and the tools above the core (design.md's arrows)
     "pinochle.bots",
@@ -56,9 +58,12 @@ def test_lazy_names_load_their_module_on_first_use() -> None:
     assert out.stdout.split() == ["False", "True", "ScoreSheet"]
 
 
-SHEET = Path(__file__).resolve().parents[1] / "src" / "pinochle" / "sheet"
-SHEET_ORDER = ("_facts", "_model", "_document", "_storage")
-"""The score keeper's private modules, each importing only those before it."""
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pinochle"
+PARTS = {
+    "sheet": ("_facts", "_model", "_document", "_storage"),
+    "scoring": ("_results", "_saving", "_chips", "_settle", "_game_end"),
+}
+"""Packages split into private modules, each importing only those before it."""
 
 
 def _module_level_imports(path: Path) -> set[str]:
@@ -73,11 +78,12 @@ def _module_level_imports(path: Path) -> set[str]:
     return found
 
 
-def test_the_score_keeper_imports_one_way() -> None:
-    assert sorted(p.stem for p in SHEET.glob("_*.py") if p.stem != "__init__") == sorted(
-        SHEET_ORDER
-    )
-    for i, name in enumerate(SHEET_ORDER):
-        imported = _module_level_imports(SHEET / f"{name}.py")
-        later = [f"pinochle.sheet.{other}" for other in SHEET_ORDER[i:]]
-        assert not imported & {"pinochle.sheet", *later}, f"{name} imports a later part"
+@pytest.mark.parametrize("package", sorted(PARTS))
+def test_a_packages_parts_import_one_way(package: str) -> None:
+    folder = PACKAGE / package
+    order = PARTS[package]
+    assert sorted(p.stem for p in folder.glob("_*.py") if p.stem != "__init__") == sorted(order)
+    for i, name in enumerate(order):
+        imported = _module_level_imports(folder / f"{name}.py")
+        later = {f"pinochle.{package}.{other}" for other in order[i:]}
+        assert not imported & {f"pinochle.{package}", *later}, f"{name} imports a later part"
