@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import subprocess
 import sys
+from pathlib import Path
+
+import pytest
 
 NOT_AT_IMPORT = (
     # the players and the tools above the core (design.md's arrows)
@@ -15,6 +19,10 @@ NOT_AT_IMPORT = (
     "pinochle.play",
     "pinochle.svg",
     "pinochle.schemas",
+    # the parts of the library `pinochle.__getattr__` loads on first use
+    "pinochle.sheet",
+    "pinochle.explain",
+    "pinochle.sampling",
     # the edges and their extras
     "pinochle.arena",
     "pinochle.env",
@@ -38,3 +46,44 @@ def test_import_pinochle_loads_the_core_only() -> None:
     loaded = set(json.loads(out.stdout))
     assert "pinochle.engine" in loaded  # the check sees the core when it is there
     assert not [name for name in NOT_AT_IMPORT if name in loaded]
+
+
+def test_lazy_names_load_their_module_on_first_use() -> None:
+    code = (
+        "import sys, pinochle; before = 'pinochle.sheet' in sys.modules; "
+        "sheet = pinochle.ScoreSheet; print(before, 'pinochle.sheet' in sys.modules, "
+        "sheet.__name__)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, text=True)
+    assert out.stdout.split() == ["False", "True", "ScoreSheet"]
+
+
+PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pinochle"
+PARTS = {
+    "sheet": ("_facts", "_model", "_document", "_storage"),
+    "scoring": ("_results", "_saving", "_chips", "_settle", "_game_end"),
+}
+"""Packages split into private modules, each importing only those before it."""
+
+
+def _module_level_imports(path: Path) -> set[str]:
+    """The modules a file imports when it loads (imports inside functions are not counted)."""
+    found = set()
+    for node in ast.parse(path.read_text(encoding="utf-8")).body:
+        if isinstance(node, ast.ImportFrom) and node.module:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return found
+
+
+@pytest.mark.parametrize("package", sorted(PARTS))
+def test_a_packages_parts_import_one_way(package: str) -> None:
+    folder = PACKAGE / package
+    order = PARTS[package]
+    assert sorted(p.stem for p in folder.glob("_*.py") if p.stem != "__init__") == sorted(order)
+    for i, name in enumerate(order):
+        imported = _module_level_imports(folder / f"{name}.py")
+        later = {f"pinochle.{package}.{other}" for other in order[i:]}
+        assert not imported & {f"pinochle.{package}", *later}, f"{name} imports a later part"

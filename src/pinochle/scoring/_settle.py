@@ -1,258 +1,57 @@
-"""Hand settlement and game end (rules/settlement, rules/game-end): pure functions of the profile.
+"""Settling a hand (rules/settlement): from the facts of the hand to a `HandResult`.
 
-`settle_hand` turns what happened in a hand (the bid, each side's meld, trick points and
-tricks) into a `HandResult` that says both the numbers and why: `Outcome.MADE`,
-`Outcome.SET`, `Outcome.NOT_ON_BOARD`, ... and for each side whether its meld was saved.
-`game_end` says whether the running scores end the game and who won.
+The facts are checked first: their types where they enter (an `ArgumentError`), then that
+they are possible (a `SettlementError`): one value per side, no negative meld, trick
+points that add up to the hand's total (less, with a widow buried uncounted), tricks that
+add up to the hand's tricks, and no trick points without a trick except the buried widow.
 
-A *side* is a partnership in the four-hand game and a single player otherwise; sides are
-numbered like the scores they own. Every rule difference is one small function chosen by a
-profile key (the tables ``_SAVE_RULES``, ``_SET_RULES``), not a scattering of ifs.
+Then the hand ends one of these ways, each a profile's rule:
+
+* **No auction** (two-hand): every side scores its meld, if saved, and its trick points.
+* **Won without play** (chip games): the opponents concede, or the bidder's meld alone
+  reaches the bid (see `pinochle.scoring._chips`).
+* **Ended after meld**: no marriage to name trump (``trump.without_marriage =
+  "surrender"``), thrown in (``settlement.throw_in``), or not on the board
+  (``settlement.out_of_reach = "no-play"``: meld plus every trick point is under the bid).
+  The bidders lose as if set; the defenders score their meld (not under
+  ``settlement.surrender_defenders_score = "nothing"``) plus ``settlement.surrender_bonus``.
+* **Played**: the bidders make the bid when their counted meld plus trick points reaches
+  it (and they are not under ``settlement.min_trick_points``). Made, they score it all or
+  just the bid (``settlement.made``); set, ``settlement.set`` decides (minus the bid, the
+  opponents score the bid, both, or nothing). The defenders score their saved meld and
+  their trick points; an unsaved meld is lost but the points still count.
+
+Which meld counts is `pinochle.scoring._saving`; the scores of a chip game are
+`pinochle.scoring._chips`.
 """
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Callable, Sequence
-from typing import Any
-
-import attrs
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError
+from pinochle.scoring._chips import chip_result, settle_chips, settle_won_unplayed
+from pinochle.scoring._results import HandResult, MeldStatus, Outcome, SideResult
+from pinochle.scoring._saving import (
+    Take,
+    counted_meld,
+    meld_status,
+    short_of_trick_points,
+    short_status,
+)
 from pinochle.tricks import deck_points, round_trick_points
 from pinochle.variant import (
-    BothReach,
     GameScoring,
     MadeRule,
     OutOfReach,
     SaveApplies,
-    SaveMeld,
     SetRule,
     SurrenderScore,
     TrumpRule,
     Variant,
     WithoutMarriage,
 )
-
-__all__ = [
-    "GameEnd",
-    "HandResult",
-    "MeldStatus",
-    "Outcome",
-    "SettlementError",
-    "SideResult",
-    "chip_payment",
-    "game_end",
-    "is_out_of_reach",
-    "settle_hand",
-    "wins_on_meld",
-]
-
-
-class Outcome(enum.StrEnum):
-    """How a hand ended, from the bidders' point of view."""
-
-    MADE = "made"
-    """The bidders reached their bid with meld plus trick points."""
-    SET = "set"
-    """The bidders played and fell short."""
-    NOT_ON_BOARD = "not on the board"
-    """The bid was above the bidders' meld plus every trick point: not played."""
-    THROWN_IN = "thrown in"
-    """The bidder conceded after meld."""
-    NO_MARRIAGE = "no marriage"
-    """The bidder held no marriage to name trump with and surrendered."""
-    NO_BID = "no bid"
-    """A game without an auction (two-hand): each side simply scores."""
-    MADE_ON_MELD = "made on meld"
-    """The bidder's meld alone reached the bid: won without play (``meld_makes_bid``)."""
-    CONCEDED = "conceded"
-    """The opponents conceded after meld: the bidder won without play."""
-
-
-class MeldStatus(enum.StrEnum):
-    """What became of a side's meld."""
-
-    SAVED = "saved"
-    """It counts: the side met the saving rule (or none applied to it)."""
-    NINES = "saved by nines"
-    """It counts without a trick: it is only dixes, which save themselves."""
-    LOST = "lost"
-    """It does not count: the side did not meet the saving rule."""
-    BELOW_MINIMUM = "below minimum"
-    """It does not count: it is less than ``settlement.minimum_meld``."""
-    SET = "set"
-    """It does not count: the side bid and was set (or surrendered)."""
-    NONE = "none"
-    """The side had no meld."""
-
-
-@attrs.frozen
-class SideResult:
-    """One side's part of a hand's result.
-
-    Attributes:
-        meld: The meld the side showed.
-        meld_status: What became of it.
-        points: Trick points the side took (after the profile's rounding); 0 if not played.
-        score: What the side scores for the hand: points, or chips in a chip game.
-    """
-
-    meld: int
-    meld_status: MeldStatus
-    points: int
-    score: int
-
-    @property
-    def meld_counted(self) -> bool:
-        """Whether the side's meld counts for it."""
-        return self.meld_status in (MeldStatus.SAVED, MeldStatus.NINES)
-
-
-@attrs.frozen
-class HandResult:
-    """The settlement of one hand: the numbers and why.
-
-    Attributes:
-        outcome: How the hand ended.
-        bidder: The bidding side, or None (no auction).
-        bid: The bid (0 with no auction).
-        sides: Each side's meld, meld status, points and score, by side.
-        reason: One line that explains the settlement to a player.
-    """
-
-    outcome: Outcome
-    bidder: int | None
-    bid: int
-    sides: tuple[SideResult, ...]
-    reason: str
-
-    @property
-    def scores(self) -> tuple[int, ...]:
-        """What each side scores for the hand (negative when set)."""
-        return tuple(side.score for side in self.sides)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The result as a JSON-ready wire document (see `pinochle.wire`)."""
-        from pinochle import wire  # on first use: the core stays lean
-
-        return wire.to_dict(self)
-
-    def to_json(self, *, indent: int | None = None) -> str:
-        """The result as a JSON wire document."""
-        from pinochle import wire
-
-        return wire.to_json(self, indent=indent)
-
-    @classmethod
-    def from_dict(cls, data: Any) -> HandResult:
-        """Read a result document.
-
-        Raises:
-            WireError: Not a result document, or a field missing, unknown or malformed.
-        """
-        from pinochle import wire
-
-        result: HandResult = wire.from_dict("result", data)
-        return result
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> HandResult:
-        """Read a result from JSON text or UTF-8 bytes."""
-        from pinochle import wire
-
-        result: HandResult = wire.from_json("result", text)
-        return result
-
-
-@attrs.frozen
-class GameEnd:
-    """Whether the game is over after a hand.
-
-    Attributes:
-        winner: The winning side, or None while the game goes on.
-        target: The target in force for the next hand (it may have risen).
-        reason: Why the game ended or went on, when something happened ("" otherwise).
-    """
-
-    winner: int | None
-    target: int | None
-    reason: str = ""
-
-
-# --- Saving meld (rules/settlement#saving-meld) ----------------------------------------
-
-
-@attrs.frozen
-class _Take:
-    """What one side took in tricks, as far as the saving rules need it."""
-
-    points: int
-    tricks: int | None  # None: not known
-    counter: bool  # a counter (A, 10, K) or the last trick
-
-
-def _took_trick(take: _Take) -> bool:
-    if take.tricks is not None:
-        return take.tricks > 0
-    if take.points > 0:
-        return True
-    raise SettlementError(
-        "this profile saves meld with any trick: say how many tricks each side won (tricks=...)"
-    )
-
-
-_SAVE_RULES: dict[SaveMeld, Callable[[_Take], bool]] = {
-    SaveMeld.COUNTER: lambda take: take.counter,
-    SaveMeld.TRICK: _took_trick,
-    SaveMeld.SCORING_TRICK: lambda take: take.points > 0,
-    SaveMeld.NONE: lambda take: True,
-}
-
-
-def _saves_meld(variant: Variant, take: _Take) -> bool:
-    rule = variant.settlement.save_meld
-    if isinstance(rule, SaveMeld):
-        return _SAVE_RULES[rule](take)
-    return take.points >= rule  # double deck: that many trick points
-
-
-def _meld_status(
-    variant: Variant, meld: int, take: _Take | None, bound: bool, nines_only: bool
-) -> MeldStatus:
-    """Whether a side's meld counts: the minimum meld, then the saving rule if it binds."""
-    s = variant.settlement
-    if meld == 0:
-        return MeldStatus.NONE
-    if meld < s.minimum_meld:
-        return MeldStatus.BELOW_MINIMUM
-    if take is None or not bound:
-        return MeldStatus.SAVED
-    if _saves_meld(variant, take):
-        return MeldStatus.SAVED
-    if nines_only and s.nines_save_themselves:
-        return MeldStatus.NINES
-    return MeldStatus.LOST
-
-
-def _short_of_trick_points(variant: Variant, points: Sequence[int]) -> frozenset[int]:
-    """The sides under ``settlement.min_trick_points``: they score nothing for the hand.
-
-    The double-deck 20-point rule (rules/settlement#defenders, rules/settlement#saving-meld):
-    a side with fewer trick points scores nothing, meld included, and bidders under it are
-    set.
-    """
-    least = variant.settlement.min_trick_points
-    if not least:
-        return frozenset()
-    return frozenset(i for i, p in enumerate(points) if p < least)
-
-
-def _short_status(status: MeldStatus) -> MeldStatus:
-    """A meld that would count is lost when its side is short of the trick points."""
-    return MeldStatus.LOST if status in (MeldStatus.SAVED, MeldStatus.NINES) else status
-
 
 # --- Set rules (rules/settlement#set): (bidders' score, bonus to each other side) --------
 
@@ -363,10 +162,6 @@ def _check_facts(
                 raise SettlementError(f"side {side} has trick points but won no trick")
 
 
-def _counted(variant: Variant, meld: int) -> int:
-    return meld if meld >= variant.settlement.minimum_meld else 0
-
-
 def settle_hand(
     variant: Variant,
     *,
@@ -431,7 +226,7 @@ def settle_hand(
             raise SettlementError(
                 f"the hand was not played ({won.value}): record it without points"
             )
-        return _settle_won_unplayed(variant, bidder, bid, meld, won, trump)
+        return settle_won_unplayed(variant, bidder, bid, meld, won, trump)
     surrender = _surrender(variant, bidder, bid, meld, played, thrown_in, no_marriage)
     if surrender is not None:
         if played:
@@ -445,7 +240,7 @@ def settle_hand(
     rounded = tuple(round_trick_points(p, variant) for p in points or ())
     nines = tuple(nines_only) if nines_only is not None else (False,) * n
     takes = [
-        _Take(
+        Take(
             rounded[i],
             None if tricks is None else tricks[i],
             counters[i] if counters is not None else rounded[i] > 0,
@@ -454,18 +249,18 @@ def settle_hand(
     ]
     binds_bidder = variant.settlement.save_meld_applies_to is SaveApplies.BOTH
     statuses = [
-        _meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
+        meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
         for i in range(n)
     ]
-    short = _short_of_trick_points(variant, rounded)
+    short = short_of_trick_points(variant, rounded)
     for i in short:
-        statuses[i] = _short_status(statuses[i])
+        statuses[i] = short_status(statuses[i])
     bidder_meld = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
     earned = bidder_meld + rounded[bidder]
     made = earned >= bid and bidder not in short
 
     if variant.game.scoring is GameScoring.CHIPS:
-        return _settle_chips(variant, bidder, bid, meld, statuses, rounded, made, trump)
+        return settle_chips(variant, bidder, bid, meld, statuses, rounded, made, trump)
 
     bonus = 0
     if made:
@@ -572,7 +367,7 @@ def wins_on_meld(variant: Variant, bidder_meld: int, bid: int) -> bool:
     """
     if not variant.settlement.meld_makes_bid:
         return False
-    return _counted(variant, bidder_meld) >= bid
+    return counted_meld(variant, bidder_meld) >= bid
 
 
 def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
@@ -583,7 +378,7 @@ def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
     """
     if variant.settlement.out_of_reach is not OutOfReach.NO_PLAY:
         return False
-    return _counted(variant, bidder_meld) + deck_points(variant) < bid
+    return counted_meld(variant, bidder_meld) + deck_points(variant) < bid
 
 
 def _settle_surrender(
@@ -597,11 +392,11 @@ def _settle_surrender(
     """The hand ends after meld: the bidders lose the bid, the defenders score their meld."""
     s = variant.settlement
     if variant.game.scoring is GameScoring.CHIPS:
-        return _chip_result(variant, bidder, bid, meld, outcome, trump, -variant.chips.concede)
+        return chip_result(variant, bidder, bid, meld, outcome, trump, -variant.chips.concede)
     bidder_score, bonus = _SET_RULES[s.set](bid)
     if s.set is SetRule.NPA:
         bonus = 0  # an NPA surrender: the opponents get meld only (rules/settlement#choice-npa-set)
-    reach = _counted(variant, meld[bidder]) + deck_points(variant)
+    reach = counted_meld(variant, meld[bidder]) + deck_points(variant)
     reason = {
         Outcome.NOT_ON_BOARD: f"not on the board: meld {meld[bidder]} + all {deck_points(variant)}"
         f" points = {reach} < {bid}",
@@ -613,36 +408,12 @@ def _settle_surrender(
         if i == bidder:
             sides.append(SideResult(m, MeldStatus.SET if m else MeldStatus.NONE, 0, bidder_score))
             continue
-        status = _meld_status(variant, m, None, False, False)
+        status = meld_status(variant, m, None, False, False)
         counted = m if status is MeldStatus.SAVED else 0
         if s.surrender_defenders_score is SurrenderScore.NOTHING:
             counted = 0
         sides.append(SideResult(m, status, 0, counted + s.surrender_bonus + bonus))
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
-
-
-def _settle_won_unplayed(
-    variant: Variant,
-    bidder: int,
-    bid: int,
-    meld: tuple[int, ...],
-    outcome: Outcome,
-    trump: Suit | None,
-) -> HandResult:
-    """The bidder wins after meld, without play: each opponent pays once, as for a made bid.
-
-    These shortcuts are chip rules (rules/three-hand#auction-pinochle): the payment depends
-    on the bid only, so
-    the tricks that were never played change nothing (``settlement.meld_makes_bid``,
-    ``settlement.opponents_concede`` need ``game.scoring = "chips"``).
-    """
-    statuses = [MeldStatus.SAVED if m else MeldStatus.NONE for m in meld]
-    result = _chip_result(variant, bidder, bid, meld, outcome, trump, 1, statuses)
-    why = {
-        Outcome.MADE_ON_MELD: f"meld {meld[bidder]} ≥ {bid}, won without play",
-        Outcome.CONCEDED: "the opponents conceded after meld",
-    }[outcome]
-    return attrs.evolve(result, reason=f"{result.reason} ({why})")
 
 
 def _settle_no_bid(
@@ -657,136 +428,17 @@ def _settle_no_bid(
     sides = []
     for i, m in enumerate(meld):
         rounded = round_trick_points(points[i], variant)
-        take = _Take(
+        take = Take(
             rounded,
             None if tricks is None else tricks[i],
             counters[i] if counters is not None else rounded > 0,
         )
         nines = nines_only[i] if nines_only is not None else False
-        status = _meld_status(variant, m, take, True, nines)
+        status = meld_status(variant, m, take, True, nines)
         counted = m if status in (MeldStatus.SAVED, MeldStatus.NINES) else 0
         score = counted + rounded
         if rounded < variant.settlement.min_trick_points:
-            status, score = _short_status(status), 0
+            status, score = short_status(status), 0
         sides.append(SideResult(m, status, rounded, score))
     reason = "no bid: " + ", ".join(f"side {i} scores {s.score}" for i, s in enumerate(sides))
     return HandResult(Outcome.NO_BID, None, 0, tuple(sides), reason)
-
-
-# --- Chips (rules/three-hand#auction-pinochle) -----------------------------------------
-
-
-def chip_payment(variant: Variant, bid: int, trump: Suit | None) -> int:
-    """Chips each opponent pays (or receives) for a bid, before the set or concede factor."""
-    rows = [row for row in variant.chips.schedule if row.bid <= bid]
-    if not rows:
-        lowest = variant.chips.schedule[0].bid if variant.chips.schedule else None
-        raise SettlementError(f"bid {bid} is below the chip schedule, which starts at {lowest}")
-    factor = variant.chips.suit_multipliers.of(trump) if trump is not None else 1
-    return rows[-1].pays * factor
-
-
-def _settle_chips(
-    variant: Variant,
-    bidder: int,
-    bid: int,
-    meld: tuple[int, ...],
-    statuses: list[MeldStatus],
-    points: tuple[int, ...],
-    made: bool,
-    trump: Suit | None,
-) -> HandResult:
-    """A played chip hand: made pays once, set after play pays ``chips.set`` times back."""
-    if not made:
-        statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
-    factor = 1 if made else -variant.chips.set
-    outcome = Outcome.MADE if made else Outcome.SET
-    return _chip_result(variant, bidder, bid, meld, outcome, trump, factor, statuses, points)
-
-
-def _chip_result(
-    variant: Variant,
-    bidder: int,
-    bid: int,
-    meld: tuple[int, ...],
-    outcome: Outcome,
-    trump: Suit | None,
-    factor: int,
-    statuses: Sequence[MeldStatus] | None = None,
-    points: Sequence[int] | None = None,
-) -> HandResult:
-    """Each opponent pays the bidder the payment times ``factor`` (negative: the bidder pays)."""
-    each = chip_payment(variant, bid, trump) * factor
-    opponents = variant.sides - 1
-    if statuses is None:
-        statuses = [
-            MeldStatus.SET if i == bidder and m else MeldStatus.SAVED if m else MeldStatus.NONE
-            for i, m in enumerate(meld)
-        ]
-    sides = tuple(
-        SideResult(
-            m,
-            statuses[i],
-            points[i] if points is not None else 0,
-            each * opponents if i == bidder else -each,
-        )
-        for i, m in enumerate(meld)
-    )
-    chips = f"{abs(each)} chip" + ("" if abs(each) == 1 else "s")
-    if each >= 0:
-        reason = f"{outcome.value}: each opponent pays the bidder {chips}"
-    else:
-        reason = f"{outcome.value}: the bidder pays each opponent {chips}"
-    return HandResult(outcome, bidder, bid, sides, reason)
-
-
-# --- Game end (rules/game-end) ---------------------------------------------------------
-
-
-def game_end(
-    variant: Variant,
-    scores: Sequence[int],
-    *,
-    bidder: int | None,
-    target: int | None = None,
-) -> GameEnd:
-    """Whether the game is over after a hand, and who won.
-
-    Args:
-        variant: The rules.
-        scores: Every side's running total after the hand.
-        bidder: The side that bid this hand (None without an auction).
-        target: The target in force (default ``game.target``; it may have risen).
-
-    Returns:
-        The winner (or None) and the target for the next hand.
-    """
-    g = variant.game
-    target = g.target if target is None else target
-    if g.scoring is GameScoring.CHIPS or target is None:
-        return GameEnd(None, target)
-    if g.lose_at is not None:
-        fallen = [i for i, s in enumerate(scores) if s <= g.lose_at]
-        if fallen:
-            others = [i for i in range(len(scores)) if i not in fallen]
-            best = max(others, key=lambda i: scores[i]) if others else None
-            return GameEnd(best, target, f"side {fallen[0]} fell to {g.lose_at} or below")
-    reached = [i for i, s in enumerate(scores) if s >= target]
-    if g.bid_and_out:
-        reached = [i for i in reached if i == bidder]
-    if not reached:
-        return GameEnd(None, target)
-    if len(reached) == 1:
-        return GameEnd(reached[0], target, f"side {reached[0]} reached {target}")
-    if g.both_reach in (BothReach.BIDDER_WINS, BothReach.BIDDER_FIRST) and bidder in reached:
-        return GameEnd(bidder, target, f"several sides reached {target}: the bidders win")
-    if g.both_reach is BothReach.RAISE_TARGET:
-        raised = target + g.raise_target_by
-        return GameEnd(
-            None, raised, f"several sides reached {target}: the target rises to {raised}"
-        )
-    top = max(scores[i] for i in reached)
-    leaders = [i for i in reached if scores[i] == top]
-    if len(leaders) == 1:
-        return GameEnd(leaders[0], target, f"several sides reached {target}: the higher score wins")
-    return GameEnd(None, target, f"sides {leaders} tie at {top}: another hand is played")

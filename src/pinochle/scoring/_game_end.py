@@ -1,0 +1,66 @@
+"""The game's end (rules/game-end): whether the running totals end the game, and who won.
+
+A chip game never ends by score. Otherwise, in this order: a side at or below
+``game.lose_at`` loses, and the best of the others wins; a side at or above the target
+(``game.target``, or the raised one in force) wins, counting only the bidders under
+``game.bid_and_out``. When several sides reach it, ``game.both_reach`` decides: the
+bidders win when they are among them (``"bidder-wins"``, ``"bidder-first"``), the target rises by
+``game.raise_target_by`` and play goes on (``"raise-target"``), or the higher score wins,
+with another hand after a tie.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from pinochle.scoring._results import GameEnd
+from pinochle.variant import BothReach, GameScoring, Variant
+
+
+def game_end(
+    variant: Variant,
+    scores: Sequence[int],
+    *,
+    bidder: int | None,
+    target: int | None = None,
+) -> GameEnd:
+    """Whether the game is over after a hand, and who won.
+
+    Args:
+        variant: The rules.
+        scores: Every side's running total after the hand.
+        bidder: The side that bid this hand (None without an auction).
+        target: The target in force (default ``game.target``; it may have risen).
+
+    Returns:
+        The winner (or None) and the target for the next hand.
+    """
+    g = variant.game
+    target = g.target if target is None else target
+    if g.scoring is GameScoring.CHIPS or target is None:
+        return GameEnd(None, target)
+    if g.lose_at is not None:
+        fallen = [i for i, s in enumerate(scores) if s <= g.lose_at]
+        if fallen:
+            others = [i for i in range(len(scores)) if i not in fallen]
+            best = max(others, key=lambda i: scores[i]) if others else None
+            return GameEnd(best, target, f"side {fallen[0]} fell to {g.lose_at} or below")
+    reached = [i for i, s in enumerate(scores) if s >= target]
+    if g.bid_and_out:
+        reached = [i for i in reached if i == bidder]
+    if not reached:
+        return GameEnd(None, target)
+    if len(reached) == 1:
+        return GameEnd(reached[0], target, f"side {reached[0]} reached {target}")
+    if g.both_reach in (BothReach.BIDDER_WINS, BothReach.BIDDER_FIRST) and bidder in reached:
+        return GameEnd(bidder, target, f"several sides reached {target}: the bidders win")
+    if g.both_reach is BothReach.RAISE_TARGET:
+        raised = target + g.raise_target_by
+        return GameEnd(
+            None, raised, f"several sides reached {target}: the target rises to {raised}"
+        )
+    top = max(scores[i] for i in reached)
+    leaders = [i for i in reached if scores[i] == top]
+    if len(leaders) == 1:
+        return GameEnd(leaders[0], target, f"several sides reached {target}: the higher score wins")
+    return GameEnd(None, target, f"sides {leaders} tie at {top}: another hand is played")
