@@ -35,6 +35,7 @@ from pinochle import (
     settle_play,
     trick_winner,
 )
+from pinochle.bots.stock_play import through_stock
 
 __all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
 
@@ -84,6 +85,9 @@ class Settlements:
     def play_out(self, state: State, card: Card, side: int) -> float:
         """Play ``card`` for the seat to act, finish the hand, return ``side``'s margin."""
         if state.hand.turn_up is not None or state.phase is not Phase.TRICKS:
+            after = through_stock(state, card)  # the stock phase on integers
+            if after is not None:
+                return margin(_list_play_out(after, None), side)
             settled = len(state.results)
             state = _engine_until_tricks(state, Play(card))
             if len(state.results) != settled:

@@ -1,0 +1,345 @@
+"""The two-hand stock phase of a play-out on small integers (Expert's inner loop).
+
+While the stock lasts, a two-hand play-out used to step the engine: every trick, meld
+turn and draw built new states, and the meld turns asked `pinochle.stock` for the melds
+on offer. `through_stock` plays the same moves on counts of cards by `Card.index`: the
+cards are played with `quick_card`'s choices (any card may be played while the stock
+lasts), the trick winner's meld turns go as the play-out's meld policy takes them (the
+biggest meld on offer, first in the engine's order; else the dix exchange; else the
+draw), and the melds on offer and the cards they lay on the table follow
+`pinochle.stock`'s rules (classes, upgrades, at least one new card). It returns the state
+the engine reaches when the stock is gone, ready for the list play-out of the last
+tricks, so the play-out scores and chooses exactly as before.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+
+import attrs
+
+from pinochle import CARDS, Card, Phase, Rank, State, Suit, Variant, card_points
+from pinochle.stock import Shown, _candidates
+
+__all__ = ["through_stock"]
+
+_NINE, _KING, _ACE = int(Rank.NINE), int(Rank.KING), int(Rank.ACE)
+
+
+@attrs.frozen
+class _Meld:
+    """One meld of the stock phase's list, on card indexes."""
+
+    shown: Shown
+    dix: bool  # kind "dix"
+    cls: str
+    points: int
+    need: tuple[tuple[int, int], ...]  # (card index, copies), in the meld's card order
+    cards: tuple[int, ...]  # the meld's cards (twins repeated), in Card.index order
+    size: int  # len(cards): the policy declares the biggest meld
+
+
+@functools.lru_cache(maxsize=64)
+def _melds(trump: Suit, variant: Variant) -> tuple[_Meld, ...]:
+    """`pinochle.stock`'s meld list for this trump, in its order (the engine's `Declare`s)."""
+    return tuple(
+        _Meld(
+            meld,
+            meld.kind == "dix",
+            meld.cls,
+            meld.points,
+            tuple((card.index, n) for card, n in need),
+            tuple(card.index for card in meld.cards),
+            len(meld.cards),
+        )
+        for meld, need in _candidates(trump, variant)
+    )
+
+
+@functools.lru_cache(maxsize=64)
+def _positions(trump: Suit, variant: Variant) -> dict[Shown, int]:
+    """Each shown meld's position in `_melds` (a dix exchange shows the dix)."""
+    return {meld.shown: at for at, meld in enumerate(_melds(trump, variant))}
+
+
+@functools.lru_cache(maxsize=32)
+def _card_values(variant: Variant) -> tuple[int, ...]:
+    return tuple(card_points([card], variant) for card in CARDS)
+
+
+def _served(shown: Sequence[int], melds: Sequence[_Meld]) -> dict[tuple[str, int], list[int]]:
+    """`pinochle.stock._served` on positions and card indexes: each used copy's best meld."""
+    served: dict[tuple[str, int], list[int]] = {}
+    for at in shown:
+        meld = melds[at]
+        points = meld.points
+        for index in meld.cards:
+            copies = served.setdefault((meld.cls, index), [])
+            best_at, best = -1, -1
+            for i, value in enumerate(copies):  # the highest lower meld (the first of equals)
+                if value < points and value > best:
+                    best_at, best = i, value
+            if best_at >= 0:  # an upgrade: that copy serves again
+                copies[best_at] = points
+            else:
+                copies.append(points)
+    return served
+
+
+def _usable(
+    index: int, meld: _Meld, table: list[int], served: dict[tuple[str, int], list[int]]
+) -> int:
+    """Face-up copies a meld may use: those in no equal or higher meld of its class."""
+    copies = table[index]
+    if not copies:
+        return 0
+    barred = sum(best >= meld.points for best in served.get((meld.cls, index), ()))
+    return max(0, copies - barred)
+
+
+def _offered(
+    held: list[int], table: list[int], shown: Sequence[int], melds: Sequence[_Meld]
+) -> list[int]:
+    """`pinochle.stock._offered` on counts: the positions of the melds on offer."""
+    served: dict[tuple[str, int], list[int]] | None = None
+    found: list[int] = []
+    for at, meld in enumerate(melds):
+        some, every = False, True
+        for index, n in meld.need:
+            hidden = held[index] - table[index]
+            if hidden:
+                some = True
+            if n > hidden:
+                every = False
+        if every:
+            found.append(at)
+        elif some:
+            if served is None:
+                served = _served(shown, melds)
+            for index, n in meld.need:
+                if n > held[index] - table[index] + _usable(index, meld, table, served):
+                    break
+            else:
+                found.append(at)
+    return found
+
+
+def _lay(
+    meld: _Meld, held: list[int], table: list[int], shown: Sequence[int], melds: Sequence[_Meld]
+) -> None:
+    """`pinochle.stock.cards_to_table`: lay the meld's new cards face up (on ``table``)."""
+    served = _served(shown, melds)
+    laid = [(index, max(0, n - _usable(index, meld, table, served))) for index, n in meld.need]
+    if not any(n for _, n in laid):
+        first = next((i for i in sorted(i for i, _ in meld.need) if held[i] > table[i]), None)
+        table[meld.cards[0] if first is None else first] += 1
+        return
+    for index, n in laid:
+        table[index] += n
+
+
+def _lead(held: list[int], trump: int) -> int:
+    """`quick_card`'s lead: an ace outside trump, else low from the longest side suit."""
+    best, best_key = -1, 0
+    for suit in range(4):
+        if suit == trump:
+            continue
+        base = suit * 6
+        if held[base + _ACE]:
+            return base + _ACE
+        distinct, low = 0, -1
+        for rank in range(6):
+            if held[base + rank]:
+                distinct += 1
+                if low < 0:
+                    low = rank
+        if not distinct:
+            continue
+        key = (32 - distinct) * 8 + low  # longest (distinct cards), then lowest
+        if best < 0 or key < best_key:
+            best, best_key = base + low, key
+    if best >= 0:
+        return best
+    base = trump * 6
+    for rank in range(5, -1, -1):  # only trumps: the highest
+        if held[base + rank]:
+            return base + rank
+    raise AssertionError("an empty hand leads")  # pragma: no cover
+
+
+def _follow(held: list[int], led: int, trump: int, values: Sequence[int]) -> int:
+    """`quick_card` against an opponent's lead, any card allowed: win cheaply, else throw low."""
+    suit, rank = divmod(led, 6)
+    base = suit * 6
+    for r in range(rank + 1, 6):  # the cheapest higher card of the suit led
+        if held[base + r]:
+            return base + r
+    if suit != trump:
+        base = trump * 6
+        for r in range(6):  # else the lowest trump
+            if held[base + r]:
+                return base + r
+    best, key = -1, 999
+    for index in range(24):  # no winner: the least valuable, plain before trump, low
+        if held[index]:
+            k = values[index] * 16 + (8 if index // 6 == trump else 0) + index % 6
+            if k < key:
+                best, key = index, k
+    return best
+
+
+def through_stock(state: State, card: Card) -> State | None:
+    """Play ``card``, then the rest of the stock phase with the play-out's policy.
+
+    ``state`` is a two-hand state in trick play with the stock not yet gone (the turn-up
+    still lies on the table). Returns the state after the last draw, as the engine would
+    reach it with the same choices: hands, trick totals, meld points, the hand's stock,
+    turn-up, table and shown melds. Its tricks and history are not kept (the play-out
+    reads totals only). None when the position is not one this covers (more than two
+    players, players on one side, a shown meld not in the stock's list): then step the
+    engine.
+    """
+    hand, variant = state.hand, state.variant
+    trump_suit = hand.trump
+    seat = state.to_act
+    turn_up_card = hand.turn_up
+    if (
+        trump_suit is None
+        or seat is None
+        or turn_up_card is None
+        or state.phase is not Phase.TRICKS
+        or variant.deal.players != 2
+        or state.side_of(0) == state.side_of(1)
+        or len(state.trick) > 1
+    ):
+        return None
+    melds = _melds(trump_suit, variant)
+    positions = _positions(trump_suit, variant)
+    shown: list[list[int]] = []
+    for seat_shown in hand.shown:
+        at_list = [positions.get(meld, -1) for meld in seat_shown]
+        if -1 in at_list:
+            return None
+        shown.append(at_list)
+    dix_at = next((at for at, meld in enumerate(melds) if meld.dix), -1)
+    rules = variant.stock
+    if rules.dix_exchange and dix_at < 0:
+        return None
+    trump = int(trump_suit)
+    dix = trump * 6 + _NINE
+    values = _card_values(variant)
+    held = [[0] * 24 for _ in range(2)]
+    table = [[0] * 24 for _ in range(2)]
+    for s in range(2):
+        for c in state.hands[s]:
+            held[s][c.index] += 1
+        for c in hand.table[s]:
+            table[s][c.index] += 1
+    stock = [c.index for c in hand.stock]
+    turn_up = turn_up_card.index
+    meld_points = list(hand.meld_points)
+    points, won, counters = list(state.points), list(state.tricks_won), list(state.counters)
+    sides = (state.side_of(0), state.side_of(1))
+    dix_shown = any(melds[at].dix for seat_shown in shown for at in seat_shown)
+    turn_melded = hand.turn_melded
+    lead = state.trick[0][1].index if state.trick else -1
+    forced = card.index
+    last_turn_up: tuple[int, int] | None = None
+    while True:
+        mine = held[seat]
+        if forced >= 0:
+            index, forced = forced, -1
+        elif lead < 0:
+            index = _lead(mine, trump)
+        else:
+            index = _follow(mine, lead, trump, values)
+        mine[index] -= 1
+        if table[seat][index] > mine[index]:  # no hidden copy left: the face-up one goes
+            table[seat][index] -= 1
+        if lead < 0:
+            lead, seat = index, 1 - seat
+            continue
+        # The trick is full (two players): the second card wins if higher or a first trump.
+        led_suit, led_rank = divmod(lead, 6)
+        suit, rank = divmod(index, 6)
+        if (suit == led_suit and rank > led_rank) or (suit == trump and led_suit != trump):
+            winner = seat
+        else:
+            winner = 1 - seat
+        side = sides[winner]
+        points[side] += values[lead] + values[index]
+        won[side] += 1
+        if rank >= _KING or led_rank >= _KING:
+            counters[side] = True
+        seat, lead = winner, -1
+        # The winner's meld turn: declare the biggest meld, else exchange the dix, else draw.
+        mine, face_up, own = held[seat], table[seat], shown[seat]
+        while True:
+            must_exchange = rules.first_dix_exchanged and not dix_shown
+            chosen = -1
+            for at in _offered(mine, face_up, own, melds):
+                meld = melds[at]
+                if (meld.dix and not must_exchange) or (not meld.dix and not turn_melded):
+                    if chosen < 0 or meld.size > melds[chosen].size:
+                        chosen = at
+            if chosen >= 0:
+                meld = melds[chosen]
+                _lay(meld, mine, face_up, own, melds)
+                own.append(chosen)
+                meld_points[seat] += meld.points
+                if meld.dix:
+                    dix_shown = True
+                else:
+                    turn_melded = True
+                continue
+            if (
+                rules.dix_exchange
+                and (turn_up % 6 != _NINE or must_exchange)
+                and mine[dix] > face_up[dix]
+            ):
+                mine[dix] -= 1
+                mine[turn_up] += 1
+                own.append(dix_at)
+                meld_points[seat] += melds[dix_at].points
+                turn_up, dix_shown = dix, True
+                continue
+            break
+        # Both draw, the winner first; the last face-down card to the winner, the turn-up
+        # to the loser (the policy never takes the turn-up).
+        loser = 1 - seat
+        turn_melded = False
+        if len(stock) >= 2:
+            mine[stock[0]] += 1
+            held[loser][stock[1]] += 1
+            del stock[:2]
+            continue
+        mine[stock[0]] += 1
+        held[loser][turn_up] += 1
+        last_turn_up = (loser, turn_up)
+        break
+    new_hand = attrs.evolve(
+        hand,
+        stock=(),
+        turn_up=None,
+        table=((), ()),
+        shown=tuple(tuple(melds[at].shown for at in own) for own in shown),
+        meld_points=tuple(meld_points),
+        turn_melded=False,
+        last_turn_up=(last_turn_up[0], CARDS[last_turn_up[1]]),
+    )
+    hands = tuple(
+        tuple(CARDS[i] for i in range(24) for _ in range(counts[i])) for counts in held
+    )
+    return State(
+        Phase.TRICKS,
+        seat,
+        hands,
+        (),
+        state.tricks,
+        tuple(points),
+        tuple(won),
+        tuple(counters),
+        new_hand,
+        state.game,
+    )
