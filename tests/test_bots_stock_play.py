@@ -11,14 +11,18 @@ their stock keys turned), in real games and in deals Expert's sampler imagines.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 import pytest
 
 from pinochle import (
+    CARDS,
+    Card,
     Draw,
     Phase,
     Play,
     State,
+    Suit,
     Variant,
     apply,
     builtin_variants,
@@ -28,14 +32,17 @@ from pinochle import (
     observe,
     sample_state,
 )
+from pinochle.bots import stock_play
 from pinochle.bots.rollout import (
     Settlements,
     _engine_play_out,
     _engine_until_tricks,
     _list_play_out,
+    quick_card,
     sides,
 )
 from pinochle.bots.stock_play import through_stock
+from pinochle.stock import _offered, cards_to_table
 
 _TWO_HAND = [name for name in builtin_variants() if load_variant(name).deal.players == 2]
 _BC2 = load_variant("bicycle-two-handed")
@@ -112,3 +119,65 @@ def test_the_integer_stock_phase_settles_as_the_engine(
 
 def test_every_two_hand_profile_is_covered() -> None:
     assert _TWO_HAND == ["bicycle-two-handed"]
+
+
+# --- The pieces, against pinochle.stock and quick_card directly -----------------------------
+
+
+def _random_hand(rng: random.Random, deck: list[Card], size: int) -> list[Card]:
+    return sorted(rng.sample(deck, size))
+
+
+def _counts(cards: Sequence[Card]) -> list[int]:
+    counts = [0] * 24
+    for card in cards:
+        counts[card.index] += 1
+    return counts
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_melds_on_offer_and_cards_laid_are_the_stocks(seed: int) -> None:
+    """Random hands, tables and earlier melds: the same offers, the same cards laid."""
+    rng = random.Random(seed)
+    deck = [card for card in CARDS for _ in range(2)]
+    trump = rng.choice(list(Suit))
+    variant = _BC2
+    melds = stock_play._melds(trump, variant)
+    # Earlier melds: some of the list (repeats and upgrades included); their cards mostly
+    # held, some face up.
+    shown = [rng.randrange(len(melds)) for _ in range(rng.randrange(6))]
+    rest, held = list(deck), []
+    for card in (CARDS[i] for at in shown for i in melds[at].cards):
+        if card in rest and rng.random() < 0.7:  # at most the deck's two copies
+            rest.remove(card)
+            held.append(card)
+    hand = sorted(held[:14] + rng.sample(rest, max(0, rng.randrange(8, 17) - len(held[:14]))))
+    table = sorted(card for card in hand if card in held and rng.random() < 0.8)
+    shown_melds = [melds[at].shown for at in shown]
+    held_counts, table_counts = _counts(hand), _counts(table)
+    offered = stock_play._offered(held_counts, table_counts, shown, melds)
+    assert tuple(offered) == _offered(hand, table, shown_melds, trump, variant)
+    for at in offered:
+        laid = list(table_counts)
+        stock_play._lay(melds[at], held_counts, laid, shown, melds)
+        expected = _counts([*table, *cards_to_table(melds[at].shown, hand, table, shown_melds)])
+        assert laid == expected
+
+
+@pytest.mark.parametrize("seed", range(300))
+def test_leads_and_follows_are_quick_cards(seed: int) -> None:
+    """Any hand, any trump: `quick_card`'s lead, and its answer to an opponent's lead."""
+    rng = random.Random(seed)
+    deck = [card for card in CARDS for _ in range(2)]
+    trump = rng.choice(list(Suit))
+    if seed % 5 == 0:  # only trumps (and a few cards)
+        deck = [card for card in deck if card.suit is trump]
+    hand = _random_hand(rng, deck, rng.randrange(1, min(13, len(deck))))
+    cards = list(dict.fromkeys(hand))
+    values = stock_play._card_values(_BC2)
+    counts = _counts(hand)
+    lead = quick_card(cards, [], trump, (0, 1), 0, values)
+    assert stock_play._lead(counts, int(trump)) == lead.index
+    led = rng.choice(CARDS)
+    follow = quick_card(cards, [(1, led)], trump, (0, 1), 0, values)
+    assert stock_play._follow(counts, led.index, int(trump), values) == follow.index

@@ -280,9 +280,9 @@ def through_stock(state: State, card: Card) -> State | None:
             chosen = -1
             for at in _offered(mine, face_up, own, melds):
                 meld = melds[at]
-                if (meld.dix and not must_exchange) or (not meld.dix and not turn_melded):
-                    if chosen < 0 or meld.size > melds[chosen].size:
-                        chosen = at
+                offered = not must_exchange if meld.dix else not turn_melded
+                if offered and (chosen < 0 or meld.size > melds[chosen].size):
+                    chosen = at
             if chosen >= 0:
                 meld = melds[chosen]
                 _lay(meld, mine, face_up, own, melds)
@@ -328,9 +328,7 @@ def through_stock(state: State, card: Card) -> State | None:
         turn_melded=False,
         last_turn_up=(last_turn_up[0], CARDS[last_turn_up[1]]),
     )
-    hands = tuple(
-        tuple(CARDS[i] for i in range(24) for _ in range(counts[i])) for counts in held
-    )
+    hands = tuple(tuple(CARDS[i] for i in range(24) for _ in range(counts[i])) for counts in held)
     return State(
         Phase.TRICKS,
         seat,
