@@ -155,11 +155,12 @@ def test_melds_on_offer_and_cards_laid_are_the_stocks(seed: int) -> None:
     table = sorted(card for card in hand if card in held and rng.random() < 0.8)
     shown_melds = [melds[at].shown for at in shown]
     held_counts, table_counts = _counts(hand), _counts(table)
-    offered = stock_play._offered(held_counts, table_counts, shown, melds)
+    served = stock_play._served(shown, melds)
+    offered = stock_play._offered(held_counts, table_counts, served, melds)
     assert tuple(offered) == _offered(hand, table, shown_melds, trump, variant)
     for at in offered:
         laid = list(table_counts)
-        stock_play._lay(melds[at], held_counts, laid, shown, melds)
+        stock_play._lay(melds[at], held_counts, laid, served)
         expected = _counts([*table, *cards_to_table(melds[at].shown, hand, table, shown_melds)])
         assert laid == expected
 

@@ -68,28 +68,34 @@ def _card_values(variant: Variant) -> tuple[int, ...]:
     return tuple(card_points([card], variant) for card in CARDS)
 
 
-def _served(shown: Sequence[int], melds: Sequence[_Meld]) -> dict[tuple[str, int], list[int]]:
-    """`pinochle.stock._served` on positions and card indexes: each used copy's best meld."""
-    served: dict[tuple[str, int], list[int]] = {}
+_Served = dict[tuple[str, int], list[int]]
+"""For each class and card index, the best meld (in points) of each copy used in that class."""
+
+
+def _serve(served: _Served, meld: _Meld) -> None:
+    """`pinochle.stock._served`'s step for one more shown meld (an upgrade reuses a copy)."""
+    points = meld.points
+    for index in meld.cards:
+        copies = served.setdefault((meld.cls, index), [])
+        best_at, best = -1, -1
+        for i, value in enumerate(copies):  # the highest lower meld (the first of equals)
+            if value < points and value > best:
+                best_at, best = i, value
+        if best_at >= 0:  # an upgrade: that copy serves again
+            copies[best_at] = points
+        else:
+            copies.append(points)
+
+
+def _served(shown: Sequence[int], melds: Sequence[_Meld]) -> _Served:
+    """`pinochle.stock._served` on positions in `_melds` and card indexes."""
+    served: _Served = {}
     for at in shown:
-        meld = melds[at]
-        points = meld.points
-        for index in meld.cards:
-            copies = served.setdefault((meld.cls, index), [])
-            best_at, best = -1, -1
-            for i, value in enumerate(copies):  # the highest lower meld (the first of equals)
-                if value < points and value > best:
-                    best_at, best = i, value
-            if best_at >= 0:  # an upgrade: that copy serves again
-                copies[best_at] = points
-            else:
-                copies.append(points)
+        _serve(served, melds[at])
     return served
 
 
-def _usable(
-    index: int, meld: _Meld, table: list[int], served: dict[tuple[str, int], list[int]]
-) -> int:
+def _usable(index: int, meld: _Meld, table: list[int], served: _Served) -> int:
     """Face-up copies a meld may use: those in no equal or higher meld of its class."""
     copies = table[index]
     if not copies:
@@ -98,38 +104,44 @@ def _usable(
     return max(0, copies - barred)
 
 
+def _may_show(meld: _Meld, held: list[int], table: list[int], served: _Served) -> bool:
+    """Whether `pinochle.stock` offers the meld: a hidden card laid, every card at hand.
+
+    Every card's copies must be hidden or face up and usable (a face-up copy is held, so
+    too few held copies rule the meld out at once), and one card at least must be hidden.
+    """
+    some = False
+    for index, n in meld.need:
+        copies = held[index]
+        if copies < n:
+            return False
+        if copies > table[index]:
+            some = True
+    if not some:
+        return False
+    for index, n in meld.need:
+        hidden = held[index] - table[index]
+        if n > hidden and n > hidden + _usable(index, meld, table, served):
+            return False
+    return True
+
+
 def _offered(
-    held: list[int], table: list[int], shown: Sequence[int], melds: Sequence[_Meld]
+    held: list[int], table: list[int], served: _Served, melds: Sequence[_Meld]
 ) -> list[int]:
     """`pinochle.stock._offered` on counts: the positions of the melds on offer."""
-    served: dict[tuple[str, int], list[int]] | None = None
-    found: list[int] = []
-    for at, meld in enumerate(melds):
-        some, every = False, True
-        for index, n in meld.need:
-            hidden = held[index] - table[index]
-            if hidden:
-                some = True
-            if n > hidden:
-                every = False
-        if every:
-            found.append(at)
-        elif some:
-            if served is None:
-                served = _served(shown, melds)
-            for index, n in meld.need:
-                if n > held[index] - table[index] + _usable(index, meld, table, served):
-                    break
-            else:
-                found.append(at)
-    return found
+    return [at for at, meld in enumerate(melds) if _may_show(meld, held, table, served)]
 
 
-def _lay(
-    meld: _Meld, held: list[int], table: list[int], shown: Sequence[int], melds: Sequence[_Meld]
-) -> None:
+@functools.lru_cache(maxsize=64)
+def _by_size(trump: Suit, variant: Variant) -> tuple[int, ...]:
+    """Positions in `_melds`, biggest meld first (list order among equals): the policy's."""
+    melds = _melds(trump, variant)
+    return tuple(sorted(range(len(melds)), key=lambda at: -melds[at].size))
+
+
+def _lay(meld: _Meld, held: list[int], table: list[int], served: _Served) -> None:
     """`pinochle.stock.cards_to_table`: lay the meld's new cards face up (on ``table``)."""
-    served = _served(shown, melds)
     laid = [(index, max(0, n - _usable(index, meld, table, served))) for index, n in meld.need]
     if not any(n for _, n in laid):
         first = next((i for i in sorted(i for i, _ in meld.need) if held[i] > table[i]), None)
@@ -222,6 +234,8 @@ def through_stock(state: State, card: Card) -> State | None:
         if -1 in at_list:
             return None
         shown.append(at_list)
+    served = [_served(own, melds) for own in shown]
+    order = _by_size(trump_suit, variant)
     dix_at = next((at for at, meld in enumerate(melds) if meld.dix), -1)
     rules = variant.stock
     if rules.dix_exchange and dix_at < 0:
@@ -274,37 +288,37 @@ def through_stock(state: State, card: Card) -> State | None:
             counters[side] = True
         seat, lead = winner, -1
         # The winner's meld turn: declare the biggest meld, else exchange the dix, else draw.
-        mine, face_up, own = held[seat], table[seat], shown[seat]
+        mine, face_up, own, used = held[seat], table[seat], shown[seat], served[seat]
         while True:
             must_exchange = rules.first_dix_exchanged and not dix_shown
-            chosen = -1
-            for at in _offered(mine, face_up, own, melds):
+            for at in order:  # the biggest meld on offer (the first of equals)
                 meld = melds[at]
-                offered = not must_exchange if meld.dix else not turn_melded
-                if offered and (chosen < 0 or meld.size > melds[chosen].size):
-                    chosen = at
-            if chosen >= 0:
-                meld = melds[chosen]
-                _lay(meld, mine, face_up, own, melds)
-                own.append(chosen)
-                meld_points[seat] += meld.points
-                if meld.dix:
-                    dix_shown = True
-                else:
-                    turn_melded = True
-                continue
-            if (
-                rules.dix_exchange
-                and (turn_up % 6 != _NINE or must_exchange)
-                and mine[dix] > face_up[dix]
-            ):
-                mine[dix] -= 1
-                mine[turn_up] += 1
-                own.append(dix_at)
-                meld_points[seat] += melds[dix_at].points
-                turn_up, dix_shown = dix, True
-                continue
-            break
+                if (not must_exchange if meld.dix else not turn_melded) and _may_show(
+                    meld, mine, face_up, used
+                ):
+                    _lay(meld, mine, face_up, used)
+                    _serve(used, meld)
+                    own.append(at)
+                    meld_points[seat] += meld.points
+                    if meld.dix:
+                        dix_shown = True
+                    else:
+                        turn_melded = True
+                    break
+            else:
+                if (
+                    rules.dix_exchange
+                    and (turn_up % 6 != _NINE or must_exchange)
+                    and mine[dix] > face_up[dix]
+                ):
+                    mine[dix] -= 1
+                    mine[turn_up] += 1
+                    own.append(dix_at)
+                    _serve(used, melds[dix_at])
+                    meld_points[seat] += melds[dix_at].points
+                    turn_up, dix_shown = dix, True
+                    continue
+                break
         # Both draw, the winner first; the last face-down card to the winner, the turn-up
         # to the loser (the policy never takes the turn-up).
         loser = 1 - seat
