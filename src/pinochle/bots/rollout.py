@@ -75,8 +75,8 @@ class Settlements:
     totals its tricks reached, plus the buried cards: every sampled deal of one
     observation shares the public facts, and play-outs often end on the same totals
     (pinochlerun: one settlement for ten play-outs), so each distinct outcome is settled
-    once. Use one instance per observation. (A two-hand play-out that goes through meld
-    turns changes the meld shown, so it is settled on its own.)
+    once. Use one instance per observation. (A two-hand play-out's meld turns change
+    the meld shown: its meld points are part of the outcome.)
     """
 
     def __init__(self) -> None:
@@ -87,7 +87,7 @@ class Settlements:
         if state.hand.turn_up is not None or state.phase is not Phase.TRICKS:
             after = through_stock(state, card)  # the stock phase on integers
             if after is not None:
-                return margin(_list_play_out(after, None), side)
+                return margin(self.scores(after, None), side)
             settled = len(state.results)
             state = _engine_until_tricks(state, Play(card))
             if len(state.results) != settled:
@@ -99,10 +99,11 @@ class Settlements:
     def scores(self, state: State, card: Card | None) -> tuple[int, ...]:
         """Each side's score for the hand once its tricks are played out on lists.
 
-        ``state`` must be one of the observation's sampled deals (in its trick play).
+        ``state`` must be one of the observation's sampled deals (in its trick play), or
+        one `through_stock` reached from such a deal.
         """
         points, won, counters = _list_tricks(state, card)
-        key = (*points, *won, *counters, state.hand.buried)
+        key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points)
         scores = self._settled.get(key)
         if scores is None:
             scores = settle_play(state, points, won, counters).scores

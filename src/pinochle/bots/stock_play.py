@@ -20,6 +20,7 @@ from collections.abc import Sequence
 import attrs
 
 from pinochle import CARDS, Card, Phase, Rank, State, Suit, Variant, card_points
+from pinochle.engine import _replace
 from pinochle.stock import Shown, _candidates
 
 __all__ = ["through_stock"]
@@ -201,6 +202,17 @@ def _follow(held: list[int], led: int, trump: int, values: Sequence[int]) -> int
     return best
 
 
+def _cards(counts: list[int]) -> tuple[Card, ...]:
+    """A hand's cards from its counts, in `Card.index` order."""
+    cards: list[Card] = []
+    for card, n in zip(CARDS, counts, strict=True):
+        if n == 1:
+            cards.append(card)
+        elif n:
+            cards.extend((card,) * n)
+    return tuple(cards)
+
+
 def through_stock(state: State, card: Card) -> State | None:
     """Play ``card``, then the rest of the stock phase with the play-out's policy.
 
@@ -332,7 +344,7 @@ def through_stock(state: State, card: Card) -> State | None:
         held[loser][turn_up] += 1
         last_turn_up = (loser, turn_up)
         break
-    new_hand = attrs.evolve(
+    new_hand = _replace(
         hand,
         stock=(),
         turn_up=None,
@@ -342,7 +354,7 @@ def through_stock(state: State, card: Card) -> State | None:
         turn_melded=False,
         last_turn_up=(last_turn_up[0], CARDS[last_turn_up[1]]),
     )
-    hands = tuple(tuple(CARDS[i] for i in range(24) for _ in range(counts[i])) for counts in held)
+    hands = (_cards(held[0]), _cards(held[1]))
     return State(
         Phase.TRICKS,
         seat,
