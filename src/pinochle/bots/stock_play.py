@@ -248,6 +248,8 @@ def through_stock(state: State, card: Card) -> State | None:
         shown.append(at_list)
     served = [_served(own, melds) for own in shown]
     order = _by_size(trump_suit, variant)
+    dixes = tuple(at for at in order if melds[at].dix)
+    no_dix = tuple(at for at in order if not melds[at].dix)
     dix_at = next((at for at, meld in enumerate(melds) if meld.dix), -1)
     rules = variant.stock
     if rules.dix_exchange and dix_at < 0:
@@ -303,11 +305,18 @@ def through_stock(state: State, card: Card) -> State | None:
         mine, face_up, own, used = held[seat], table[seat], shown[seat], served[seat]
         while True:
             must_exchange = rules.first_dix_exchanged and not dix_shown
-            for at in order:  # the biggest meld on offer (the first of equals)
+            if turn_melded:  # one meld a turn, and dixes
+                candidates = () if must_exchange else dixes
+            else:
+                candidates = no_dix if must_exchange else order
+            for at in candidates:  # the biggest meld on offer (the first of equals)
                 meld = melds[at]
-                if (not must_exchange if meld.dix else not turn_melded) and _may_show(
-                    meld, mine, face_up, used
-                ):
+                for index, n in meld.need:  # quick: every card held (face up or not)
+                    if mine[index] < n:
+                        break
+                else:
+                    if not _may_show(meld, mine, face_up, used):
+                        continue
                     _lay(meld, mine, face_up, used)
                     _serve(used, meld)
                     own.append(at)
