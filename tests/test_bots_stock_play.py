@@ -42,7 +42,7 @@ from pinochle.bots.rollout import (
     sides,
 )
 from pinochle.bots.stock_play import through_stock
-from pinochle.stock import _offered, cards_to_table
+from pinochle.stock import _candidates, _offered, cards_to_table
 
 _TWO_HAND = [name for name in builtin_variants() if load_variant(name).deal.players == 2]
 _BC2 = load_variant("bicycle-two-handed")
@@ -93,9 +93,8 @@ def _check(state: State) -> None:
         assert mine.tricks_won == engine.tricks_won
         assert mine.counters == engine.counters
         assert mine.hand.meld_points == engine.hand.meld_points
-        assert mine.hand.shown == engine.hand.shown
-        assert mine.hand.last_turn_up == engine.hand.last_turn_up
-        assert mine.hand.table == engine.hand.table
+        assert mine.hand.stock == engine.hand.stock == ()
+        assert mine.hand.turn_up is None
         assert _list_play_out(mine, None) == _list_play_out(engine, None)
         assert Settlements().play_out(state, action.card, side) == _engine_play_out(
             state, action.card, side
@@ -135,6 +134,22 @@ def _counts(cards: Sequence[Card]) -> list[int]:
     return counts
 
 
+@pytest.mark.parametrize("name", builtin_variants())
+def test_the_meld_list_is_the_stocks(name: str) -> None:
+    """Every profile (double deck too: no dix) and trump: the same melds, order, points."""
+    variant = load_variant(name)
+    for trump in Suit:
+        listed = [
+            (m.kind, m.cls, m.points, tuple(c.index for c in m.cards), need)
+            for m, need in _candidates(trump, variant)
+        ]
+        mine = [
+            (m.kind, m.cls, m.points, m.cards, tuple((CARDS[i], n) for i, n in m.need))
+            for m in stock_play._melds(trump, variant)
+        ]
+        assert mine == listed
+
+
 @pytest.mark.parametrize("seed", range(300))
 def test_melds_on_offer_and_cards_laid_are_the_stocks(seed: int) -> None:
     """Random hands, tables and earlier melds: the same offers, the same cards laid."""
@@ -153,7 +168,8 @@ def test_melds_on_offer_and_cards_laid_are_the_stocks(seed: int) -> None:
             held.append(card)
     hand = sorted(held[:14] + rng.sample(rest, max(0, rng.randrange(8, 17) - len(held[:14]))))
     table = sorted(card for card in hand if card in held and rng.random() < 0.8)
-    shown_melds = [melds[at].shown for at in shown]
+    listed = [meld for meld, _ in _candidates(trump, variant)]
+    shown_melds = [listed[at] for at in shown]
     held_counts, table_counts = _counts(hand), _counts(table)
     served = stock_play._served(shown, melds)
     offered = stock_play._offered(held_counts, table_counts, served, melds)
@@ -161,7 +177,7 @@ def test_melds_on_offer_and_cards_laid_are_the_stocks(seed: int) -> None:
     for at in offered:
         laid = list(table_counts)
         stock_play._lay(melds[at], held_counts, laid, served)
-        expected = _counts([*table, *cards_to_table(melds[at].shown, hand, table, shown_melds)])
+        expected = _counts([*table, *cards_to_table(listed[at], hand, table, shown_melds)])
         assert laid == expected
 
 

@@ -8,8 +8,9 @@ Trick play is finished off the engine on per-suit lists of ranks, with the same 
 `quick_card` over `pinochle.legal_plays`, and settled with `settle_play` (`Settlements`
 settles each distinct outcome of one decision's play-outs once): three to four times as
 fast as the earlier play-out on lists of cards, which was itself about twice as fast as
-stepping the engine. The two-hand stock game's draws and meld turns go through the engine
-until the stock is gone; the last tricks are then played on lists as well.
+stepping the engine. The two-hand stock game's tricks, meld turns and draws are played on
+card counts (`pinochle.bots.stock_play.through_stock`, the same moves as stepping the
+engine) until the stock is gone; the last tricks are then played on lists as well.
 """
 
 from __future__ import annotations

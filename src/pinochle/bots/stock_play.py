@@ -8,20 +8,34 @@ lasts), the trick winner's meld turns go as the play-out's meld policy takes the
 biggest meld on offer, first in the engine's order; else the dix exchange; else the
 draw), and the melds on offer and the cards they lay on the table follow
 `pinochle.stock`'s rules (classes, upgrades, at least one new card). It returns the state
-the engine reaches when the stock is gone, ready for the list play-out of the last
-tricks, so the play-out scores and chooses exactly as before.
+the engine reaches when the stock is gone (what a play-out reads of it), ready for the
+list play-out of the last tricks, so the play-out scores and chooses exactly as before.
+Like the other players it uses only the public API, so the stock's meld list is built
+here from the profile's meld values; tests/test_bots_stock_play.py holds it and every
+rule to `pinochle.stock` and the engine.
 """
 
 from __future__ import annotations
 
 import functools
+import operator
+from collections import Counter
 from collections.abc import Sequence
 
 import attrs
 
-from pinochle import CARDS, Card, Phase, Rank, State, Suit, Variant, card_points
-from pinochle.engine import _replace
-from pinochle.stock import Shown, _candidates
+from pinochle import (
+    CARDS,
+    Card,
+    Hand,
+    Phase,
+    Rank,
+    State,
+    Suit,
+    Variant,
+    card_points,
+    meld_values,
+)
 
 __all__ = ["through_stock"]
 
@@ -32,36 +46,63 @@ _NINE, _KING, _ACE = int(Rank.NINE), int(Rank.KING), int(Rank.ACE)
 class _Meld:
     """One meld of the stock phase's list, on card indexes."""
 
-    shown: Shown
+    kind: str
     dix: bool  # kind "dix"
-    cls: str
+    cls: str  # its class (rules/meld#combining): "A", "B" or "C"
     points: int
-    need: tuple[tuple[int, int], ...]  # (card index, copies), in the meld's card order
+    need: tuple[tuple[int, int], ...]  # (card index, copies), by card index
     cards: tuple[int, ...]  # the meld's cards (twins repeated), in Card.index order
     size: int  # len(cards): the policy declares the biggest meld
 
 
+_DISPLAY = tuple(sorted(Suit, reverse=True))  # ♠ ♥ ♦ ♣, the order of the stock's list
+_AROUNDS = (("aces", Rank.ACE), ("kings", Rank.KING), ("queens", Rank.QUEEN))
+_RUN = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
+
+
 @functools.lru_cache(maxsize=64)
 def _melds(trump: Suit, variant: Variant) -> tuple[_Meld, ...]:
-    """`pinochle.stock`'s meld list for this trump, in its order (the engine's `Declare`s)."""
-    return tuple(
-        _Meld(
-            meld,
-            meld.kind == "dix",
-            meld.cls,
-            meld.points,
-            tuple((card.index, n) for card, n in need),
-            tuple(card.index for card in meld.cards),
-            len(meld.cards),
-        )
-        for meld, need in _candidates(trump, variant)
-    )
+    """The stock phase's meld list for this trump, in the engine's order of `Declare`s.
+
+    As `pinochle.stock` lists them (rules/two-hand#stock-meld): run, royal marriage,
+    marriages (♠ ♥ ♦ ♣), dix, aces, kings, queens and jacks around, pinochle, double
+    pinochle; one copy each, with the profile's points.
+    """
+    values = meld_values(variant)
+    found: list[tuple[str, str, int, list[Card]]] = [
+        ("run", "A", values["run"][0], [Card(trump, rank) for rank in _RUN]),
+        (
+            "royal marriage",
+            "A",
+            values["royal_marriage"][0],
+            [Card(trump, Rank.KING), Card(trump, Rank.QUEEN)],
+        ),
+    ]
+    for suit in _DISPLAY:
+        if suit is not trump:
+            cards = [Card(suit, Rank.KING), Card(suit, Rank.QUEEN)]
+            found.append(("marriage", "A", values["marriage"][0], cards))
+    if "dix" in values:  # the double deck has no nines
+        found.append(("dix", "A", values["dix"][0], [Card(trump, Rank.NINE)]))
+    for name, rank in (*_AROUNDS, ("jacks", Rank.JACK)):
+        cards = [Card(suit, rank) for suit in _DISPLAY]
+        found.append((f"{name} around", "B", values[name][0], cards))
+    pinochle = [Card(Suit.SPADES, Rank.QUEEN), Card(Suit.DIAMONDS, Rank.JACK)]
+    found.append(("pinochle", "C", values["pinochle"][0], pinochle))
+    if len(values["pinochle"]) > 1:
+        found.append(("double pinochle", "C", values["pinochle"][1], pinochle * 2))
+    melds = []
+    for kind, cls, points, cards in found:
+        indexes = tuple(sorted(card.index for card in cards))
+        need = tuple(sorted(Counter(indexes).items()))
+        melds.append(_Meld(kind, kind == "dix", cls, points, need, indexes, len(indexes)))
+    return tuple(melds)
 
 
 @functools.lru_cache(maxsize=64)
-def _positions(trump: Suit, variant: Variant) -> dict[Shown, int]:
-    """Each shown meld's position in `_melds` (a dix exchange shows the dix)."""
-    return {meld.shown: at for at, meld in enumerate(_melds(trump, variant))}
+def _positions(trump: Suit, variant: Variant) -> dict[tuple[str, tuple[int, ...], int], int]:
+    """Each meld's position in `_melds` by kind, card indexes and points (as shown)."""
+    return {(m.kind, m.cards, m.points): at for at, m in enumerate(_melds(trump, variant))}
 
 
 @functools.lru_cache(maxsize=32)
@@ -202,6 +243,13 @@ def _follow(held: list[int], led: int, trump: int, values: Sequence[int]) -> int
     return best
 
 
+_HAND_FIELDS = [field.name for field in attrs.fields(Hand)]
+_HAND_VALUES = operator.attrgetter(*_HAND_FIELDS)  # (`attrs.evolve` looks fields up per call)
+_STOCK, _TURN_UP, _MELD_POINTS = (
+    _HAND_FIELDS.index(name) for name in ("stock", "turn_up", "meld_points")
+)
+
+
 def _cards(counts: list[int]) -> tuple[Card, ...]:
     """A hand's cards from its counts, in `Card.index` order."""
     cards: list[Card] = []
@@ -217,12 +265,12 @@ def through_stock(state: State, card: Card) -> State | None:
     """Play ``card``, then the rest of the stock phase with the play-out's policy.
 
     ``state`` is a two-hand state in trick play with the stock not yet gone (the turn-up
-    still lies on the table). Returns the state after the last draw, as the engine would
-    reach it with the same choices: hands, trick totals, meld points, the hand's stock,
-    turn-up, table and shown melds. Its tricks and history are not kept (the play-out
-    reads totals only). None when the position is not one this covers (more than two
-    players, players on one side, a shown meld not in the stock's list): then step the
-    engine.
+    still lies on the table). Returns the state after the last draw as the engine would
+    reach it with the same choices, in what the play-out reads: the seat to lead, the
+    hands, the trick totals and the meld points (the stock and turn-up gone). The hand's
+    table, shown melds and last draw, the tricks and the history are left as they were.
+    None when the position is not one this covers (more than two players, players on one
+    side, a shown meld not in the stock's list): then step the engine.
     """
     hand, variant = state.hand, state.variant
     trump_suit = hand.trump
@@ -241,8 +289,11 @@ def through_stock(state: State, card: Card) -> State | None:
     melds = _melds(trump_suit, variant)
     positions = _positions(trump_suit, variant)
     shown: list[list[int]] = []
-    for seat_shown in hand.shown:
-        at_list = [positions.get(meld, -1) for meld in seat_shown]
+    for seat_shown in hand.shown:  # a dix exchange shows the dix
+        at_list = [
+            positions.get((m.kind, tuple(c.index for c in m.cards), m.points), -1)
+            for m in seat_shown
+        ]
         if -1 in at_list:
             return None
         shown.append(at_list)
@@ -273,7 +324,6 @@ def through_stock(state: State, card: Card) -> State | None:
     turn_melded = hand.turn_melded
     lead = state.trick[0][1].index if state.trick else -1
     forced = card.index
-    last_turn_up: tuple[int, int] | None = None
     while True:
         mine = held[seat]
         if forced >= 0:
@@ -351,18 +401,13 @@ def through_stock(state: State, card: Card) -> State | None:
             continue
         mine[stock[0]] += 1
         held[loser][turn_up] += 1
-        last_turn_up = (loser, turn_up)
         break
-    new_hand = _replace(
-        hand,
-        stock=(),
-        turn_up=None,
-        table=((), ()),
-        shown=tuple(tuple(melds[at].shown for at in own) for own in shown),
-        meld_points=tuple(meld_points),
-        turn_melded=False,
-        last_turn_up=(last_turn_up[0], CARDS[last_turn_up[1]]),
-    )
+    # The hand after the last draw: its stock and turn-up gone, the meld points grown.
+    values_of_hand = list(_HAND_VALUES(hand))
+    values_of_hand[_STOCK] = ()
+    values_of_hand[_TURN_UP] = None
+    values_of_hand[_MELD_POINTS] = tuple(meld_points)
+    new_hand = Hand(*values_of_hand)
     hands = (_cards(held[0]), _cards(held[1]))
     return State(
         Phase.TRICKS,
