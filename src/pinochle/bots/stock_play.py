@@ -261,6 +261,74 @@ def _cards(counts: list[int]) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+@attrs.frozen
+class _Begun:
+    """What a play-out of one deal starts from, shared by the play-outs of its cards."""
+
+    melds: tuple[_Meld, ...]
+    order: tuple[int, ...]
+    dixes: tuple[int, ...]
+    no_dix: tuple[int, ...]
+    dix_at: int
+    shown: tuple[tuple[int, ...], ...]
+    served: tuple[_Served, ...]  # copied before use
+    held: tuple[tuple[int, ...], ...]
+    table: tuple[tuple[int, ...], ...]
+    stock: tuple[int, ...]
+    sides: tuple[int, int]
+    dix_shown: bool
+
+
+_STARTS: dict[int, tuple[State, _Begun | None]] = {}
+"""The last deals' starts by ``id(state)`` (each entry keeps its state, so the id is its own).
+
+Expert plays each sampled deal once for every legal card, one card after the other.
+"""
+
+_MEMO = 512
+
+
+def _start(state: State, trump_suit: Suit) -> _Begun | None:
+    """The counts and the shown melds of a deal, or None where the engine must play it."""
+    hand, variant = state.hand, state.variant
+    melds = _melds(trump_suit, variant)
+    positions = _positions(trump_suit, variant)
+    shown: list[tuple[int, ...]] = []
+    for seat_shown in hand.shown:  # a dix exchange shows the dix
+        at_list = tuple(
+            positions.get((m.kind, tuple(c.index for c in m.cards), m.points), -1)
+            for m in seat_shown
+        )
+        if -1 in at_list:
+            return None
+        shown.append(at_list)
+    dix_at = next((at for at, meld in enumerate(melds) if meld.dix), -1)
+    if variant.stock.dix_exchange and dix_at < 0:
+        return None
+    order = _by_size(trump_suit, variant)
+    held = [[0] * 24 for _ in range(2)]
+    table = [[0] * 24 for _ in range(2)]
+    for s in range(2):
+        for c in state.hands[s]:
+            held[s][c.index] += 1
+        for c in hand.table[s]:
+            table[s][c.index] += 1
+    return _Begun(
+        melds,
+        order,
+        tuple(at for at in order if melds[at].dix),
+        tuple(at for at in order if not melds[at].dix),
+        dix_at,
+        tuple(shown),
+        tuple(_served(own, melds) for own in shown),
+        (tuple(held[0]), tuple(held[1])),
+        (tuple(table[0]), tuple(table[1])),
+        tuple(c.index for c in hand.stock),
+        (state.side_of(0), state.side_of(1)),
+        any(melds[at].dix for own in shown for at in own),
+    )
+
+
 def through_stock(state: State, card: Card) -> State | None:
     """Play ``card``, then the rest of the stock phase with the play-out's policy.
 
@@ -286,41 +354,36 @@ def through_stock(state: State, card: Card) -> State | None:
         or len(state.trick) > 1
     ):
         return None
-    melds = _melds(trump_suit, variant)
-    positions = _positions(trump_suit, variant)
-    shown: list[list[int]] = []
-    for seat_shown in hand.shown:  # a dix exchange shows the dix
-        at_list = [
-            positions.get((m.kind, tuple(c.index for c in m.cards), m.points), -1)
-            for m in seat_shown
-        ]
-        if -1 in at_list:
-            return None
-        shown.append(at_list)
-    served = [_served(own, melds) for own in shown]
-    order = _by_size(trump_suit, variant)
-    dixes = tuple(at for at in order if melds[at].dix)
-    no_dix = tuple(at for at in order if not melds[at].dix)
-    dix_at = next((at for at, meld in enumerate(melds) if meld.dix), -1)
-    rules = variant.stock
-    if rules.dix_exchange and dix_at < 0:
+    start = _STARTS.get(id(state))
+    if start is None or start[0] is not state:
+        start = (state, _start(state, trump_suit))
+        if len(_STARTS) >= _MEMO:
+            _STARTS.clear()
+        _STARTS[id(state)] = start
+    begun = start[1]
+    if begun is None:
         return None
+    melds, order, dixes, no_dix, dix_at = (
+        begun.melds,
+        begun.order,
+        begun.dixes,
+        begun.no_dix,
+        begun.dix_at,
+    )
+    shown = [list(own) for own in begun.shown]
+    served = [{key: list(copies) for key, copies in used.items()} for used in begun.served]
+    held = [list(counts) for counts in begun.held]
+    table = [list(counts) for counts in begun.table]
+    stock = list(begun.stock)
+    rules = variant.stock
     trump = int(trump_suit)
     dix = trump * 6 + _NINE
     values = _card_values(variant)
-    held = [[0] * 24 for _ in range(2)]
-    table = [[0] * 24 for _ in range(2)]
-    for s in range(2):
-        for c in state.hands[s]:
-            held[s][c.index] += 1
-        for c in hand.table[s]:
-            table[s][c.index] += 1
-    stock = [c.index for c in hand.stock]
     turn_up = turn_up_card.index
     meld_points = list(hand.meld_points)
     points, won, counters = list(state.points), list(state.tricks_won), list(state.counters)
-    sides = (state.side_of(0), state.side_of(1))
-    dix_shown = any(melds[at].dix for seat_shown in shown for at in seat_shown)
+    sides = begun.sides
+    dix_shown = begun.dix_shown
     turn_melded = hand.turn_melded
     lead = state.trick[0][1].index if state.trick else -1
     forced = card.index
