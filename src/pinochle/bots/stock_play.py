@@ -40,6 +40,8 @@ from pinochle import (
 __all__ = ["through_stock"]
 
 _NINE, _KING, _ACE = int(Rank.NINE), int(Rank.KING), int(Rank.ACE)
+_SUIT = tuple(index // 6 for index in range(24))  # by Card.index
+_RANK = tuple(index % 6 for index in range(24))
 
 
 @attrs.frozen
@@ -375,7 +377,8 @@ def through_stock(state: State, card: Card) -> State | None:
     held = [list(counts) for counts in begun.held]
     table = [list(counts) for counts in begun.table]
     stock = list(begun.stock)
-    rules = variant.stock
+    first_dix_exchanged = variant.stock.first_dix_exchanged
+    dix_exchange = variant.stock.dix_exchange
     trump = int(trump_suit)
     dix = trump * 6 + _NINE
     values = _card_values(variant)
@@ -402,8 +405,7 @@ def through_stock(state: State, card: Card) -> State | None:
             lead, seat = index, 1 - seat
             continue
         # The trick is full (two players): the second card wins if higher or a first trump.
-        led_suit, led_rank = divmod(lead, 6)
-        suit, rank = divmod(index, 6)
+        led_suit, led_rank, suit, rank = _SUIT[lead], _RANK[lead], _SUIT[index], _RANK[index]
         if (suit == led_suit and rank > led_rank) or (suit == trump and led_suit != trump):
             winner = seat
         else:
@@ -417,7 +419,7 @@ def through_stock(state: State, card: Card) -> State | None:
         # The winner's meld turn: declare the biggest meld, else exchange the dix, else draw.
         mine, face_up, own, used = held[seat], table[seat], shown[seat], served[seat]
         while True:
-            must_exchange = rules.first_dix_exchanged and not dix_shown
+            must_exchange = first_dix_exchanged and not dix_shown
             if turn_melded:  # one meld a turn, and dixes
                 candidates = () if must_exchange else dixes
             else:
@@ -441,8 +443,8 @@ def through_stock(state: State, card: Card) -> State | None:
                     break
             else:
                 if (
-                    rules.dix_exchange
-                    and (turn_up % 6 != _NINE or must_exchange)
+                    dix_exchange
+                    and (_RANK[turn_up] != _NINE or must_exchange)
                     and mine[dix] > face_up[dix]
                 ):
                     mine[dix] -= 1
