@@ -8,8 +8,9 @@ Trick play is finished off the engine on per-suit lists of ranks, with the same 
 `quick_card` over `pinochle.legal_plays`, and settled with `settle_play` (`Settlements`
 settles each distinct outcome of one decision's play-outs once): three to four times as
 fast as the earlier play-out on lists of cards, which was itself about twice as fast as
-stepping the engine. The two-hand stock game's draws and meld turns go through the engine
-until the stock is gone; the last tricks are then played on lists as well.
+stepping the engine. The two-hand stock game's tricks, meld turns and draws are played on
+card counts (`pinochle.bots.stock_play.through_stock`, the same moves as stepping the
+engine) until the stock is gone; the last tricks are then played on lists as well.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from pinochle import (
     settle_play,
     trick_winner,
 )
+from pinochle.bots.stock_play import through_stock
 
 __all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
 
@@ -74,8 +76,8 @@ class Settlements:
     totals its tricks reached, plus the buried cards: every sampled deal of one
     observation shares the public facts, and play-outs often end on the same totals
     (pinochlerun: one settlement for ten play-outs), so each distinct outcome is settled
-    once. Use one instance per observation. (A two-hand play-out that goes through meld
-    turns changes the meld shown, so it is settled on its own.)
+    once. Use one instance per observation. (A two-hand play-out's meld turns change
+    the meld shown: its meld points are part of the outcome.)
     """
 
     def __init__(self) -> None:
@@ -84,6 +86,9 @@ class Settlements:
     def play_out(self, state: State, card: Card, side: int) -> float:
         """Play ``card`` for the seat to act, finish the hand, return ``side``'s margin."""
         if state.hand.turn_up is not None or state.phase is not Phase.TRICKS:
+            after = through_stock(state, card)  # the stock phase on integers
+            if after is not None:
+                return margin(self.scores(after, None), side)
             settled = len(state.results)
             state = _engine_until_tricks(state, Play(card))
             if len(state.results) != settled:
@@ -95,10 +100,11 @@ class Settlements:
     def scores(self, state: State, card: Card | None) -> tuple[int, ...]:
         """Each side's score for the hand once its tricks are played out on lists.
 
-        ``state`` must be one of the observation's sampled deals (in its trick play).
+        ``state`` must be one of the observation's sampled deals (in its trick play), or
+        one `through_stock` reached from such a deal.
         """
         points, won, counters = _list_tricks(state, card)
-        key = (*points, *won, *counters, state.hand.buried)
+        key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points)
         scores = self._settled.get(key)
         if scores is None:
             scores = settle_play(state, points, won, counters).scores
