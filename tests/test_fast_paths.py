@@ -1,7 +1,7 @@
 """The engine's fast paths agree with the plain code they stand in for.
 
-The engine finds legal cards by slicing its hands (kept in card-index order) instead of
-scanning them, and builds its states and hands positionally instead of through
+The engine finds legal cards to follow with a leaner copy of the rules (`_legal_follow`)
+and builds its states and hands positionally instead of through
 `attrs.evolve`. Each fast path must give exactly what the plain one gives, on any input the
 engine can meet; tests/test_engine_games.py pins whole games on top of that.
 """
@@ -17,7 +17,7 @@ import pinochle as pn
 from pinochle import engine
 from pinochle.cards import CARDS, Card, Suit
 from pinochle.state import Hand, State
-from pinochle.tricks import _follow, _Slices, legal_plays, play_rule
+from pinochle.tricks import _legal_follow, legal_plays, play_rule
 from pinochle.variant import Beat, Play
 
 play_rules = st.builds(
@@ -41,13 +41,14 @@ def _in_index_order(cards: list[Card]) -> tuple[Card, ...]:
     trumps,
     play_rules,
 )
-def test_slicing_a_sorted_hand_finds_the_cards_scanning_finds(
+def test_the_engines_follow_finds_the_cards_legal_plays_finds(
     hand: list[Card], plays: list[Card], trump: Suit | None, rules: Play
 ) -> None:
     held = _in_index_order(hand)
-    sliced, duty, top = _follow(held, plays, trump, rules, _Slices)
-    assert list(sliced) == list(legal_plays(held, plays, trump, rules))
-    assert (duty, top) == _follow(held, plays, trump, rules)[1:]
+    trick = [(seat, card) for seat, card in enumerate(plays)]
+    assert list(_legal_follow(held, trick, trump, rules)) == list(
+        legal_plays(held, plays, trump, rules)
+    )
 
 
 def test_a_scanned_hand_keeps_its_own_order() -> None:
