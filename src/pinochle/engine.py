@@ -51,9 +51,9 @@ from pinochle.errors import ArgumentError, DeckError, IllegalActionError, Pinoch
 from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
 from pinochle.scoring import (
     HandResult,
+    _settle_checked,
     game_end,
     is_out_of_reach,
-    settle_hand,
     wins_on_meld,
 )
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
@@ -1260,11 +1260,18 @@ def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
 
 def _nines_only(state: State) -> tuple[bool, ...]:
     """Whether each side's meld is only dixes (the nines save themselves)."""
-    kinds: list[set[str]] = [set() for _ in range(state.variant.sides)]
+    # Two flags a side, not a set of names: this runs once a hand.
+    sides = state.variant.sides
+    dix, other = [False] * sides, [False] * sides
     for seat, meld in enumerate(state.hand.melds):
         if meld is not None:
-            kinds[state.side_of(seat)].update(item.name for item in meld.items)
-    return tuple(k == {"dix"} for k in kinds)
+            side = state.side_of(seat)
+            for item in meld.items:
+                if item.name == "dix":
+                    dix[side] = True
+                else:
+                    other[side] = True
+    return tuple(d and not o for d, o in zip(dix, other, strict=True))
 
 
 def settle_play(
@@ -1297,19 +1304,19 @@ def _result(
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     if points is not None and bidder is not None and hand.buried and variant.kitty.buried_count:
         points = _add(points, bidder, card_points(hand.buried, variant))
-    return settle_hand(
+    return _settle_checked(
         variant,
-        bidder=bidder,
-        bid=hand.bid,
-        meld=_side_melds(state),
-        points=points,
-        tricks=tricks,
-        counters=counters,
-        nines_only=_nines_only(state),
-        thrown_in=surrendered == "thrown in",
-        no_marriage=surrendered == "no marriage",
-        trump=hand.trump,
-        conceded=surrendered == "conceded",
+        bidder,
+        hand.bid,
+        _side_melds(state),
+        points,
+        tricks,
+        counters,
+        _nines_only(state),
+        surrendered == "thrown in",
+        surrendered == "no marriage",
+        hand.trump,
+        surrendered == "conceded",
     )
 
 
