@@ -58,7 +58,7 @@ from pinochle.scoring import (
 )
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, _candidates, _offered, cards_to_table
-from pinochle.tricks import _legal_follow, card_points, deck_points, play_rule, trick_winner
+from pinochle.tricks import _legal_follow, card_points, deck_points, play_rule
 from pinochle.variant import (
     AllPass,
     DixExchange,
@@ -636,7 +636,9 @@ def _draw(state: State, take_turn_up: bool = False) -> State:
 
 
 def _put(values: tuple[T, ...], index: int, value: T) -> tuple[T, ...]:
-    return (*values[:index], value, *values[index + 1 :])
+    changed = list(values)  # in place, then one tuple: cheaper than star-unpacked slices
+    changed[index] = value
+    return tuple(changed)
 
 
 # --- The auction (rules/auction) -------------------------------------------------------
@@ -1169,19 +1171,21 @@ def _apply_play(state: State, action: Action) -> State:
         raise _illegal_play(state, action)
     seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
     card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
-    held = state.hands[seat]
+    # A list changed in place, then one tuple: cheaper than star-unpacking two slices.
+    hands = list(state.hands)
+    held = hands[seat]
     at = bisect.bisect_left(held, card.index, key=_BY_INDEX)  # hands are in index order
-    hands = (*state.hands[:seat], held[:at] + held[at + 1 :], *state.hands[seat + 1 :])
+    hands[seat] = held[:at] + held[at + 1 :]
     if state.hand.table and card in state.hand.table[seat]:
         state = _leave_table(state, seat, card, hands[seat])
     trick = (*state.trick, (seat, card))
-    players = state.game.variant.deal.players
+    players = len(hands)
     if len(trick) == players:
-        return _end_trick(state, hands, trick, (action, state.history))
+        return _end_trick(state, tuple(hands), trick, (action, state.history))
     return State(
         state.phase,
         (seat + 1) % players,
-        hands,
+        tuple(hands),
         trick,
         state.tricks,
         state.points,
@@ -1214,18 +1218,32 @@ def _end_trick(
 ) -> State:
     """The trick is full: its winner takes it (and leads, or melds first in the two-hand stock)."""
     hand, variant = state.hand, state.game.variant
-    cards = list(map(_SECOND, trick))
-    winner = trick[trick_winner(cards, hand.trump)][0]
-    side = state.side_of(winner)
-    last = not hands[winner]
+    trump = hand.trump
     values = _card_values(variant)
-    indexes = list(map(_BY_INDEX, cards))
-    points = sum(map(values.__getitem__, indexes))
+    # One pass over the plays finds the winner (as `trick_winner`: a strictly higher card
+    # of the winning card's suit, or a first trump, takes over), the points and whether a
+    # counter fell, without lists of the cards or their indexes.
+    winner, top = trick[0]
+    points = 0
+    counter = False
+    for seat, card in trick:
+        index = card.index
+        points += values[index]
+        if _IS_COUNTER[index]:
+            counter = True
+        suit = card.suit
+        if suit is top.suit:
+            if card.rank > top.rank:
+                winner, top = seat, card
+        elif suit is trump:
+            winner, top = seat, card
+    side = winner % 2 if variant.deal.partnerships else hand.persons[winner]  # side_of
+    last = not hands[winner]
     if last:
         points += variant.counting.last_trick
     counters = state.counters
-    if not counters[side] and (last or any(map(_IS_COUNTER.__getitem__, indexes))):
-        counters = (*counters[:side], True, *counters[side + 1 :])
+    if not counters[side] and (last or counter):
+        counters = _put(counters, side, True)
     state = State(
         Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: the winner melds
         winner,
@@ -1252,7 +1270,9 @@ def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) ->
 
 
 def _add(values: tuple[int, ...], index: int, amount: int) -> tuple[int, ...]:
-    return (*values[:index], values[index] + amount, *values[index + 1 :])
+    changed = list(values)  # in place, then one tuple: cheaper than star-unpacked slices
+    changed[index] += amount
+    return tuple(changed)
 
 
 # --- Settlement and the next deal (rules/settlement, rules/game-end) -------------------
