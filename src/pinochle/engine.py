@@ -48,7 +48,16 @@ from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import CARDS, Card, Rank, Suit, check_in_deck, make_deck
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.errors import ArgumentError, DeckError, IllegalActionError, PinochleError
-from pinochle.meld import Meld, MeldItem, MeldType, highest_meld, meld_values, score_meld
+from pinochle.meld import (
+    Meld,
+    MeldItem,
+    MeldType,
+    _held_meld,
+    highest_meld,
+    meld_values,
+    score_meld,
+)
+from pinochle.meld import _tables as _meld_tables
 from pinochle.scoring import (
     HandResult,
     _settle_checked,
@@ -1005,8 +1014,9 @@ def _melds(state: State, trump: Suit | None) -> tuple[Meld | None, ...]:
     """Every seat's meld, or only the bidder's where only the bidder melds (three-hand)."""
     variant = state.variant
     only = state.hand.bidder if variant.meld.who is WhoMelds.BIDDER else None
+    tables = _meld_tables(variant)  # the engine's hands need no reading or checks
     melds = tuple(
-        score_meld(cards, trump, variant) if only is None or seat == only else None
+        _held_meld(cards, trump, tables) if only is None or seat == only else None
         for seat, cards in enumerate(state.hands)
     )
     return _with_turned_dix(state, melds) if state.hand.dix_exchanger is not None else melds
