@@ -337,7 +337,8 @@ def _open_hand(state: State) -> State:
     variant = state.variant
     first = (state.hand.dealer + 1) % variant.deal.players
     phase = Phase.TRICKS if variant.deal.stock else Phase.AUCTION
-    state = _with(state, phase=phase, to_act=first)
+    if state.phase is not phase or state.to_act != first:  # else the dealt state will do
+        state = _with(state, phase=phase, to_act=first)
     if not variant.has_auction and not variant.deal.stock:
         return _offer_turned_dix(state)  # no auction: melds for the turned trump, then play
     return state
@@ -838,17 +839,27 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
 # --- Trump and passing (rules/trump, rules/passing-and-kitty) --------------------------
 
 
+_SUITS = tuple(Suit)
+_MARRIAGES = tuple((suit, suit * 6 + Rank.KING, suit * 6 + Rank.QUEEN) for suit in Suit)
+"""Each suit with the indexes of its K and Q (iterating an enum runs Python code)."""
+
+
 def _trump_choices(variant: Variant, cards: Sequence[Card]) -> tuple[Suit, ...]:
     if variant.trump.rule is TrumpRule.MARRIAGE:
         held = {card.index for card in cards}
-        married = tuple(s for s in Suit if {s * 6 + Rank.KING, s * 6 + Rank.QUEEN} <= held)
+        married = tuple(suit for suit, king, queen in _MARRIAGES if king in held and queen in held)
         if married or variant.trump.without_marriage is WithoutMarriage.SURRENDER:
             return married
-    return tuple(Suit)
+    return _SUITS
+
+
+_NAME_TRUMP = {suit: NameTrump(suit) for suit in Suit}
+"""One shared `NameTrump` a suit: actions are values, and building one runs its converter."""
 
 
 def _trump_actions(state: State) -> Sequence[Action]:
-    return tuple(NameTrump(s) for s in _trump_choices(state.variant, state.hands[_seat(state)]))
+    suits = _trump_choices(state.variant, state.hands[_seat(state)])
+    return tuple(map(_NAME_TRUMP.__getitem__, suits))
 
 
 def _apply_trump(state: State, action: Action) -> State:
