@@ -22,6 +22,7 @@ from pinochle.cards import CARDS, Card
 __all__ = ["BidChoices", "CardChoices"]
 
 _INDEX = operator.attrgetter("index")
+_NOTHING = object()
 
 T = TypeVar("T")
 
@@ -68,7 +69,7 @@ class CardChoices(Sequence[T], Generic[T]):
         cards_of: Reads the cards back from an action (for ``in``).
     """
 
-    __slots__ = ("_cards_of", "_counts", "_distinct", "_k", "_make", "_ways")
+    __slots__ = ("_cards_of", "_counts", "_distinct", "_k", "_last", "_make", "_ways")
 
     def __init__(
         self,
@@ -85,6 +86,7 @@ class CardChoices(Sequence[T], Generic[T]):
         self._make = make
         self._cards_of = cards_of
         self._ways = _ways(self._counts, k)
+        self._last: object = _NOTHING  # the item handed out last (see __contains__)
 
     def __len__(self) -> int:
         return self._ways[0][self._k]
@@ -135,12 +137,16 @@ class CardChoices(Sequence[T], Generic[T]):
                 remaining -= j
                 if not remaining:
                     break
-        return self._make(tuple(chosen))
+        item = self._make(tuple(chosen))
+        self._last = item
+        return item
 
     def __iter__(self) -> Iterator[T]:
         return (self[i] for i in range(len(self)))
 
     def __contains__(self, value: object) -> bool:
+        if value is self._last:  # a player's pick, checked by the engine: O(1), no counting
+            return True
         cards = self._cards_of(value)
         if cards is None or len(cards) != self._k:
             return False
