@@ -15,7 +15,6 @@ import functools
 import itertools
 import operator
 import random
-import secrets
 import typing
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -232,6 +231,8 @@ def new_game(
     variant = arguments.variant(variant)
     dealer = arguments.seat("dealer", dealer, variant.deal.seated)
     if seed is None:
+        import secrets  # only for an unseeded game: it pulls in hashlib and hmac
+
         seed = secrets.randbits(63)
     seed = arguments.number("seed", seed, 0, arguments.SEED_LIMIT - 1)
     sides = variant.sides

@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
@@ -24,6 +23,9 @@ from pinochle.meld import Meld
 from pinochle.scoring import HandResult
 from pinochle.stock import Shown
 from pinochle.variant import Variant
+
+if TYPE_CHECKING:  # annotations only: pathlib costs `import pinochle` milliseconds
+    from pathlib import Path
 
 __all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State", "with_history"]
 
