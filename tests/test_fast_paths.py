@@ -8,13 +8,15 @@ engine can meet; tests/test_engine_games.py pins whole games on top of that.
 
 from __future__ import annotations
 
+import random
+
 import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 import pinochle as pn
-from pinochle import engine
+from pinochle import engine, meld
 from pinochle.cards import CARDS, Card, Suit
 from pinochle.state import Hand, State
 from pinochle.tricks import _legal_follow, legal_plays, play_rule
@@ -105,3 +107,18 @@ def test_with_passes_every_state_field() -> None:
         "legal_cache",
     ]
     assert "legal_cache" not in attrs.fields_dict(Hand)
+
+
+@given(
+    st.sampled_from(["pinochlerun", "pagat-partnership", "npa-double-deck", "bicycle-two-handed"]),
+    st.randoms(use_true_random=False),
+    st.integers(0, 20),
+    trumps,
+)
+def test_the_engines_meld_scoring_is_score_meld(
+    name: str, rng: random.Random, size: int, trump: Suit | None
+) -> None:
+    variant = pn.load_variant(name)
+    hand = rng.sample(pn.make_deck(variant.deal.deck), size)
+    tables = meld._tables(variant)
+    assert meld._held_meld(hand, trump, tables) == pn.score_meld(hand, trump, variant)
