@@ -106,8 +106,8 @@ def _deal(
     shuffled = sorted(range(len(deck)), key=keys.__getitem__)
     # Each pile (the last: the kitty) in Card.index order: its deck positions, sorted.
     piles = [
-        tuple(map(deck.__getitem__, sorted(map(shuffled.__getitem__, pile))))
-        for pile in _pile_positions(variant, dealer)
+        tuple(map(deck.__getitem__, sorted(take(shuffled))))
+        for take in _pile_takers(variant, dealer)
     ]
     # The undealt rest is the two-hand stock, in order; without a stock or kitty the last
     # card dealt (to the dealer) is the one turned for trump where the profile turns one.
@@ -160,6 +160,24 @@ def _pile_positions(variant: Variant, dealer: int) -> tuple[tuple[int, ...], ...
         tuple(k for k, to in enumerate(order) if to == pile)
         for pile in range(variant.deal.players + 1)
     )
+
+
+@functools.lru_cache(maxsize=256)
+def _pile_takers(
+    variant: Variant, dealer: int
+) -> tuple[Callable[[Sequence[int]], Sequence[int]], ...]:
+    """For each pile, a function that picks its positions out of a shuffled deck.
+
+    An `operator.itemgetter` takes a pile's dozen positions in one C call, where a `map`
+    over them makes a dozen (a deal is made once a hand).
+    """
+    return tuple(_taker(pile) for pile in _pile_positions(variant, dealer))
+
+
+def _taker(positions: tuple[int, ...]) -> Callable[[Sequence[int]], Sequence[int]]:
+    if len(positions) < 2:  # an itemgetter of one position returns the item, not a tuple
+        return lambda items: [items[p] for p in positions]
+    return operator.itemgetter(*positions)
 
 
 _BY_INDEX = operator.attrgetter("index")
@@ -787,7 +805,7 @@ def _apply_auction(state: State, action: Action) -> State:
         reason = _must_bid(state)
         if reason is not None:
             raise IllegalActionError(str(action), reason)
-        passed = tuple(out or i == seat for i, out in enumerate(hand.passed))
+        passed = _put(hand.passed, seat, True)
         hand = _replace(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
