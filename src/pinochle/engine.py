@@ -1444,6 +1444,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
 
 
 _STATE_EXPECTED = "a State (start one with pinochle.new_game)"
+_GAME_OVER = Phase.GAME_OVER  # a global: reading a member off its enum class is slower
 _ACTION_TYPES = frozenset(typing.get_args(Action))
 
 
@@ -1486,7 +1487,7 @@ def apply(state: State, action: Action) -> State:
         phase = state.phase
     except AttributeError:
         raise ArgumentError("state", _STATE_EXPECTED, state) from None
-    if phase is Phase.GAME_OVER:
+    if phase is _GAME_OVER:
         raise _wrong_phase(state, action)
     return _APPLY[phase](state, action)
 
