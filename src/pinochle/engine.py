@@ -182,7 +182,6 @@ def _taker(positions: tuple[int, ...]) -> Callable[[Sequence[int]], Sequence[int
 
 
 _BY_INDEX = operator.attrgetter("index")
-_SECOND = operator.itemgetter(1)  # the card of a (seat, card) play
 
 
 def _sorted(cards: Sequence[Card]) -> tuple[Card, ...]:
