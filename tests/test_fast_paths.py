@@ -1,12 +1,14 @@
 """The engine's fast paths agree with the plain code they stand in for.
 
-The engine finds legal cards by slicing its hands (kept in card-index order) instead of
-scanning them, and builds its states and hands positionally instead of through
+The engine finds legal cards to follow with a leaner copy of the rules (`_legal_follow`)
+and builds its states and hands positionally instead of through
 `attrs.evolve`. Each fast path must give exactly what the plain one gives, on any input the
 engine can meet; tests/test_engine_games.py pins whole games on top of that.
 """
 
 from __future__ import annotations
+
+import random
 
 import attrs
 import pytest
@@ -14,10 +16,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pinochle as pn
-from pinochle import engine
+from pinochle import engine, meld
 from pinochle.cards import CARDS, Card, Suit
 from pinochle.state import Hand, State
-from pinochle.tricks import _follow, _Slices, legal_plays, play_rule
+from pinochle.tricks import _legal_follow, legal_plays, play_rule
 from pinochle.variant import Beat, Play
 
 play_rules = st.builds(
@@ -41,13 +43,14 @@ def _in_index_order(cards: list[Card]) -> tuple[Card, ...]:
     trumps,
     play_rules,
 )
-def test_slicing_a_sorted_hand_finds_the_cards_scanning_finds(
+def test_the_engines_follow_finds_the_cards_legal_plays_finds(
     hand: list[Card], plays: list[Card], trump: Suit | None, rules: Play
 ) -> None:
     held = _in_index_order(hand)
-    sliced, duty, top = _follow(held, plays, trump, rules, _Slices)
-    assert list(sliced) == list(legal_plays(held, plays, trump, rules))
-    assert (duty, top) == _follow(held, plays, trump, rules)[1:]
+    trick = [(seat, card) for seat, card in enumerate(plays)]
+    assert list(_legal_follow(held, trick, trump, rules)) == list(
+        legal_plays(held, plays, trump, rules)
+    )
 
 
 def test_a_scanned_hand_keeps_its_own_order() -> None:
@@ -104,3 +107,18 @@ def test_with_passes_every_state_field() -> None:
         "legal_cache",
     ]
     assert "legal_cache" not in attrs.fields_dict(Hand)
+
+
+@given(
+    st.sampled_from(["pinochlerun", "pagat-partnership", "npa-double-deck", "bicycle-two-handed"]),
+    st.randoms(use_true_random=False),
+    st.integers(0, 20),
+    trumps,
+)
+def test_the_engines_meld_scoring_is_score_meld(
+    name: str, rng: random.Random, size: int, trump: Suit | None
+) -> None:
+    variant = pn.load_variant(name)
+    hand = rng.sample(pn.make_deck(variant.deal.deck), size)
+    tables = meld._tables(variant)
+    assert meld._held_meld(hand, trump, tables) == pn.score_meld(hand, trump, variant)

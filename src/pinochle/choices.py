@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import functools
 import operator
-from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Generic, TypeVar, overload
 
 from pinochle.actions import Action, Bid, Pass
-from pinochle.cards import Card
+from pinochle.cards import CARDS, Card
 
 __all__ = ["BidChoices", "CardChoices"]
+
+_INDEX = operator.attrgetter("index")
+_NOTHING = object()
 
 T = TypeVar("T")
 
@@ -44,6 +46,19 @@ def _ways(counts: tuple[int, ...], k: int) -> tuple[tuple[int, ...], ...]:
     return tuple(rows)
 
 
+def _count(cards: Iterable[Card]) -> dict[int, int]:
+    """How many of each card, by `Card.index`.
+
+    A plain loop over ints: `Counter` pays for its Python-level ``update`` (an ABC check)
+    and each `Card.__hash__` is a Python call; passing builds two of these a decision.
+    """
+    counted: dict[int, int] = {}
+    for card in cards:
+        index = card.index
+        counted[index] = counted.get(index, 0) + 1
+    return counted
+
+
 class CardChoices(Sequence[T], Generic[T]):
     """Every distinct multiset of ``k`` cards from ``hand``, each wrapped by ``make``.
 
@@ -54,7 +69,7 @@ class CardChoices(Sequence[T], Generic[T]):
         cards_of: Reads the cards back from an action (for ``in``).
     """
 
-    __slots__ = ("_cards_of", "_counts", "_distinct", "_k", "_make", "_ways")
+    __slots__ = ("_cards_of", "_counts", "_distinct", "_k", "_last", "_make", "_ways")
 
     def __init__(
         self,
@@ -63,13 +78,15 @@ class CardChoices(Sequence[T], Generic[T]):
         make: Callable[[tuple[Card, ...]], T],
         cards_of: Callable[[object], tuple[Card, ...] | None],
     ) -> None:
-        counted = Counter(hand)
-        self._distinct = tuple(sorted(counted, key=lambda c: c.index))
-        self._counts = tuple(counted[c] for c in self._distinct)
+        counted = _count(hand)
+        indexes = sorted(counted)
+        self._distinct = tuple(map(CARDS.__getitem__, indexes))
+        self._counts = tuple(map(counted.__getitem__, indexes))
         self._k = k
         self._make = make
         self._cards_of = cards_of
         self._ways = _ways(self._counts, k)
+        self._last: object = _NOTHING  # the item handed out last (see __contains__)
 
     def __len__(self) -> int:
         return self._ways[0][self._k]
@@ -120,18 +137,25 @@ class CardChoices(Sequence[T], Generic[T]):
                 remaining -= j
                 if not remaining:
                     break
-        return self._make(tuple(chosen))
+        item = self._make(tuple(chosen))
+        self._last = item
+        return item
 
     def __iter__(self) -> Iterator[T]:
         return (self[i] for i in range(len(self)))
 
     def __contains__(self, value: object) -> bool:
+        if value is self._last:  # a player's pick, checked by the engine: O(1), no counting
+            return True
         cards = self._cards_of(value)
         if cards is None or len(cards) != self._k:
             return False
-        wanted = Counter(cards)
-        held = dict(zip(self._distinct, self._counts, strict=True))
-        return all(held.get(card, 0) >= n for card, n in wanted.items())
+        try:
+            wanted = _count(cards)
+        except AttributeError:  # something that is no card
+            return False
+        held = dict(zip(map(_INDEX, self._distinct), self._counts, strict=True))
+        return all(held.get(index, 0) >= n for index, n in wanted.items())
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, CardChoices):

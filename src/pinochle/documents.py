@@ -9,15 +9,18 @@ message that names the document, never in a raw `UnicodeDecodeError`, `Recursion
 
 from __future__ import annotations
 
-import json
 import os
 import sys
-import tomllib
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pinochle.errors import PinochleError
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# json, tomllib and pathlib load on first use: `import pinochle` reads no document, and
+# they (with datetime, urllib.parse and ipaddress behind them) cost it milliseconds.
 
 __all__ = [
     "MAX_DOCUMENT_BYTES",
@@ -56,6 +59,8 @@ def check_path(path: str | os.PathLike[str], error: ErrorFactory) -> Path:
         raise error("a path cannot contain a null character")
     if len(text) > MAX_PATH_CHARS:
         raise error(f"the path is {len(text)} characters long; at most {MAX_PATH_CHARS} allowed")
+    from pathlib import Path
+
     return Path(text)
 
 
@@ -167,11 +172,15 @@ def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
             read (Python refuses integers of more than 4,300 digits), or a string holding a
             lone surrogate (``"\ud800"``, which no UTF-8 file or terminal can hold).
     """
+    import json
+
     return _parse(json.loads, json.JSONDecodeError, "JSON", text, error)
 
 
 def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
     """Parse a TOML document, with the same guarantees as `parse_json`."""
+    import tomllib
+
     data: dict[str, Any] = _parse(tomllib.loads, tomllib.TOMLDecodeError, "TOML", text, error)
     return data
 

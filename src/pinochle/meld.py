@@ -24,7 +24,7 @@ import functools
 import itertools
 import typing
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
@@ -435,6 +435,28 @@ def _holdings(cards: Iterable[Card] | str, tables: _Tables) -> tuple[_Holding, .
     if c.size + d.size + h.size + s.size != len(hand):  # a count overflowed its digit
         _not_in_deck(hand, tables.deck)
     return c, d, h, s
+
+
+def _held_meld(cards: Sequence[Card], trump: Suit | None, tables: _Tables) -> Meld:
+    """`score_meld` of a hand the engine holds: cards of the profile's deck, no text.
+
+    The engine scores every seat's meld once a hand; its hands need none of `_holdings`'
+    reading and checking (text, names, a count above the deck's copies), only the sum of
+    the cards' weights and the four suit look-ups.
+    """
+    weights = tables.weights
+    code = 0
+    for card in cards:
+        code += weights[card.index]
+    bits, mask = tables.suit_bits, tables.suit_mask
+    clubs, diamonds, hearts, spades = tables.suits
+    holdings = (
+        clubs[code & mask],
+        diamonds[(code >> bits) & mask],
+        hearts[(code >> 2 * bits) & mask],
+        spades[code >> 3 * bits],
+    )
+    return _meld(holdings, trump, tables)
 
 
 def _not_in_deck(hand: tuple[Card, ...], deck: DeckKind) -> typing.NoReturn:

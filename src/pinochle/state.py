@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 import attrs
 
@@ -24,6 +23,9 @@ from pinochle.meld import Meld
 from pinochle.scoring import HandResult
 from pinochle.stock import Shown
 from pinochle.variant import Variant
+
+if TYPE_CHECKING:  # annotations only: pathlib costs `import pinochle` milliseconds
+    from pathlib import Path
 
 __all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State", "with_history"]
 
@@ -60,6 +62,11 @@ class Phase(enum.StrEnum):
     MISDEAL = "misdeal"
     """Right after the deal (``deal.misdeal``): each seat from the dealer's left keeps its
     hand or, if it qualifies, calls a misdeal; the same dealer then deals again."""
+
+
+_GAME_OVER = Phase.GAME_OVER
+"""A global: reading a member off its enum class is several times slower (`State.is_over`
+runs once a decision in most players' loops)."""
 
 
 @attrs.frozen
@@ -227,7 +234,7 @@ class State:
     @property
     def is_over(self) -> bool:
         """Whether the game has ended."""
-        return self.phase is Phase.GAME_OVER
+        return self.phase is _GAME_OVER
 
     @property
     def winner(self) -> int | None:

@@ -211,6 +211,42 @@ def settle_hand(
     _check_types(variant, bidder, bid, meld, points, tricks, counters, nines_only, trump)
     meld = tuple(meld)
     _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
+    return _settle_checked(
+        variant,
+        bidder,
+        bid,
+        meld,
+        points,
+        tricks,
+        counters,
+        nines_only,
+        thrown_in,
+        no_marriage,
+        trump,
+        conceded,
+    )
+
+
+def _settle_checked(
+    variant: Variant,
+    bidder: int | None,
+    bid: int,
+    meld: tuple[int, ...],
+    points: Sequence[int] | None,
+    tricks: Sequence[int] | None,
+    counters: Sequence[bool] | None,
+    nines_only: Sequence[bool] | None,
+    thrown_in: bool,
+    no_marriage: bool,
+    trump: Suit | None,
+    conceded: bool,
+) -> HandResult:
+    """`settle_hand` past its checks of the facts' types and sums.
+
+    The engine settles through here: its facts are sound by construction (tuples of ints
+    and bools, one per side, totals that add up, as tests/test_engine_games.py pins), and
+    the checks cost as much as the settlement itself, once a hand.
+    """
     n = variant.sides
     played = points is not None
     if bidder is None:

@@ -10,15 +10,13 @@ profiles and the user's files.
 
 from __future__ import annotations
 
-import difflib
 import enum
 import functools
 import os
 import types
 import typing
-from collections.abc import Callable, Mapping
-from pathlib import Path
-from typing import Any, Union
+from collections.abc import Callable, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Union
 
 import attrs
 
@@ -28,6 +26,9 @@ from pinochle.variant._checks import check
 from pinochle.variant._model import DEFAULT_VARIANT, MAX_EXTENDS, MAX_NUMBER, Variant
 from pinochle.variant._scale import rescale
 from pinochle.variant._text import describe, key_name, out_of_range
+
+if TYPE_CHECKING:  # at run time pathlib loads with the first profile: it costs
+    from pathlib import Path  # `import pinochle` milliseconds (urllib.parse behind it)
 
 __all__ = ["builtin_variants", "from_dict", "from_toml", "load_variant", "overlay", "to_dict"]
 
@@ -132,7 +133,7 @@ class _Builder:
                 shown = ", ".join(repr(c) for c in choices)
                 hint_text = ""
                 if isinstance(value, str):
-                    close = difflib.get_close_matches(value, choices, n=1)
+                    close = _close_match(value, choices)
                     hint_text = f"; did you mean {close[0]!r}?" if close else ""
                 raise self.fail(
                     where, f"expected one of {shown}, found {describe(value)}{hint_text}"
@@ -169,8 +170,15 @@ class _Builder:
         raise self.fail(where, "; ".join(errors))
 
 
+def _close_match(word: str, choices: Iterable[str]) -> list[str]:
+    """The closest of ``choices`` to a misspelt ``word``, if any is close (at most one)."""
+    import difflib  # only for an error's hint: it costs `import pinochle` a millisecond
+
+    return difflib.get_close_matches(word, choices, n=1)
+
+
 def _did_you_mean(key: str, fields: Mapping[str, Any]) -> str:
-    close = difflib.get_close_matches(key, list(fields), n=1, cutoff=0.6)
+    close = _close_match(key, list(fields))
     if close:
         return f"; did you mean {close[0]!r}?"
     for name, section in typing.get_type_hints(Variant).items():
@@ -230,6 +238,8 @@ def _resolve(
     else:
         parent = Variant(source=source)
     if "name" not in data and source.endswith(".toml"):
+        from pathlib import Path
+
         data["name"] = Path(source).stem
     if extends and "title" not in data:
         # The parent's title describes the parent, not this house's changes.
@@ -258,6 +268,7 @@ def _base_dir(base_dir: object, source: str) -> Path | None:
 def _variants_dir() -> Path:
     """Where the built-in profiles are: inside the wheel, or the checkout's variants/."""
     from importlib import resources  # ~30 ms to import: only when a profile is loaded
+    from pathlib import Path
 
     packaged = resources.files("pinochle") / "variants"
     if packaged.is_dir():
@@ -272,6 +283,8 @@ def builtin_variants() -> tuple[str, ...]:
 
 
 def _is_path(name_or_path: str | Path) -> bool:
+    from pathlib import Path
+
     if isinstance(name_or_path, Path):
         return True
     return name_or_path.endswith(".toml") or "/" in name_or_path or "\\" in name_or_path
@@ -313,7 +326,7 @@ def _load(
         label = given
         if not _is_file(path):
             known = ", ".join(builtin_variants())
-            close = difflib.get_close_matches(given, builtin_variants(), n=1)
+            close = _close_match(given, builtin_variants())
             hint = f"; did you mean {close[0]!r}?" if close else ""
             shown = given if len(given) <= 60 else f"{given[:57]}..."
             raise VariantError(
@@ -329,6 +342,8 @@ def _load(
 
 def _resolved(label: str) -> str:
     """The top-level file's label (as the user named it) as a resolved path."""
+    from pathlib import Path
+
     try:
         return str(Path(label).resolve())
     except (OSError, RuntimeError, ValueError):
@@ -337,6 +352,8 @@ def _resolved(label: str) -> str:
 
 @functools.lru_cache(maxsize=64)
 def _load_builtin(name: str) -> Variant:
+    from pathlib import Path
+
     return _load(name, Path.cwd(), (), wanted_by=name if len(name) <= 60 else f"{name[:57]}...")
 
 
@@ -354,6 +371,8 @@ def load_variant(name_or_path: str | os.PathLike[str] = DEFAULT_VARIANT) -> Vari
             not a name or path at all, or an invalid profile; the message names the file and
             the key, and lists every problem found (see `VariantError.problems`).
     """
+    from pathlib import Path
+
     if isinstance(name_or_path, os.PathLike):
         name_or_path = check_path(name_or_path, _whole("<path>"))
     if not isinstance(name_or_path, str | Path):

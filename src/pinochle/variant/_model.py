@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Mapping
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from pinochle.cards import DeckKind, Suit, copies_in_deck
+
+if TYPE_CHECKING:  # annotations only: pathlib costs `import pinochle` milliseconds
+    from pathlib import Path
 
 __all__ = [
     "DEFAULT_VARIANT",
