@@ -59,12 +59,12 @@ from pinochle.meld import (
 from pinochle.meld import _tables as _meld_tables
 from pinochle.scoring import (
     HandResult,
-    _settle_checked,
     game_end,
     is_out_of_reach,
     settle_hand,
     wins_on_meld,
 )
+from pinochle.scoring._settle import settle_checked
 from pinochle.state import CompletedTrick, Game, Hand, History, Observation, Phase, State
 from pinochle.stock import Shown, _candidates, _offered, cards_to_table
 from pinochle.tricks import _legal_follow, card_points, deck_points, play_rule
@@ -1381,7 +1381,7 @@ def _result(
             conceded=surrendered == "conceded",
         )
     # Past settle_hand's checks of its arguments: the engine's facts are sound.
-    return _settle_checked(
+    return settle_checked(
         variant,
         bidder,
         hand.bid,

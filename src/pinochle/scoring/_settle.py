@@ -211,7 +211,7 @@ def settle_hand(
     _check_types(variant, bidder, bid, meld, points, tricks, counters, nines_only, trump)
     meld = tuple(meld)
     _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
-    return _settle_checked(
+    return settle_checked(
         variant,
         bidder,
         bid,
@@ -227,7 +227,7 @@ def settle_hand(
     )
 
 
-def _settle_checked(
+def settle_checked(
     variant: Variant,
     bidder: int | None,
     bid: int,
