@@ -13,7 +13,8 @@ from pinochle.auction import bid_amounts, next_bid
 from pinochle.bots import LEVELS, make_bot
 from pinochle.checking import check_variant, play_random_game
 from pinochle.choices import BidChoices
-from pinochle.engine import _bids, bid_limit
+from pinochle.engine import bid_limit
+from pinochle.engine._auction import _bids
 from pinochle.state import Phase
 from pinochle.testing import variants
 from pinochle.variant import MAX_NUMBER, Variant

@@ -23,13 +23,13 @@ from pinochle import (
     Observation,
     State,
     builtin_variants,
-    engine,
     load_variant,
     observe,
     scoring,
 )
 from pinochle.checking import CHECKS, CheckHooks
 from pinochle.cli import _run_check, main
+from pinochle.engine import _course as engine  # the engine settles hands through it
 from pinochle.records import GameRecord, replay
 from pinochle.testing import check_profile, check_variant, deals, play_random_game
 

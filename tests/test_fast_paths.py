@@ -16,8 +16,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import pinochle as pn
-from pinochle import engine, meld
+from pinochle import meld
 from pinochle.cards import CARDS, Card, Suit
+from pinochle.engine import _common as engine
 from pinochle.state import Hand, State
 from pinochle.tricks import _legal_follow, legal_plays, play_rule
 from pinochle.variant import Beat, Play

@@ -59,9 +59,20 @@ def test_lazy_names_load_their_module_on_first_use() -> None:
 
 
 PACKAGE = Path(__file__).resolve().parents[1] / "src" / "pinochle"
+ENGINE_PHASES = (
+    "_misdeal",
+    "_auction",
+    "_passing",
+    "_dix_exchange",
+    "_stock",
+    "_surrender",
+    "_tricks",
+)
+"""The engine's phase modules: each stands on `_course` and none imports another."""
 PARTS = {
     "sheet": ("_facts", "_model", "_document", "_storage"),
     "scoring": ("_results", "_saving", "_chips", "_settle", "_game_end"),
+    "engine": ("_common", "_dealing", "_course", *sorted(ENGINE_PHASES)),
 }
 """Packages split into private modules, each importing only those before it."""
 
@@ -87,3 +98,10 @@ def test_a_packages_parts_import_one_way(package: str) -> None:
         imported = _module_level_imports(folder / f"{name}.py")
         later = {f"pinochle.{package}.{other}" for other in order[i:]}
         assert not imported & {f"pinochle.{package}", *later}, f"{name} imports a later part"
+
+
+def test_no_engine_phase_imports_another() -> None:
+    for name in ENGINE_PHASES:
+        imported = _module_level_imports(PACKAGE / "engine" / f"{name}.py")
+        others = {f"pinochle.engine.{other}" for other in ENGINE_PHASES if other != name}
+        assert not imported & others, f"pinochle.engine.{name} imports another phase"

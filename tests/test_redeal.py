@@ -1,4 +1,4 @@
-"""The engine's explicit deal (`engine._redeal`): a given deck is dealt as the table deals.
+"""The engine's explicit deal (`engine._course._redeal`): a given deck is dealt as the table deals.
 
 rules/deck-and-deal: packets from the dealer's left, the widow after the first round; the
 two-hand stock is the undealt rest with its first card turned up for trump.
@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 import pinochle as pn
-from pinochle.engine import _redeal
+from pinochle.engine._course import _redeal
 
 
 def _deck(rules: pn.Variant, seed: int) -> list[pn.Card]:

@@ -56,7 +56,9 @@ import attrs
 
 from pinochle.actions import Action
 from pinochle.cards import CARDS, Card, Suit, format_cards, make_deck
-from pinochle.engine import _deal_order, _redeal, apply, bid_limit, new_game, observe
+from pinochle.engine import apply, bid_limit, new_game, observe
+from pinochle.engine._course import _redeal
+from pinochle.engine._dealing import _deal_order
 from pinochle.errors import ArgumentError, IllegalActionError
 from pinochle.meld import highest_meld
 from pinochle.sampling import sample_state

@@ -1190,7 +1190,10 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
 
 
 def _dealer_person(view: Observation) -> int:
-    """The person who deals: with sit-outs, the one before the first seat (engine._seating)."""
+    """The person who deals: with sit-outs, the one before the first seat.
+
+    As the engine seats them (`pinochle.engine._dealing._seating`).
+    """
     seated = view.variant.deal.seated
     if seated == view.variant.deal.players:
         return view.dealer

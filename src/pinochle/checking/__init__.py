@@ -17,11 +17,11 @@ import contextlib
 from collections import Counter
 from collections.abc import Callable, Iterator
 
-from pinochle import engine
 from pinochle.arguments import number
 from pinochle.checking._game import GameCheck
 from pinochle.checking._players import play_problem, play_random_game
 from pinochle.checking._report import CHECKS, CheckHooks, CheckReport, CheckResult, Failure
+from pinochle.engine import _course
 from pinochle.errors import VariantError
 from pinochle.variant import CountingMethod, Variant
 
@@ -93,7 +93,7 @@ def check_variant(
     ended = 0
     patch: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
     if hooks.settle is not None:
-        patch = _patched(engine, "settle_hand", hooks.settle)
+        patch = _patched(_course, "settle_hand", hooks.settle)  # where `_settle` looks it up
     with patch:
         for i in range(games):
             game = GameCheck(variant, seed + i, max_hands, hooks)

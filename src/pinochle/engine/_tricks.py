@@ -1,0 +1,161 @@
+"""Trick play (rules/trick-play, rules/counting): the legal cards, a card played, a trick won."""
+
+from __future__ import annotations
+
+import bisect
+import functools
+from collections.abc import Sequence
+
+from pinochle.actions import PLAYS, Action, Play
+from pinochle.cards import CARDS, Card, Rank
+from pinochle.engine._common import (
+    _BY_INDEX,
+    _add,
+    _put,
+    _remove,
+    _replace,
+    _seat,
+    _with,
+    _wrong_phase,
+    legal_actions,
+)
+from pinochle.engine._course import _settle
+from pinochle.errors import IllegalActionError, PinochleError
+from pinochle.state import CompletedTrick, History, Phase, State
+from pinochle.tricks import _legal_follow, card_points, play_rule
+from pinochle.variant import Variant
+
+
+def _trick_actions(state: State) -> Sequence[Action]:
+    cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
+    trick = state.trick
+    if trick:
+        hand = state.hand
+        if hand.turn_up is None:  # while the stock lasts, any card
+            cards = _legal_follow(cards, trick, hand.trump, state.game.variant.play)
+    # One play per distinct card: the hands are in Card.index order, so twins sit side by
+    # side. (A plain loop: on a dozen cards it beats `dict.fromkeys` over `map`s.)
+    plays = PLAYS
+    actions: list[Action] = []
+    previous = -1
+    for card in cards:
+        index = card.index
+        if index != previous:
+            actions.append(plays[index])
+            previous = index
+    return tuple(actions)
+
+
+_IS_COUNTER = tuple(c.rank in (Rank.ACE, Rank.TEN, Rank.KING) for c in CARDS)
+
+
+@functools.lru_cache(maxsize=256)
+def _card_values(variant: Variant) -> tuple[int, ...]:
+    """Each card's trick points under the profile, by `Card.index`."""
+    return tuple(card_points((card,), variant) for card in CARDS)
+
+
+def _apply_play(state: State, action: Action) -> State:
+    legal = state.legal_cache
+    if legal is None:
+        legal = legal_actions(state)
+    if action not in legal:  # Play objects are shared, so this is an identity scan
+        raise _illegal_play(state, action)
+    seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
+    card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
+    # A list changed in place, then one tuple: cheaper than star-unpacking two slices.
+    hands = list(state.hands)
+    held = hands[seat]
+    at = bisect.bisect_left(held, card.index, key=_BY_INDEX)  # hands are in index order
+    hands[seat] = held[:at] + held[at + 1 :]
+    if state.hand.table and card in state.hand.table[seat]:
+        state = _leave_table(state, seat, card, hands[seat])
+    trick = (*state.trick, (seat, card))
+    players = len(hands)
+    if len(trick) == players:
+        return _end_trick(state, tuple(hands), trick, (action, state.history))
+    return State(
+        state.phase,
+        (seat + 1) % players,
+        tuple(hands),
+        trick,
+        state.tricks,
+        state.points,
+        state.tricks_won,
+        state.counters,
+        state.hand,
+        state.game,
+        (action, state.history),
+    )
+
+
+def _illegal_play(state: State, action: Action) -> PinochleError:
+    """Why this action is no legal play now (not a play, a card not held, or the duty)."""
+    if not isinstance(action, Play):
+        return _wrong_phase(state, action)
+    held = state.hands[_seat(state)]
+    if action.card not in held:
+        return IllegalActionError(str(action), f"you do not hold {action.card}")
+    plays = [card for _, card in state.trick]
+    return IllegalActionError(
+        str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
+    )
+
+
+def _end_trick(
+    state: State,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[tuple[int, Card], ...],
+    history: History,
+) -> State:
+    """The trick is full: its winner takes it (and leads, or melds first in the two-hand stock)."""
+    hand, variant = state.hand, state.game.variant
+    trump = hand.trump
+    values = _card_values(variant)
+    # One pass over the plays finds the winner (as `trick_winner`: a strictly higher card
+    # of the winning card's suit, or a first trump, takes over), the points and whether a
+    # counter fell, without lists of the cards or their indexes.
+    winner, top = trick[0]
+    points = 0
+    counter = False
+    for seat, card in trick:
+        index = card.index
+        points += values[index]
+        if _IS_COUNTER[index]:
+            counter = True
+        suit = card.suit
+        if suit is top.suit:
+            if card.rank > top.rank:
+                winner, top = seat, card
+        elif suit is trump:
+            winner, top = seat, card
+    side = winner % 2 if variant.deal.partnerships else hand.persons[winner]  # side_of
+    last = not hands[winner]
+    if last:
+        points += variant.counting.last_trick
+    counters = state.counters
+    if not counters[side] and (last or counter):
+        counters = _put(counters, side, True)
+    state = State(
+        Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: the winner melds
+        winner,
+        hands,
+        (),
+        (*state.tricks, CompletedTrick(trick, winner, points)),
+        _add(state.points, side, points),
+        _add(state.tricks_won, side, 1),
+        counters,
+        hand,
+        state.game,
+        history,
+    )
+    return _settle(state) if last else state
+
+
+def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) -> State:
+    """A played card leaves the table when no hidden copy of it is left to play instead."""
+    table = state.hand.table[seat]
+    if table.count(card) <= left.count(card):
+        return state
+    hand = _replace(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
+    return _with(state, hand=hand)
