@@ -39,6 +39,7 @@ from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
 from pinochle.bots.rollout import Settlements, sides, trick_points
+from pinochle.bots.search import PlayoutSettlements
 
 __all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
 
@@ -48,6 +49,13 @@ SAMPLES = 48
 S1's Expert imagines 24; once the play-outs and the sampler became faster, 48 deals cost
 less time than 24 did before, and beat the 24-deal Expert in the arena (docs/bots.md).
 """
+
+PLAYOUT = "hard"
+"""How the imagined deals are played out: "hard" (`pinochle.bots.search.card_tricks`) or
+"quick" (`pinochle.bots.rollout.quick_card`, S1's Expert)."""
+
+ENDGAME = 0
+"""The last tricks of each play-out searched exactly (`pinochle.bots.search.best_line`)."""
 
 BID_QUANTILE = 0.5
 """Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
@@ -63,9 +71,18 @@ class ExpertBot(Bot):
 
     level = "expert"
 
-    def __init__(self, seed: int | None = None, samples: int = SAMPLES) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = SAMPLES,
+        *,
+        playout: str = PLAYOUT,
+        endgame: int = ENDGAME,
+    ) -> None:
         super().__init__(seed)
         self.samples = samples
+        self.playout = playout
+        self.endgame = endgame
         self._hard = HardBot(seed)
         self._others = HardBot(seed)  # plays every seat of the imagined deals
 
@@ -85,7 +102,7 @@ class ExpertBot(Bot):
             return actions[0]
         worlds = list(sample_states(observation, self.rng, self.samples))
         side = sides(worlds[0])[observation.seat]
-        outcomes = Settlements()
+        outcomes = Settlements() if self.playout == "quick" else PlayoutSettlements(self.endgame)
         best, best_score = actions[0], float("-inf")
         for action in actions:
             assert isinstance(action, Play)
