@@ -102,7 +102,13 @@ class ExpertBot(Bot):
             return actions[0]
         worlds = list(sample_states(observation, self.rng, self.samples))
         side = sides(worlds[0])[observation.seat]
-        outcomes = Settlements() if self.playout == "quick" else PlayoutSettlements(self.endgame)
+        outcomes: Settlements
+        if len(observation.hand) <= self.endgame:  # the last tricks: searched exactly
+            outcomes = PlayoutSettlements(self.endgame)
+        elif self.playout == "quick":
+            outcomes = Settlements()
+        else:
+            outcomes = PlayoutSettlements()
         best, best_score = actions[0], float("-inf")
         for action in actions:
             assert isinstance(action, Play)
