@@ -31,7 +31,13 @@ from pinochle import (
 from pinochle.bots import make_bot
 from pinochle.bots.search import _best_move, _Game, best_line, card_tricks
 
-PROFILES = ["pinochlerun", "pinochlerun-double-deck", "cutthroat-3", "hoyle-1914", "pagat-partnership"]
+PROFILES = [
+    "pinochlerun",
+    "pinochlerun-double-deck",
+    "cutthroat-3",
+    "hoyle-1914",
+    "pagat-partnership",
+]
 
 
 def _card(suit: int, rank: int) -> Card:

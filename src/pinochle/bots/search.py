@@ -20,9 +20,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pinochle import Card, State
-from pinochle.bots.rollout import _policy, _Policy, _RANK, _sides, _SUIT, Settlements
-from pinochle import settle_play
+from pinochle import Card, State, settle_play
+from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _Policy, _policy, _sides
 
 __all__ = ["PlayoutSettlements", "best_line", "card_tricks", "endgame_tricks", "legal_ranks"]
 
@@ -87,6 +86,7 @@ class _Game:
         "counter",
         "counters",
         "hands",
+        "holds_bid",
         "led",
         "led_top",
         "left",
@@ -102,7 +102,6 @@ class _Game:
         "win_seat",
         "win_suit",
         "won",
-        "holds_bid",
     )
 
     def __init__(self, state: State) -> None:
@@ -132,7 +131,12 @@ class _Game:
         value, trump, seat = self.policy.value, self.policy.trump, self.seat
         if not self.played:
             self.led, self.win_seat, self.win_suit, self.win_rank = suit, seat, suit, rank
-            self.led_top, self.taken, self.ruffed, self.counter = rank, value[rank], False, rank >= 3
+            self.led_top, self.taken, self.ruffed, self.counter = (
+                rank,
+                value[rank],
+                False,
+                rank >= 3,
+            )
         else:
             if suit == self.win_suit:
                 if rank > self.win_rank:
@@ -226,11 +230,11 @@ class _Game:
         ws, wr = self.win_suit, self.win_rank
         best, key = (-1, -1), 99
         for s, r in cards:  # the cheapest sure winner
-            if (s == ws and r > wr) or (s == trump and ws != trump):
-                if self.taken + value[r] > 0 and self._safe(led, s, r):
-                    k = (8 if s == trump else 0) + r
-                    if k < key:
-                        best, key = (s, r), k
+            beats = (s == ws and r > wr) or (s == trump and ws != trump)
+            if beats and self.taken + value[r] > 0 and self._safe(led, s, r):
+                k = (8 if s == trump else 0) + r
+                if k < key:
+                    best, key = (s, r), k
         if key < 99:
             return best
         return self._throw_low(cards)
@@ -250,11 +254,12 @@ class _Game:
         side = mine[seat]
         trumps = [c for c in cards if c[0] == trump]
         plain = [c for c in cards if c[0] != trump]
-        if trumps and side == self.holds_bid:
-            if any(
-                mine[o] != side and self.hands[o][trump] for o in range(players)
-            ):  # draw trumps: the lowest sure trump, else the lowest
-                return self._lead_trump(trumps)
+        if (
+            trumps
+            and side == self.holds_bid
+            and any(mine[o] != side and self.hands[o][trump] for o in range(players))
+        ):  # draw trumps: the lowest sure trump, else the lowest
+            return self._lead_trump(trumps)
         best, key = (-1, -1), -1
         for s, r in plain:  # cash a sure winner: the most valuable, the highest
             if self._sure_lead(s, r):
@@ -396,10 +401,7 @@ def endgame_tricks(
     if card is not None and game.play(int(card.suit), int(card.rank)):
         return game.points, game.won, game.counters
     while True:
-        if max(game.left) > depth:
-            move = game.choose()
-        else:
-            move = _best_move(game)
+        move = game.choose() if max(game.left) > depth else _best_move(game)
         if game.play(*move):
             return game.points, game.won, game.counters
 
