@@ -38,7 +38,7 @@ from pinochle import (
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import Settlements, margin, sides, trick_points
+from pinochle.bots.rollout import Settlements, sides, trick_points
 from pinochle.bots.search import PlayoutSettlements
 
 __all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
@@ -56,9 +56,6 @@ PLAYOUT = "hard"
 
 ENDGAME = 0
 """The last tricks of each play-out searched exactly (`pinochle.bots.search.best_line`)."""
-
-TRUMP = False
-"""Name trump by sampled deals (`ExpertBot._trump`) rather than as Hard does."""
 
 BID_QUANTILE = 0.5
 """Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
@@ -81,13 +78,11 @@ class ExpertBot(Bot):
         *,
         playout: str = PLAYOUT,
         endgame: int = ENDGAME,
-        trump: bool = TRUMP,
     ) -> None:
         super().__init__(seed)
         self.samples = samples
         self.playout = playout
         self.endgame = endgame
-        self.trump = trump
         self._hard = HardBot(seed)
         self._others = HardBot(seed)  # plays every seat of the imagined deals
 
@@ -99,42 +94,7 @@ class ExpertBot(Bot):
             bid = self._bid(observation)
             if bid is not None:
                 return bid
-        if observation.phase is Phase.TRUMP and self.trump:
-            return self._trump(observation)
         return self._hard.choose(observation)
-
-    def _trump(self, observation: Observation) -> Action:
-        """The suit whose sampled deals, played out, score best for the bidder's side.
-
-        In each deal every suit the bidder may name is tried: Hard passes, returns and
-        buries for every seat, nobody throws in, and the tricks are played out quickly.
-        """
-        actions = observation.legal_actions
-        if len(actions) == 1:
-            return actions[0]
-        worlds = list(sample_states(observation, self.rng, self.samples))
-        side = sides(worlds[0])[observation.seat]
-        outcomes = Settlements()
-        best, best_score = actions[0], float("-inf")
-        for action in actions:
-            total = 0.0
-            for world in worlds:
-                state = apply(world, action)
-                settled = len(state.results)
-                while state.phase is not Phase.TRICKS and len(state.results) == settled:
-                    acting = state.to_act
-                    assert acting is not None
-                    if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
-                        state = apply(state, PlayOn())
-                    else:
-                        state = apply(state, self._others.choose(observe(state, acting)))
-                if len(state.results) != settled:
-                    total += margin(state.results[-1].scores, side)
-                else:
-                    total += margin(outcomes.scores(state, None), side)
-            if total > best_score:
-                best, best_score = action, total
-        return best
 
     def _card(self, observation: Observation) -> Action:
         actions = observation.legal_actions
