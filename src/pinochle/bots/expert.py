@@ -43,18 +43,18 @@ from pinochle.bots.search import PlayoutSettlements
 
 __all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
 
-SAMPLES = 48
+SAMPLES = 56
 """Deals imagined per decision.
 
 S1's Expert imagines 24; once the play-outs and the sampler became faster, 48 deals cost
 less time than 24 did before, and beat the 24-deal Expert in the arena (docs/bots.md).
 """
 
-PLAYOUT = "hard"
+PLAYOUT = "quick"
 """How the imagined deals are played out: "hard" (`pinochle.bots.search.card_tricks`) or
 "quick" (`pinochle.bots.rollout.quick_card`, S1's Expert)."""
 
-ENDGAME = 0
+ENDGAME = 3
 """The last tricks of each play-out searched exactly (`pinochle.bots.search.best_line`)."""
 
 BID_QUANTILE = 0.5
