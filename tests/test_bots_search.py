@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterator
 
+import attrs
 import pytest
 
 from pinochle import (
@@ -28,7 +29,7 @@ from pinochle import (
     observe,
     trick_winner,
 )
-from pinochle.bots import make_bot
+from pinochle.bots import ExpertBot, make_bot
 from pinochle.bots.search import _best_move, _Game, best_line, card_tricks
 
 PROFILES = [
@@ -163,3 +164,47 @@ def test_endgame_search_three_cards() -> None:
         assert best_line(_Game(state), side, -1, 1 << 30) == _minimax(state, side)
         checked += 1
     assert checked >= 2
+
+
+def test_endgame_search_draws_the_last_trump_first() -> None:
+    """A known line: draw the opponent's last trump, then cash the ace.
+
+    pinochlerun (counters count 1, the last trick 1; follow suit, else trump). Two tricks
+    to go, the leader holds the ace of a plain suit P and the ten of trump; the opponent on
+    its left holds the nine of trump and a king of a third suit Q, void in P. Leading the
+    ace (as the quick play-out does) lets the nine ruff it: the leader's side makes 3 of
+    the 4 points left (the ace is lost). Leading the ten of trump first draws the nine, and
+    the ace then takes the king and the last trick: all 4.
+    """
+    state = next(s for s in _end_positions("pinochlerun", 2) if not s.trick)
+    trump = state.hand.trump
+    assert trump is not None
+    t = int(trump)
+    p, q = [s for s in range(4) if s != t][:2]
+    nine, jack, queen, king, ten, ace = range(6)
+    leader = state.to_act
+    assert leader is not None
+    cards = {
+        leader: [_card(p, ace), _card(t, ten)],
+        (leader + 1) % 4: [_card(t, nine), _card(q, king)],
+        (leader + 2) % 4: [_card(q, jack), _card(q, queen)],
+        (leader + 3) % 4: [_card(p, jack), _card(q, nine)],
+    }
+    hands = tuple(tuple(sorted(cards[seat], key=lambda c: c.index)) for seat in range(4))
+    built = attrs.evolve(state, hands=hands)
+    side = built.side_of(leader)
+    assert best_line(_Game(built), side, -1, 1 << 30) == 4
+    assert _best_move(_Game(built)) == (t, ten)
+    game = _Game(built)
+    game.play(p, ace)  # the ace first: ruffed
+    assert best_line(game, side, -1, 1 << 30) == 3
+
+
+@pytest.mark.parametrize("profile", ["pinochlerun", "pinochlerun-double-deck"])
+def test_expert_in_the_endgame_plays_legal_cards(profile: str) -> None:
+    """Expert with its endgame search on: a legal card in every position of the last tricks."""
+    bot = ExpertBot(5, samples=6, endgame=3)
+    for state in _end_positions(profile, 3):
+        seat = state.to_act
+        assert seat is not None
+        assert bot.choose(observe(state, seat)) in legal_actions(state)

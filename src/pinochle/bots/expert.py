@@ -43,7 +43,7 @@ from pinochle.bots.search import PlayoutSettlements
 
 __all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
 
-SAMPLES = 56
+SAMPLES = 52
 """Deals imagined per decision.
 
 S1's Expert imagines 24; once the play-outs and the sampler became faster, 48 deals cost
@@ -54,7 +54,7 @@ PLAYOUT = "quick"
 """How the imagined deals are played out: "hard" (`pinochle.bots.search.card_tricks`) or
 "quick" (`pinochle.bots.rollout.quick_card`, S1's Expert)."""
 
-ENDGAME = 3
+ENDGAME = 2
 """The last tricks of each play-out searched exactly (`pinochle.bots.search.best_line`)."""
 
 BID_QUANTILE = 0.5

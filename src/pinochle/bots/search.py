@@ -438,11 +438,18 @@ class PlayoutSettlements(Settlements):
     def __init__(self, depth: int = 0) -> None:
         super().__init__()
         self.depth = depth
+        self._lines: dict[tuple[object, ...], tuple[list[int], list[int], list[bool]]] = {}
 
     def scores(self, state: State, card: Card | None) -> tuple[int, ...]:
         """Each side's score for the hand once its tricks are played out."""
         if self.depth:
-            points, won, counters = endgame_tricks(state, card, self.depth)
+            # Late in the hand few deals fit what the seat knows: many samples repeat one,
+            # and the search is the same for the same cards.
+            line = (state.hands, state.trick, card)
+            found = self._lines.get(line)
+            if found is None:
+                found = self._lines[line] = endgame_tricks(state, card, self.depth)
+            points, won, counters = found
         else:
             points, won, counters = card_tricks(state, card)
         key = (*points, *won, *counters, state.hand.buried)
