@@ -30,7 +30,7 @@ from pinochle import (
     trick_winner,
 )
 from pinochle.bots import ExpertBot, make_bot
-from pinochle.bots.search import _best_move, _Game, best_line, card_tricks
+from pinochle.bots.search import _best_move, Tricks, best_line, card_tricks
 
 PROFILES = [
     "pinochlerun",
@@ -77,7 +77,7 @@ def test_legal_cards_are_the_engines(profile: str) -> None:
     assert positions
     for state in positions:
         engine = {a.card for a in legal_actions(state) if isinstance(a, Play)}
-        game = _Game(state)
+        game = Tricks(state)
         assert {_card(s, r) for s, r in game.legal()} == engine
 
 
@@ -86,7 +86,7 @@ def test_play_out_plays_legal_cards_and_counts_every_point(profile: str) -> None
     """Each card of the Hard-like play-out is legal; the tricks share all the points."""
     variant = load_variant(profile)
     for state in _positions(profile)[::7]:
-        game = _Game(state)
+        game = Tricks(state)
         stepped = state
         while True:
             move = game.choose()
@@ -141,10 +141,10 @@ def test_endgame_search_finds_the_best_line(profile: str) -> None:
         seat = state.to_act
         assert seat is not None
         side = state.side_of(seat)
-        game = _Game(state)
+        game = Tricks(state)
         assert best_line(game, side, -1, 1 << 30) == _minimax(state, side)
         # The search leaves the position as it found it.
-        again = _Game(state)
+        again = Tricks(state)
         assert (game.hands, game.points, game.seat) == (again.hands, again.points, again.seat)
         # The chosen card is legal and reaches the best line's value.
         suit, rank = _best_move(game)
@@ -161,7 +161,7 @@ def test_endgame_search_three_cards() -> None:
         if max(len(h) for h in state.hands) != 3:
             continue
         side = state.side_of(state.to_act or 0)
-        assert best_line(_Game(state), side, -1, 1 << 30) == _minimax(state, side)
+        assert best_line(Tricks(state), side, -1, 1 << 30) == _minimax(state, side)
         checked += 1
     assert checked >= 2
 
@@ -193,9 +193,9 @@ def test_endgame_search_draws_the_last_trump_first() -> None:
     hands = tuple(tuple(sorted(cards[seat], key=lambda c: c.index)) for seat in range(4))
     built = attrs.evolve(state, hands=hands)
     side = built.side_of(leader)
-    assert best_line(_Game(built), side, -1, 1 << 30) == 4
-    assert _best_move(_Game(built)) == (t, ten)
-    game = _Game(built)
+    assert best_line(Tricks(built), side, -1, 1 << 30) == 4
+    assert _best_move(Tricks(built)) == (t, ten)
+    game = Tricks(built)
     game.play(p, ace)  # the ace first: ruffed
     assert best_line(game, side, -1, 1 << 30) == 3
 

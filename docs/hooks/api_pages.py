@@ -54,6 +54,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.bots.bidding", "Bidding and the other decisions"),
     ("pinochle.bots.play", "Card play"),
     ("pinochle.bots.rollout", "Expert's play-outs"),
+    ("pinochle.bots.search", "Expert's card search"),
     ("pinochle.arena", "The arena"),
     ("pinochle.env", "Reinforcement learning"),
     ("pinochle.env.actions", "Reinforcement learning: the action index"),

@@ -23,7 +23,14 @@ from collections.abc import Sequence
 from pinochle import Card, State, settle_play
 from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _Policy, _policy, _sides
 
-__all__ = ["PlayoutSettlements", "best_line", "card_tricks", "endgame_tricks", "legal_ranks"]
+__all__ = [
+    "PlayoutSettlements",
+    "Tricks",
+    "best_line",
+    "card_tricks",
+    "endgame_tricks",
+    "legal_ranks",
+]
 
 Hand = list[list[int]]
 
@@ -79,8 +86,14 @@ def _distinct(ranks: list[int]) -> list[int]:
     return out
 
 
-class _Game:
-    """The tricks in progress of one imagined deal, on rank lists."""
+class Tricks:
+    """The rest of one imagined deal's trick play, on rank lists (hands in view).
+
+    Built from a `State` in trick play (no stock left); `play` plays the seat to act's
+    card, `legal` lists its legal cards, `choose` picks one by Hard's rules of thumb.
+    ``points``, ``won`` and ``counters`` are each side's running totals (the arguments
+    of `pinochle.settle_play` once the last trick is over).
+    """
 
     __slots__ = (
         "counter",
@@ -309,7 +322,7 @@ def card_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], 
     Returns each side's trick points, tricks won and whether it took a counter (the
     arguments of `pinochle.settle_play`). The state must be in trick play with no stock.
     """
-    game = _Game(state)
+    game = Tricks(state)
     if card is not None and game.play(int(card.suit), int(card.rank)):
         return game.points, game.won, game.counters
     while not game.play(*game.choose()):
@@ -317,7 +330,7 @@ def card_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], 
     return game.points, game.won, game.counters
 
 
-def best_line(game: _Game, side: int, alpha: int, beta: int) -> int:
+def best_line(game: Tricks, side: int, alpha: int, beta: int) -> int:
     """``side``'s trick points from here to the hand's end with best play by all seats.
 
     Minimax with alpha-beta pruning: the seats of ``side`` maximise its points, the others
@@ -350,7 +363,7 @@ def best_line(game: _Game, side: int, alpha: int, beta: int) -> int:
     return best
 
 
-def _save(game: _Game) -> tuple[object, ...]:
+def _save(game: Tricks) -> tuple[object, ...]:
     return (
         game.played,
         game.led,
@@ -367,7 +380,7 @@ def _save(game: _Game) -> tuple[object, ...]:
     )
 
 
-def _restore(game: _Game, saved: tuple[object, ...], seat: int, suit: int, rank: int) -> None:
+def _restore(game: Tricks, saved: tuple[object, ...], seat: int, suit: int, rank: int) -> None:
     (
         game.played,
         game.led,
@@ -397,7 +410,7 @@ def endgame_tricks(
     Once every seat holds at most ``depth`` cards (at a trick's start), each card is the
     one `best_line` values best for the seat's side.
     """
-    game = _Game(state)
+    game = Tricks(state)
     if card is not None and game.play(int(card.suit), int(card.rank)):
         return game.points, game.won, game.counters
     while True:
@@ -406,7 +419,7 @@ def endgame_tricks(
             return game.points, game.won, game.counters
 
 
-def _best_move(game: _Game) -> tuple[int, int]:
+def _best_move(game: Tricks) -> tuple[int, int]:
     """The legal card whose best line gives the seat's side most trick points."""
     moves = game.legal()
     if len(moves) == 1:
