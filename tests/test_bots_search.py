@@ -30,7 +30,7 @@ from pinochle import (
     trick_winner,
 )
 from pinochle.bots import ExpertBot, make_bot
-from pinochle.bots.search import _best_move, Tricks, best_line, card_tricks
+from pinochle.bots.search import Tricks, _best_move, best_line, card_tricks
 
 PROFILES = [
     "pinochlerun",
