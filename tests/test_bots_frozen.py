@@ -53,8 +53,13 @@ def test_same_choice_as_the_frozen_copy(level: str) -> None:
         view = from_json("observation", record["observation"])
         assert isinstance(view, Observation)
         seed = record["seed"]
-        # Recorded at Expert's former default of 24 samples: the same samples, same choice.
-        bot = make_bot(level, seed=seed, samples=24) if level == "expert" else make_bot(level, seed)
+        # Recorded at Expert's former default of 24 samples, quick play-outs to the end (no
+        # endgame search): the same settings, same choice.
+        bot = (
+            ExpertBot(seed, samples=24, playout="quick", endgame=0)
+            if level == "expert"
+            else make_bot(level, seed)
+        )
         action = bot.choose(view)
         if str(action) != record["action"]:
             wrong.append((record["profile"], record["seed"], record["action"], str(action)))

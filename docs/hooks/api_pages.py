@@ -55,6 +55,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.bots.play", "Card play"),
     ("pinochle.bots.rollout", "Expert's play-outs"),
     ("pinochle.bots.stock_play", "Expert's play-outs: the two-hand stock phase"),
+    ("pinochle.bots.search", "Expert's card search"),
     ("pinochle.arena", "The arena"),
     ("pinochle.env", "Reinforcement learning"),
     ("pinochle.env.actions", "Reinforcement learning: the action index"),

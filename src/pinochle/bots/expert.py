@@ -1,11 +1,13 @@
 """Expert: tries every legal card on sampled deals of the unseen cards (S1's Expert).
 
-Before each card it deals the cards it cannot see 48 times with `pinochle.sample_states`
+Before each card it deals the cards it cannot see 52 times with `pinochle.sample_states`
 (consistent with everything its seat knows: its hand, the meld shown, the cards passed to
 it, the cards played, the voids and ceilings revealed by play), plays each legal card in
 each imagined deal, finishes the hand with a quick full-information policy, and plays the
 card whose settled hand scores best on average for its side. The same deals are used for
-every card, so the comparison is not blurred by the luck of the sampling.
+every card, so the comparison is not blurred by the luck of the sampling. Once its hand is
+down to the last two cards, each imagined deal is finished along a best line instead
+(`pinochle.bots.search.best_line`: every seat plays its best card, hands in view).
 
 In the auction of a single-deck game it bids with the same sampling: in each imagined deal
 it takes the contract at the lowest legal bid, lets Hard name trump, pass, return and bury
@@ -39,15 +41,26 @@ from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
 from pinochle.bots.rollout import Settlements, sides, trick_points
+from pinochle.bots.search import PlayoutSettlements
 
-__all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
+__all__ = ["BID_QUANTILE", "ENDGAME", "PLAYOUT", "SAMPLES", "ExpertBot", "contract_values"]
 
-SAMPLES = 48
+SAMPLES = 52
 """Deals imagined per decision.
 
-S1's Expert imagines 24; once the play-outs and the sampler became faster, 48 deals cost
-less time than 24 did before, and beat the 24-deal Expert in the arena (docs/bots.md).
+S1's Expert imagines 24; once the play-outs and the sampler became faster, 52 deals (and
+the endgame search) cost less time than 24 did before, and beat the 24-deal Expert in the
+arena (docs/bots.md).
 """
+
+PLAYOUT = "quick"
+"""How the imagined deals are played out: "quick" (`pinochle.bots.rollout.quick_card`, S1's
+Expert) or "hard" (`pinochle.bots.search.card_tricks`: Hard's rules of thumb with every
+hand in view; about 1.7 times the cost, and not measured stronger, docs/bots.md)."""
+
+ENDGAME = 2
+"""From this many cards in hand on, the imagined deals are finished along a best line
+(`pinochle.bots.search.best_line`, exact) instead of by the play-out; 0: never."""
 
 BID_QUANTILE = 0.5
 """Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
@@ -59,13 +72,29 @@ class ExpertBot(Bot):
     Args:
         seed: Seeds the sampling (and Hard's choices for the other decisions).
         samples: Deals imagined per decision.
+        playout: How the imagined deals are played out: "quick" or "hard" (`PLAYOUT`).
+        endgame: From this many cards in hand on, search the rest exactly (`ENDGAME`).
+
+    ``ExpertBot(seed, samples=24, playout="quick", endgame=0)`` chooses exactly as S1's
+    Expert did before this library's speed and strength work (tests/test_bots_frozen.py).
     """
 
     level = "expert"
 
-    def __init__(self, seed: int | None = None, samples: int = SAMPLES) -> None:
+    def __init__(
+        self,
+        seed: int | None = None,
+        samples: int = SAMPLES,
+        *,
+        playout: str = PLAYOUT,
+        endgame: int = ENDGAME,
+    ) -> None:
+        if playout not in ("quick", "hard"):
+            raise ValueError(f"playout: expected 'quick' or 'hard', found {playout!r}")
         super().__init__(seed)
         self.samples = samples
+        self.playout = playout
+        self.endgame = endgame
         self._hard = HardBot(seed)
         self._others = HardBot(seed)  # plays every seat of the imagined deals
 
@@ -85,7 +114,13 @@ class ExpertBot(Bot):
             return actions[0]
         worlds = list(sample_states(observation, self.rng, self.samples))
         side = sides(worlds[0])[observation.seat]
-        outcomes = Settlements()
+        outcomes: Settlements
+        if len(observation.hand) <= self.endgame:  # the last tricks: searched exactly
+            outcomes = PlayoutSettlements(self.endgame)
+        elif self.playout == "quick":
+            outcomes = Settlements()
+        else:
+            outcomes = PlayoutSettlements()
         best, best_score = actions[0], float("-inf")
         for action in actions:
             assert isinstance(action, Play)
