@@ -15,9 +15,11 @@ same deals) is timed on the same observation, and the game goes on with Hard's c
 first hand of each run only warms the caches.
 
 Run: ``python benchmarks/bots_versus.py [--baseline REV] [--rounds N] [--hands H]
-[--profiles a,b] [--samples N] [--levels expert,hard]``; the default baseline is
-cffea72. ``--samples`` sets this tree's Expert samples (the baseline keeps its default),
-to see what a setting costs; ``--levels hard`` times Hard alone (a quick run).
+[--profiles a,b] [--samples N] [--endgame N] [--levels expert,hard]``; the default baseline
+is cffea72. ``--samples`` sets this tree's Expert samples (the baseline keeps its default),
+to see what a setting costs; ``--endgame 0`` turns this tree's exact search of the last
+tricks off (with ``--samples 24`` it chooses exactly as the baseline did, which
+tests/test_bots_frozen.py pins); ``--levels hard`` times Hard alone (a quick run).
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from pinochle.bots import ExpertBot, HardBot
 
 profile, first, hands, samples = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 levels = sys.argv[5].split(",")
+options = {} if sys.argv[6] == "default" else {"endgame": int(sys.argv[6])}
 variant = pn.load_variant(profile)
 clock = time.process_time
 hard, hard_all, expert = [], [], []
@@ -61,7 +64,8 @@ for number in range(first - 1, first + hands):
                 hard.append(spent)
         if choice and view.phase is pn.Phase.TRICKS and "expert" in levels:
             seed = len(expert) + number * 1000
-            bot = ExpertBot(seed) if samples == "default" else ExpertBot(seed, int(samples))
+            sized = {} if samples == "default" else {"samples": int(samples)}
+            bot = ExpertBot(seed, **sized, **options)
             start = clock()
             bot.choose(view)
             spent = clock() - start
@@ -73,11 +77,12 @@ print(json.dumps({"file": pn.__file__, "hard": hard, "hard-all": hard_all, "expe
 
 
 def _run(
-    src: Path, profile: str, first: int, hands: int, samples: str, levels: str
+    src: Path, profile: str, first: int, hands: int, samples: str, levels: str, endgame: str
 ) -> dict[str, list[float]]:
     env = {**os.environ, "PYTHONPATH": str(src)}
+    argv = [profile, str(first), str(hands), samples, levels, endgame]
     out = subprocess.run(
-        [sys.executable, "-c", WORKLOAD, profile, str(first), str(hands), samples, levels],
+        [sys.executable, "-c", WORKLOAD, *argv],
         env=env,
         check=True,
         capture_output=True,
@@ -105,6 +110,11 @@ def main() -> None:
     parser.add_argument("--profiles", default=PROFILES)
     parser.add_argument("--samples", default="default", help="this tree's Expert samples")
     parser.add_argument("--levels", default="expert,hard", help="which to time")
+    parser.add_argument(
+        "--endgame",
+        default="default",
+        help="this tree's Expert endgame search (cards; 0 plays as the baseline did)",
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {load:.2f}")
@@ -122,9 +132,14 @@ def main() -> None:
                 new: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
                 for round_ in range(args.rounds):
                     first = 1 + round_ * (args.hands + 1)
-                    runs = [(base, old, "default"), (ROOT, new, args.samples)]
-                    for tree, into, samples in runs[:: -1 if round_ % 2 else 1]:
-                        got = _run(tree / "src", profile, first, args.hands, samples, args.levels)
+                    runs = [
+                        (base, old, "default", "default"),
+                        (ROOT, new, args.samples, args.endgame),
+                    ]
+                    for tree, into, samples, endgame in runs[:: -1 if round_ % 2 else 1]:
+                        got = _run(
+                            tree / "src", profile, first, args.hands, samples, args.levels, endgame
+                        )
                         for level, times in got.items():
                             into[level] += times
                 for level in ("expert", "hard", "hard-all"):
