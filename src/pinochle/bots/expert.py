@@ -17,11 +17,15 @@ does; see docs/bots.md.) Its other decisions are Hard's.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 
+import attrs
+
 from pinochle import (
     Action,
+    Bid,
     DeckKind,
     Observation,
     Outcome,
@@ -31,16 +35,28 @@ from pinochle import (
     PlayOn,
     State,
     apply,
+    deck_points,
     legal_actions,
     observe,
     sample_states,
 )
 from pinochle.bots.base import Bot
-from pinochle.bots.bidding import lowest_bid
+from pinochle.bots.bidding import MARGIN, estimates, lowest_bid
 from pinochle.bots.heuristic import HardBot
 from pinochle.bots.rollout import Settlements, sides, trick_points
 
-__all__ = ["BID_QUANTILE", "SAMPLES", "ExpertBot", "contract_values"]
+__all__ = [
+    "AUCTION_SPREAD",
+    "BID_QUANTILE",
+    "PASSING_QUANTILE",
+    "REACH",
+    "SAMPLES",
+    "Contract",
+    "ExpertBot",
+    "auction_weight",
+    "contract_values",
+    "contracts",
+]
 
 SAMPLES = 48
 """Deals imagined per decision.
@@ -50,7 +66,19 @@ less time than 24 did before, and beat the 24-deal Expert in the arena (docs/bot
 """
 
 BID_QUANTILE = 0.5
-"""Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
+"""Without passing, Expert bids while the lowest legal bid is at most this quantile of its
+sampled values."""
+
+PASSING_QUANTILE = 0.5
+"""With passing, the weighted quantile of the sampled values the lowest bid must not exceed."""
+
+REACH = 0.9
+"""With passing, the weighted share of sampled deals in which the bid must be within reach:
+at most the side's meld after the pass plus every trick point."""
+
+AUCTION_SPREAD = 0.1
+"""How softly the auction weighs a sampled deal, as a share of the deck's trick points
+(`auction_weight`)."""
 
 
 class ExpertBot(Bot):
@@ -112,12 +140,62 @@ class ExpertBot(Bot):
             or (partner is not None and observation.bidder == partner)
         ):
             return None
-        values = contract_values(observation, self.rng, self.samples, self._others)
-        if len(values) < self.samples // 3:
+        found = contracts(observation, self.rng, self.samples, self._others)
+        if len(found) < self.samples // 3:
             return None  # the imagined auctions rarely came to it: no judgement
-        values.sort()
-        ceiling = values[int(BID_QUANTILE * (len(values) - 1))]
-        return lowest if lowest.amount <= ceiling else legal[0]
+        return lowest if self._supports(observation, found, lowest.amount) else legal[0]
+
+    def _supports(self, observation: Observation, found: list[Contract], amount: int) -> bool:
+        """Whether the imagined contracts support bidding ``amount``.
+
+        Without passing: the `BID_QUANTILE` of the values is at least the amount. With
+        passing, the deals are weighted by the auction (`auction_weight`), and the bid must
+        also be within reach (the meld after the pass plus every trick point) in `REACH` of
+        them: a pass that completes a run in half the deals is no ground for a bid that
+        only the run makes.
+        """
+        variant = observation.variant
+        if not variant.passing.cards:
+            return _quantile([(c.value, 1.0) for c in found], BID_QUANTILE) >= amount
+        weights = [c.weight if AUCTION_SPREAD else 1.0 for c in found]
+        if sum(weights) <= 0.0:  # no deal fits the auction: judge them all alike
+            weights = [1.0] * len(found)
+        values = [(c.value, w) for c, w in zip(found, weights, strict=True)]
+        if _quantile(values, PASSING_QUANTILE) < amount:
+            return False
+        points = deck_points(variant)
+        reach = sum(w for c, w in zip(found, weights, strict=True) if c.meld + points >= amount)
+        return reach >= REACH * sum(weights)
+
+
+def _quantile(values: list[tuple[float, float]], q: float) -> float:
+    """The weighted ``q`` quantile of (value, weight) pairs (the lower one at a tie)."""
+    ordered = sorted(values)
+    total = sum(w for _, w in ordered)
+    below = 0.0
+    for value, weight in ordered:
+        below += weight
+        if below >= q * total - 1e-12:
+            return value
+    return ordered[-1][0]
+
+
+@attrs.frozen
+class Contract:
+    """One imagined deal in which the seat won the bid (see `contracts`).
+
+    Attributes:
+        meld: The seat's side's meld after the pass (a hand won on meld: its meld).
+        value: The side's meld plus trick points (a hand won on meld: the meld).
+        weight: How well the deal fits the auction so far (1 when it is not weighed).
+        lost: The contract was lost before play (out of reach, or no marriage): its value
+            is below the bid.
+    """
+
+    meld: float
+    value: float
+    weight: float = 1.0
+    lost: bool = False
 
 
 def contract_values(
@@ -132,9 +210,28 @@ def contract_values(
     left out, except a hand won on meld alone (``settlement.meld_makes_bid``): its value
     is the meld.
     """
+    found = contracts(observation, rng, samples, player, weigh=False)
+    return [c.value for c in found]
+
+
+def contracts(
+    observation: Observation,
+    rng: random.Random,
+    samples: int,
+    player: Bot,
+    *,
+    weigh: bool = True,
+) -> list[Contract]:
+    """As `contract_values`, with each deal's meld after the pass and its weight.
+
+    With ``weigh`` each deal is weighted by how likely the other seats' hands in it were to
+    make the auction so far (`auction_weight`): a partner who passed early holds less, an
+    opponent who bid high holds more, than a random hand.
+    """
     seat = observation.seat
-    values: list[float] = []
+    found: list[Contract] = []
     for world in sample_states(observation, rng, samples):
+        weight = auction_weight(observation, world) if weigh else 1.0
         state = _as_bidder(world, seat)
         if state is None:
             continue
@@ -146,18 +243,61 @@ def contract_values(
                 state = apply(state, PlayOn())
             else:
                 state = apply(state, player.choose(observe(state, acting)))
-        if len(state.results) != settled:
+        if len(state.results) != settled:  # settled before play: won on meld, or lost
             result = state.results[-1]
+            meld = float(result.sides[result.bidder or 0].meld)
             if result.outcome is Outcome.MADE_ON_MELD:  # the meld alone makes the bid
-                values.append(float(result.sides[result.bidder or 0].meld))
-            continue  # no marriage, or out of reach: not a contract to judge
+                found.append(Contract(meld, meld, weight))
+            else:  # out of reach (or no marriage): the bid is lost
+                found.append(Contract(meld, min(meld, result.bid - 1.0), weight, lost=True))
+            continue
         mine = sides(state)
         side = mine[seat]
         meld = sum(
             m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
         )
-        values.append(meld + trick_points(state)[side])
-    return values
+        found.append(Contract(meld, meld + trick_points(state)[side], weight))
+    return found
+
+
+def auction_weight(observation: Observation, world: State) -> float:
+    """How likely the other seats' hands in ``world`` were to bid and pass as they did.
+
+    Each other seat's hand is valued as Hard values a hand in the auction
+    (`pinochle.bots.bidding.hand_value`'s estimate less Hard's margin); a pass when the
+    lowest bid was L has likelihood ``sigmoid((L - value) / spread)``, a bid of A
+    ``sigmoid((value - A) / spread)``, with the spread `AUCTION_SPREAD` of the deck's trick
+    points (the other players need not bid as Hard does). A dealer forced to bid tells
+    nothing.
+    """
+    variant = observation.variant
+    spread = AUCTION_SPREAD * deck_points(variant)
+    margin = MARGIN * deck_points(variant)
+    passing = variant.passing.cards > 0
+    values: dict[int, float] = {}
+    weight, high, passes = 1.0, None, 0
+    for seat, action in observation.auction:
+        if seat != observation.seat:
+            if seat not in values:
+                found = estimates(world.hands[seat], variant, before_passing=passing)
+                best = max((e.total for e in found.values()), default=0.0)
+                values[seat] = best - margin
+            if isinstance(action, Bid):
+                forced = high is None and passes == variant.deal.players - 1
+                if not forced:
+                    weight *= _sigmoid((values[seat] - action.amount) / spread)
+            else:
+                lowest = variant.bidding.minimum if high is None else high + variant.bidding.step
+                weight *= _sigmoid((lowest - values[seat]) / spread)
+        if isinstance(action, Bid):
+            high = action.amount
+        else:
+            passes += 1
+    return weight
+
+
+def _sigmoid(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
 def _as_bidder(world: State, seat: int) -> State | None:
