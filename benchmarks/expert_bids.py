@@ -145,7 +145,7 @@ def summary(rows: list[dict[str, Any]]) -> str:
 
 def compare(name: str, deals: int, seed: int, *, cards: bool, workers: int) -> None:
     """Old and new bids on the same deals; the paired difference of Expert's margin."""
-    runs = {}
+    runs: dict[bool, list[dict[str, Any]]] = {}
     cache = Path(tempfile.gettempdir()) / f"expert_bids_old_{name}_{deals}_{seed}_{cards}.json"
     for old in (True, False):
         if old and cache.exists():

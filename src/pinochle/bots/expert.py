@@ -35,15 +35,17 @@ from pinochle import (
     PlayOn,
     State,
     apply,
+    card_points,
     deck_points,
     legal_actions,
     observe,
     sample_states,
+    settle_play,
 )
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import MARGIN, estimates, lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import Settlements, sides, trick_points
+from pinochle.bots.rollout import Settlements, _list_tricks, margin, sides
 
 __all__ = [
     "AUCTION_SPREAD",
@@ -75,6 +77,9 @@ PASSING_QUANTILE = 0.5
 REACH = 0.9
 """With passing, the weighted share of sampled deals in which the bid must be within reach:
 at most the side's meld after the pass plus every trick point."""
+
+COMPARE = True
+"""With passing, over the other side's bid: compare taking the contract with passing."""
 
 AUCTION_SPREAD = 0.1
 """How softly the auction weighs a sampled deal, as a share of the deck's trick points
@@ -140,7 +145,13 @@ class ExpertBot(Bot):
             or (partner is not None and observation.bidder == partner)
         ):
             return None
-        found = contracts(observation, self.rng, self.samples, self._others)
+        passing = variant.passing.cards > 0
+        weigh = passing and AUCTION_SPREAD > 0
+        found = contracts(
+            observation, self.rng, self.samples, self._others, weigh=weigh, compare=passing
+        )
+        if not passing:  # as measured before: the contracts lost before play left out
+            found = [c for c in found if not c.lost]
         if len(found) < self.samples // 3:
             return None  # the imagined auctions rarely came to it: no judgement
         return lowest if self._supports(observation, found, lowest.amount) else legal[0]
@@ -149,17 +160,25 @@ class ExpertBot(Bot):
         """Whether the imagined contracts support bidding ``amount``.
 
         Without passing: the `BID_QUANTILE` of the values is at least the amount. With
-        passing, the deals are weighted by the auction (`auction_weight`), and the bid must
-        also be within reach (the meld after the pass plus every trick point) in `REACH` of
-        them: a pass that completes a run in half the deals is no ground for a bid that
-        only the run makes.
+        passing, over the other side's bid: the mean margin of taking the contract (a set
+        or a contract out of reach loses the bid) is at least that of passing and letting
+        the other side keep its bid, in the same deals. Otherwise (opening) the
+        `PASSING_QUANTILE` of the values, counting the contracts out of reach, is at least
+        the amount, and the bid is within reach (meld after the pass plus every trick point)
+        in `REACH` of the deals.
         """
         variant = observation.variant
         if not variant.passing.cards:
             return _quantile([(c.value, 1.0) for c in found], BID_QUANTILE) >= amount
-        weights = [c.weight if AUCTION_SPREAD else 1.0 for c in found]
+        weights = [c.weight for c in found]
         if sum(weights) <= 0.0:  # no deal fits the auction: judge them all alike
             weights = [1.0] * len(found)
+        pairs = [(c, w) for c, w in zip(found, weights, strict=True) if c.passed is not None]
+        if COMPARE and len(pairs) >= self.samples // 3:
+            total = sum(w for _, w in pairs)
+            taken = sum(c.margin * w for c, w in pairs) / total
+            passed = sum((c.passed or 0.0) * w for c, w in pairs) / total
+            return taken >= passed
         values = [(c.value, w) for c, w in zip(found, weights, strict=True)]
         if _quantile(values, PASSING_QUANTILE) < amount:
             return False
@@ -190,12 +209,17 @@ class Contract:
         weight: How well the deal fits the auction so far (1 when it is not weighed).
         lost: The contract was lost before play (out of reach, or no marriage): its value
             is below the bid.
+        margin: The side's margin for the hand (its score less the other sides' mean).
+        passed: The side's margin in the same deal had it passed and the other side kept
+            its bid (None when not played: see `contracts`).
     """
 
     meld: float
     value: float
     weight: float = 1.0
     lost: bool = False
+    margin: float = 0.0
+    passed: float | None = None
 
 
 def contract_values(
@@ -220,44 +244,72 @@ def contracts(
     samples: int,
     player: Bot,
     *,
-    weigh: bool = True,
+    weigh: bool = False,
+    compare: bool = False,
 ) -> list[Contract]:
-    """As `contract_values`, with each deal's meld after the pass and its weight.
+    """As `contract_values`, with each deal's meld after the pass, margins and weight.
 
-    With ``weigh`` each deal is weighted by how likely the other seats' hands in it were to
-    make the auction so far (`auction_weight`): a partner who passed early holds less, an
-    opponent who bid high holds more, than a random hand.
+    Contracts lost before play (out of reach) are kept, with a value below the bid. With
+    ``compare``, when the other side holds the bid, each deal is also played with the seat
+    passing and the other side keeping its contract (`Contract.passed`). With ``weigh``
+    each deal is weighted by how likely the other seats' hands in it were to make the
+    auction so far (`auction_weight`).
     """
     seat = observation.seat
+    holder = observation.bidder
+    against = compare and holder is not None and not _same_side(observation, holder)
     found: list[Contract] = []
     for world in sample_states(observation, rng, samples):
         weight = auction_weight(observation, world) if weigh else 1.0
         state = _as_bidder(world, seat)
         if state is None:
             continue
-        settled = len(state.results)
-        while state.phase is not Phase.TRICKS and len(state.results) == settled:
-            acting = state.to_act
-            assert acting is not None
-            if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
-                state = apply(state, PlayOn())
-            else:
-                state = apply(state, player.choose(observe(state, acting)))
-        if len(state.results) != settled:  # settled before play: won on meld, or lost
-            result = state.results[-1]
-            meld = float(result.sides[result.bidder or 0].meld)
-            if result.outcome is Outcome.MADE_ON_MELD:  # the meld alone makes the bid
-                found.append(Contract(meld, meld, weight))
-            else:  # out of reach (or no marriage): the bid is lost
-                found.append(Contract(meld, min(meld, result.bid - 1.0), weight, lost=True))
-            continue
-        mine = sides(state)
-        side = mine[seat]
-        meld = sum(
-            m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
-        )
-        found.append(Contract(meld, meld + trick_points(state)[side], weight))
+        meld, value, mine, lost = _finish(state, player, seat)
+        passed = None
+        if against:  # everyone passes: the other side keeps its contract
+            kept = _as_bidder(world, None)
+            if kept is not None:
+                passed = _finish(kept, player, seat)[2]
+        found.append(Contract(meld, value, weight, lost, mine, passed))
     return found
+
+
+def _same_side(observation: Observation, seat: int) -> bool:
+    if observation.variant.deal.partnerships:
+        return seat % 2 == observation.seat % 2
+    return seat == observation.seat
+
+
+def _finish(state: State, player: Bot, seat: int) -> tuple[float, float, float, bool]:
+    """Play an imagined hand from its contract to the end.
+
+    Returns the seat's side's meld, its meld plus trick points (below the bid when the
+    contract was lost before play), its margin (`pinochle.bots.rollout.margin`), and
+    whether its own contract was lost before play.
+    """
+    settled = len(state.results)
+    while state.phase is not Phase.TRICKS and len(state.results) == settled:
+        acting = state.to_act
+        assert acting is not None
+        if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
+            state = apply(state, PlayOn())
+        else:
+            state = apply(state, player.choose(observe(state, acting)))
+    side = state.side_of(seat)
+    if len(state.results) != settled:  # settled before play: won on meld, or lost
+        result = state.results[-1]
+        meld = float(result.sides[side].meld)
+        made = result.outcome is Outcome.MADE_ON_MELD or result.bidder != side
+        value = meld if made else min(meld, result.bid - 1.0)
+        return meld, value, margin(result.scores, side), not made
+    mine = sides(state)
+    meld = sum(m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side)
+    points, won, counters = _list_tricks(state, None)
+    scores = settle_play(state, points, won, counters).scores
+    hand, variant = state.hand, state.variant
+    if hand.bidder is not None and hand.buried and variant.kitty.buried_count:
+        points[mine[hand.bidder]] += card_points(hand.buried, variant)
+    return meld, meld + points[side], margin(scores, side), False
 
 
 def auction_weight(observation: Observation, world: State) -> float:
@@ -300,8 +352,11 @@ def _sigmoid(x: float) -> float:
     return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
 
 
-def _as_bidder(world: State, seat: int) -> State | None:
-    """The imagined auction: ``seat`` bids the minimum it may, everyone else passes."""
+def _as_bidder(world: State, seat: int | None) -> State | None:
+    """The imagined auction: ``seat`` bids the minimum it may, everyone else passes.
+
+    With ``seat`` None everyone passes, so the high bidder keeps the bid.
+    """
     state, number, settled = world, world.hand.number, len(world.results)
     while state.phase is Phase.AUCTION:
         actions = legal_actions(state)
@@ -315,4 +370,6 @@ def _as_bidder(world: State, seat: int) -> State | None:
         state = apply(state, action)
         if state.hand.number != number:
             return None
-    return state if state.hand.bidder == seat and len(state.results) == settled else None
+    if len(state.results) != settled or (seat is not None and state.hand.bidder != seat):
+        return None
+    return state
