@@ -22,6 +22,7 @@ import argparse
 import functools
 import json
 import multiprocessing
+import random
 import statistics
 import tempfile
 from collections import Counter
@@ -40,6 +41,7 @@ from pinochle import (
     new_game,
     observe,
 )
+from pinochle.arena import run_match
 from pinochle.arena._play import bot_seed
 from pinochle.bots import ExpertBot, HardBot, expert
 from pinochle.bots.expert import Contract
@@ -170,6 +172,21 @@ def compare(name: str, deals: int, seed: int, *, cards: bool, workers: int) -> N
     )
 
 
+def _player(old: bool, cards: bool) -> BiddingExpert:
+    """A fresh player for the arena, seeded from `random` (the arena seeds it per game)."""
+    return BiddingExpert(random.getrandbits(32), old=old, cards=cards)
+
+
+def arena(name: str, deals: int, seed: int, *, cards: bool, workers: int) -> None:
+    """New bids against old bids head to head in `pinochle.arena.run_match`."""
+    new = functools.partial(_player, False, cards)
+    old = functools.partial(_player, True, cards)
+    result = run_match(name, new, old, deals=deals, seed=seed, workers=workers)
+    low, high = result.ci
+    print(f"{name}: new bids - old bids over {len(result.deals)} deals (seed {seed}):")
+    print(f"  {result.mean:+.1f} points a hand, 95% interval [{low:+.1f}, {high:+.1f}]")
+
+
 def main() -> None:
     """Collect and print."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -180,12 +197,16 @@ def main() -> None:
     parser.add_argument("--expert-play", action="store_true")
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--set", action="append", default=[], help="NAME=VALUE in the module")
+    parser.add_argument("--arena", action="store_true", help="new against old, head to head")
     parser.add_argument("--compare", action="store_true", help="new against old, paired")
     parser.add_argument("--list", action="store_true", help="print every failed contract")
     args = parser.parse_args()
     for setting in args.set:  # e.g. REACH=0.8: try another setting of the new bid
         key, value = setting.split("=")
         setattr(expert, key, type(getattr(expert, key))(float(value)))
+    if args.arena:
+        arena(args.variant, args.deals, args.seed, cards=args.expert_play, workers=args.workers)
+        return
     if args.compare:
         compare(args.variant, args.deals, args.seed, cards=args.expert_play, workers=args.workers)
         return
@@ -206,4 +227,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    functools.partial(main)()
+    main()

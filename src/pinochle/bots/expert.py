@@ -10,14 +10,16 @@ every card, so the comparison is not blurred by the luck of the sampling.
 In the auction of a single-deck game it bids with the same sampling: in each imagined deal
 it takes the contract at the lowest legal bid, lets Hard name trump, pass, return and bury
 for every seat, plays the tricks out, and counts its side's meld and trick points; it bids
-while the lowest legal bid is at most the median of those values. (In double-deck games
+while the lowest legal bid is at most the median of those values. Where partners pass
+cards, a deal whose contract ends out of reach after the pass counts as a lost contract
+(its value below the bid), so a bid that only a lucky pass makes is not taken on. (In
+double-deck games
 the sampled estimate bid worse than Hard's judgement in the arena, so there it bids as Hard
 does; see docs/bots.md.) Its other decisions are Hard's.
 """
 
 from __future__ import annotations
 
-import math
 import random
 import statistics
 
@@ -25,7 +27,6 @@ import attrs
 
 from pinochle import (
     Action,
-    Bid,
     DeckKind,
     Observation,
     Outcome,
@@ -35,27 +36,22 @@ from pinochle import (
     PlayOn,
     State,
     apply,
-    card_points,
     deck_points,
     legal_actions,
     observe,
     sample_states,
-    settle_play,
 )
 from pinochle.bots.base import Bot
-from pinochle.bots.bidding import MARGIN, estimates, lowest_bid
+from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import Settlements, _list_tricks, margin, sides
+from pinochle.bots.rollout import Settlements, sides, trick_points
 
 __all__ = [
-    "AUCTION_SPREAD",
     "BID_QUANTILE",
-    "PASSING_QUANTILE",
     "REACH",
     "SAMPLES",
     "Contract",
     "ExpertBot",
-    "auction_weight",
     "contract_values",
     "contracts",
 ]
@@ -68,22 +64,12 @@ less time than 24 did before, and beat the 24-deal Expert in the arena (docs/bot
 """
 
 BID_QUANTILE = 0.5
-"""Without passing, Expert bids while the lowest legal bid is at most this quantile of its
-sampled values."""
+"""Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
 
-PASSING_QUANTILE = 0.5
-"""With passing, the weighted quantile of the sampled values the lowest bid must not exceed."""
-
-REACH = 0.9
-"""With passing, the weighted share of sampled deals in which the bid must be within reach:
-at most the side's meld after the pass plus every trick point."""
-
-COMPARE = True
-"""With passing, over the other side's bid: compare taking the contract with passing."""
-
-AUCTION_SPREAD = 0.1
-"""How softly the auction weighs a sampled deal, as a share of the deck's trick points
-(`auction_weight`)."""
+REACH = 0.0
+"""With passing, the share of sampled deals in which the bid must also be within reach (at
+most the side's meld after the pass plus every trick point); 0 asks nothing more than the
+quantile. (0.9 and 0.75 were measured: see docs/bots.md.)"""
 
 
 class ExpertBot(Bot):
@@ -145,12 +131,8 @@ class ExpertBot(Bot):
             or (partner is not None and observation.bidder == partner)
         ):
             return None
-        passing = variant.passing.cards > 0
-        weigh = passing and AUCTION_SPREAD > 0
-        found = contracts(
-            observation, self.rng, self.samples, self._others, weigh=weigh, compare=passing
-        )
-        if not passing:  # as measured before: the contracts lost before play left out
+        found = contracts(observation, self.rng, self.samples, self._others)
+        if not variant.passing.cards:  # as measured before: the contracts lost left out
             found = [c for c in found if not c.lost]
         if len(found) < self.samples // 3:
             return None  # the imagined auctions rarely came to it: no judgement
@@ -159,44 +141,19 @@ class ExpertBot(Bot):
     def _supports(self, observation: Observation, found: list[Contract], amount: int) -> bool:
         """Whether the imagined contracts support bidding ``amount``.
 
-        Without passing: the `BID_QUANTILE` of the values is at least the amount. With
-        passing, over the other side's bid: the mean margin of taking the contract (a set
-        or a contract out of reach loses the bid) is at least that of passing and letting
-        the other side keep its bid, in the same deals. Otherwise (opening) the
-        `PASSING_QUANTILE` of the values, counting the contracts out of reach, is at least
-        the amount, and the bid is within reach (meld after the pass plus every trick point)
-        in `REACH` of the deals.
+        The `BID_QUANTILE` of their values must be at least the amount; with passing, the
+        contracts lost before play count (below the bid), and the amount must be within
+        reach in `REACH` of the deals.
         """
+        values = sorted(c.value for c in found)
+        if values[int(BID_QUANTILE * (len(values) - 1))] < amount:
+            return False
         variant = observation.variant
         if not variant.passing.cards:
-            return _quantile([(c.value, 1.0) for c in found], BID_QUANTILE) >= amount
-        weights = [c.weight for c in found]
-        if sum(weights) <= 0.0:  # no deal fits the auction: judge them all alike
-            weights = [1.0] * len(found)
-        pairs = [(c, w) for c, w in zip(found, weights, strict=True) if c.passed is not None]
-        if COMPARE and len(pairs) >= self.samples // 3:
-            total = sum(w for _, w in pairs)
-            taken = sum(c.margin * w for c, w in pairs) / total
-            passed = sum((c.passed or 0.0) * w for c, w in pairs) / total
-            return taken >= passed
-        values = [(c.value, w) for c, w in zip(found, weights, strict=True)]
-        if _quantile(values, PASSING_QUANTILE) < amount:
-            return False
+            return True
         points = deck_points(variant)
-        reach = sum(w for c, w in zip(found, weights, strict=True) if c.meld + points >= amount)
-        return reach >= REACH * sum(weights)
-
-
-def _quantile(values: list[tuple[float, float]], q: float) -> float:
-    """The weighted ``q`` quantile of (value, weight) pairs (the lower one at a tie)."""
-    ordered = sorted(values)
-    total = sum(w for _, w in ordered)
-    below = 0.0
-    for value, weight in ordered:
-        below += weight
-        if below >= q * total - 1e-12:
-            return value
-    return ordered[-1][0]
+        reach = sum(c.meld + points >= amount for c in found)
+        return reach >= REACH * len(found)
 
 
 @attrs.frozen
@@ -206,20 +163,13 @@ class Contract:
     Attributes:
         meld: The seat's side's meld after the pass (a hand won on meld: its meld).
         value: The side's meld plus trick points (a hand won on meld: the meld).
-        weight: How well the deal fits the auction so far (1 when it is not weighed).
-        lost: The contract was lost before play (out of reach, or no marriage): its value
-            is below the bid.
-        margin: The side's margin for the hand (its score less the other sides' mean).
-        passed: The side's margin in the same deal had it passed and the other side kept
-            its bid (None when not played: see `contracts`).
+        lost: The contract was lost before play (out of reach after the pass, or no
+            marriage): its value is below the bid.
     """
 
     meld: float
     value: float
-    weight: float = 1.0
     lost: bool = False
-    margin: float = 0.0
-    passed: float | None = None
 
 
 def contract_values(
@@ -234,129 +184,51 @@ def contract_values(
     left out, except a hand won on meld alone (``settlement.meld_makes_bid``): its value
     is the meld.
     """
-    found = contracts(observation, rng, samples, player, weigh=False)
-    return [c.value for c in found]
+    return [c.value for c in contracts(observation, rng, samples, player) if not c.lost]
 
 
 def contracts(
-    observation: Observation,
-    rng: random.Random,
-    samples: int,
-    player: Bot,
-    *,
-    weigh: bool = False,
-    compare: bool = False,
+    observation: Observation, rng: random.Random, samples: int, player: Bot
 ) -> list[Contract]:
-    """As `contract_values`, with each deal's meld after the pass, margins and weight.
+    """The seat's contracts at the lowest legal bid in sampled deals, as `contract_values`.
 
-    Contracts lost before play (out of reach) are kept, with a value below the bid. With
-    ``compare``, when the other side holds the bid, each deal is also played with the seat
-    passing and the other side keeping its contract (`Contract.passed`). With ``weigh``
-    each deal is weighted by how likely the other seats' hands in it were to make the
-    auction so far (`auction_weight`).
+    Each with its side's meld after the pass; a contract lost before play (out of reach:
+    the bid above the meld plus every trick point) is kept, marked lost, with a value
+    below the bid.
     """
     seat = observation.seat
-    holder = observation.bidder
-    against = compare and holder is not None and not _same_side(observation, holder)
     found: list[Contract] = []
     for world in sample_states(observation, rng, samples):
-        weight = auction_weight(observation, world) if weigh else 1.0
         state = _as_bidder(world, seat)
         if state is None:
             continue
-        meld, value, mine, lost = _finish(state, player, seat)
-        passed = None
-        if against:  # everyone passes: the other side keeps its contract
-            kept = _as_bidder(world, None)
-            if kept is not None:
-                passed = _finish(kept, player, seat)[2]
-        found.append(Contract(meld, value, weight, lost, mine, passed))
+        settled = len(state.results)
+        while state.phase is not Phase.TRICKS and len(state.results) == settled:
+            acting = state.to_act
+            assert acting is not None
+            if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
+                state = apply(state, PlayOn())
+            else:
+                state = apply(state, player.choose(observe(state, acting)))
+        mine = sides(state)
+        side = mine[seat]
+        if len(state.results) != settled:  # settled before play: won on meld, or lost
+            result = state.results[-1]
+            meld = float(result.sides[side].meld)
+            if result.outcome is Outcome.MADE_ON_MELD:  # the meld alone makes the bid
+                found.append(Contract(meld, meld))
+            else:  # out of reach (or no marriage): the bid is lost
+                found.append(Contract(meld, min(meld, result.bid - 1.0), lost=True))
+            continue
+        meld = sum(
+            m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
+        )
+        found.append(Contract(meld, meld + trick_points(state)[side]))
     return found
 
 
-def _same_side(observation: Observation, seat: int) -> bool:
-    if observation.variant.deal.partnerships:
-        return seat % 2 == observation.seat % 2
-    return seat == observation.seat
-
-
-def _finish(state: State, player: Bot, seat: int) -> tuple[float, float, float, bool]:
-    """Play an imagined hand from its contract to the end.
-
-    Returns the seat's side's meld, its meld plus trick points (below the bid when the
-    contract was lost before play), its margin (`pinochle.bots.rollout.margin`), and
-    whether its own contract was lost before play.
-    """
-    settled = len(state.results)
-    while state.phase is not Phase.TRICKS and len(state.results) == settled:
-        acting = state.to_act
-        assert acting is not None
-        if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
-            state = apply(state, PlayOn())
-        else:
-            state = apply(state, player.choose(observe(state, acting)))
-    side = state.side_of(seat)
-    if len(state.results) != settled:  # settled before play: won on meld, or lost
-        result = state.results[-1]
-        meld = float(result.sides[side].meld)
-        made = result.outcome is Outcome.MADE_ON_MELD or result.bidder != side
-        value = meld if made else min(meld, result.bid - 1.0)
-        return meld, value, margin(result.scores, side), not made
-    mine = sides(state)
-    meld = sum(m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side)
-    points, won, counters = _list_tricks(state, None)
-    scores = settle_play(state, points, won, counters).scores
-    hand, variant = state.hand, state.variant
-    if hand.bidder is not None and hand.buried and variant.kitty.buried_count:
-        points[mine[hand.bidder]] += card_points(hand.buried, variant)
-    return meld, meld + points[side], margin(scores, side), False
-
-
-def auction_weight(observation: Observation, world: State) -> float:
-    """How likely the other seats' hands in ``world`` were to bid and pass as they did.
-
-    Each other seat's hand is valued as Hard values a hand in the auction
-    (`pinochle.bots.bidding.hand_value`'s estimate less Hard's margin); a pass when the
-    lowest bid was L has likelihood ``sigmoid((L - value) / spread)``, a bid of A
-    ``sigmoid((value - A) / spread)``, with the spread `AUCTION_SPREAD` of the deck's trick
-    points (the other players need not bid as Hard does). A dealer forced to bid tells
-    nothing.
-    """
-    variant = observation.variant
-    spread = AUCTION_SPREAD * deck_points(variant)
-    margin = MARGIN * deck_points(variant)
-    passing = variant.passing.cards > 0
-    values: dict[int, float] = {}
-    weight, high, passes = 1.0, None, 0
-    for seat, action in observation.auction:
-        if seat != observation.seat:
-            if seat not in values:
-                found = estimates(world.hands[seat], variant, before_passing=passing)
-                best = max((e.total for e in found.values()), default=0.0)
-                values[seat] = best - margin
-            if isinstance(action, Bid):
-                forced = high is None and passes == variant.deal.players - 1
-                if not forced:
-                    weight *= _sigmoid((values[seat] - action.amount) / spread)
-            else:
-                lowest = variant.bidding.minimum if high is None else high + variant.bidding.step
-                weight *= _sigmoid((lowest - values[seat]) / spread)
-        if isinstance(action, Bid):
-            high = action.amount
-        else:
-            passes += 1
-    return weight
-
-
-def _sigmoid(x: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, x))))
-
-
-def _as_bidder(world: State, seat: int | None) -> State | None:
-    """The imagined auction: ``seat`` bids the minimum it may, everyone else passes.
-
-    With ``seat`` None everyone passes, so the high bidder keeps the bid.
-    """
+def _as_bidder(world: State, seat: int) -> State | None:
+    """The imagined auction: ``seat`` bids the minimum it may, everyone else passes."""
     state, number, settled = world, world.hand.number, len(world.results)
     while state.phase is Phase.AUCTION:
         actions = legal_actions(state)
@@ -370,6 +242,4 @@ def _as_bidder(world: State, seat: int | None) -> State | None:
         state = apply(state, action)
         if state.hand.number != number:
             return None
-    if len(state.results) != settled or (seat is not None and state.hand.bidder != seat):
-        return None
-    return state
+    return state if state.hand.bidder == seat and len(state.results) == settled else None
