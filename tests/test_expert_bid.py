@@ -1,9 +1,10 @@
 """Expert's sampled bid against the rules of the contract it bids for (issue 18).
 
-Pagat's partnership game (rules.md 6, 11): after the auction the bidder's partner passes
-four cards and the bidder returns four; a contract above the side's meld plus every trick
-point (250 on the tens scale) is out of reach and is not played: the bidders lose the bid
-("Bid 60: 28+25 = 53 < 60 -> not played", rules.md 19). Expert's imagined contracts must
+Pagat's partnership game (rules/passing-and-kitty#passing, rules.md 6): after trump is
+named the bidder's partner passes four cards and the bidder returns four. A contract above
+the side's meld plus every trick point (250 on the tens scale) is out of reach: "the hand
+is not played; bidders lose the bid" (rules/settlement#out-of-reach, rules.md 11.5; S0's
+example: bid 40, meld 12 -> 37 < 40 -> -40). Expert's imagined contracts must
 count those deals as lost, not leave them out: leaving them out kept only the deals where
 the pass brought the missing meld, and Expert bid 350-440 on hands that melded 20-110.
 """
@@ -17,6 +18,7 @@ import pytest
 
 from pinochle import (
     Bid,
+    Card,
     Pass,
     Phase,
     State,
@@ -36,7 +38,7 @@ from pinochle.bots.expert import contracts
 _PAGAT = load_variant("pagat-partnership")
 
 
-def _deal(mine: str) -> list[list[object]]:
+def _deal(mine: str) -> list[list[Card]]:
     """Seat 2 holds ``mine``; the other 36 cards are shuffled among the other seats."""
     cards = list(parse_cards(mine))
     rest = list((Counter(make_deck("single")) - Counter(cards)).elements())
@@ -46,7 +48,7 @@ def _deal(mine: str) -> list[list[object]]:
 
 def _over(mine: str, bid: int) -> State:
     """Seat 1 (an opponent of seat 2) opens at ``bid``; seat 2 is to speak."""
-    state = new_game(_PAGAT, seed=1, hands=_deal(mine))  # type: ignore[arg-type]
+    state = new_game(_PAGAT, seed=1, hands=_deal(mine))
     assert state.to_act == 1
     return apply(state, Bid(bid))
 
