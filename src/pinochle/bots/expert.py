@@ -210,16 +210,16 @@ def contracts(
                 state = apply(state, PlayOn())
             else:
                 state = apply(state, player.choose(observe(state, acting)))
-        mine = sides(state)
-        side = mine[seat]
         if len(state.results) != settled:  # settled before play: won on meld, or lost
-            result = state.results[-1]
-            meld = float(result.sides[side].meld)
+            result = state.results[-1]  # the seat's side bid: `result.bidder`
+            meld = float(result.sides[result.bidder or 0].meld)
             if result.outcome is Outcome.MADE_ON_MELD:  # the meld alone makes the bid
                 found.append(Contract(meld, meld))
             else:  # out of reach (or no marriage): the bid is lost
                 found.append(Contract(meld, min(meld, result.bid - 1.0), lost=True))
             continue
+        mine = sides(state)
+        side = mine[seat]
         meld = sum(
             m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
         )
