@@ -5,15 +5,19 @@ table, Expert's bidding at seats 0 and 2 (then 1 and 3) against Hard, and lists 
 contract Expert's side won: the bid, the side's meld after the pass, its trick points, and
 how the hand ended. It prints the share of Expert's contracts that were set, out of reach
 (the bid above the meld plus every trick point: not played), or thrown in, and the side's
-mean score a contract. With ``--hard-play`` (default) both sides play their cards as Hard
-does, so only the bids differ and a hand costs a few Expert bid decisions; ``--expert-play``
-plays Expert's cards too.
+mean score a contract. Both sides play their cards as Hard does (``--expert-play``: Expert's
+cards for Expert's side), so only the bids differ and a hand costs a few Expert bid
+decisions.
 
-``--old`` bids with the Expert of main before this change (the median of imagined
-meld plus tricks), through ``pinochle.bots.expert.contract_values``.
+``--old`` bids as Expert did before issue 18: the median of the imagined contracts that
+were played, those that ended out of reach after the pass left out (the same sampled deals,
+through ``pinochle.bots.expert.contracts``). ``--compare`` runs old and new on the same
+deals and prints the paired difference of Expert's side's margin a hand; ``--arena`` plays
+new bids against old head to head with `pinochle.arena.run_match`; ``--set NAME=VALUE``
+sets a constant of ``pinochle.bots.expert`` (``REACH=0.9``) for the new bid.
 
-Run: ``python benchmarks/expert_bids.py --variant pagat-partnership --deals 200
-[--old] [--workers 2]``.
+Run: ``python benchmarks/expert_bids.py --compare --variant pagat-partnership --deals 400
+--seed 1000`` or ``--arena --deals 300 --seed 2000``.
 """
 
 from __future__ import annotations
