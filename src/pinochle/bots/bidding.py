@@ -58,6 +58,7 @@ from pinochle import (
     deck_points,
     make_deck,
     meld_by_trump,
+    meld_totals,
     meld_values,
     score_meld,
 )
@@ -323,7 +324,7 @@ def _nameable(held: Sequence[int], variant: Variant) -> tuple[Suit, ...]:
 def _evaluate(
     cards: tuple[Card, ...], variant: Variant, before_passing: bool
 ) -> dict[Suit, Estimate]:
-    melds = meld_by_trump(cards, variant)
+    melds = meld_totals(cards, variant)  # the totals alone: no Meld items to build
     held = _counts(cards)
     partner = partner_meld(variant) if variant.deal.partnerships else 0.0
     passed, players = variant.passing.cards, variant.deal.players
@@ -337,7 +338,7 @@ def _evaluate(
             mine = sum(held[suit * 6 : suit * 6 + 6])
             extra = min(passed, max(0.0, deck.suit_size - mine) / (players - 1))
         tricks = points * _share_of(held, suit, deck, extra)
-        found[suit] = Estimate(suit, melds[suit].total, partner, exchange, tricks, minimum)
+        found[suit] = Estimate(suit, melds[suit], partner, exchange, tricks, minimum)
     return found
 
 

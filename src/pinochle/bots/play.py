@@ -38,7 +38,7 @@ from pinochle import (
     Variant,
     card_points,
     knowledge,
-    score_meld,
+    meld_total,
 )
 
 __all__ = ["play_card"]
@@ -514,7 +514,7 @@ def _meld_waits(observation: Observation) -> bool:
     """Whether the hand holds more meld than it has laid on the table (two-hand)."""
     variant, trump = observation.variant, observation.trump
     on_table = observation.table[observation.seat] if observation.table else ()
-    in_hand = score_meld(observation.hand, trump, variant).total
+    in_hand = meld_total(observation.hand, trump, variant)
     return in_hand > _table_meld(on_table, trump, variant)
 
 
@@ -526,7 +526,7 @@ def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -
     kept = _TABLE_MELD.get(id(cards))
     if kept is not None and kept[0] is cards and kept[1] is trump and kept[2] is variant:
         return kept[3]
-    total = score_meld(cards, trump, variant).total
+    total = meld_total(cards, trump, variant)
     if len(_TABLE_MELD) >= 256:
         _TABLE_MELD.clear()
     _TABLE_MELD[id(cards)] = (cards, trump, variant, total)  # holding the tuple keeps its id
