@@ -23,7 +23,6 @@ higher card of its suit, nor trump it having shown out of the suit.
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -57,7 +56,6 @@ def _mask(cards: Sequence[Card]) -> int:
 
 
 _BIT = tuple(1 << i for i in range(len(CARDS)))
-_INDEX = operator.attrgetter("index")
 _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
 _ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
@@ -178,8 +176,7 @@ _ALLOWED: dict[tuple[int, ...], int] = {}
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
     known = knowledge(observation)
-    free = sum(map(_BIT.__getitem__, set(map(_INDEX, known.unseen))))
-    return _Memory(free, known.holds, known.ceilings)
+    return _Memory(_mask(known.unseen), known.holds, known.ceilings)
 
 
 def _glance(observation: Observation) -> _Memory:
@@ -505,10 +502,10 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
         # scored only when that makes a difference).
         winners = beating if len(worth) < len(beating) and _meld_waits(observation) else worth
         if winners:
-            keys = [(keep >> c.index & 1, c.suit is trump, c.rank) for c in winners]
-            return _pick_by(winners, keys, rng)
-    keys = [(keep >> c.index & 1, values[c.index], c.suit is trump, c.rank) for c in cards]
-    return _pick_by(cards, keys, rng)
+            wins = [(keep >> c.index & 1, c.suit is trump, c.rank) for c in winners]
+            return _pick_by(winners, wins, rng)
+    throws = [(keep >> c.index & 1, values[c.index], c.suit is trump, c.rank) for c in cards]
+    return _pick_by(cards, throws, rng)
 
 
 def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
