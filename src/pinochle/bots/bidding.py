@@ -406,30 +406,44 @@ def estimates(
     return _estimates(_in_order(cards), variant, before_passing)
 
 
-def _best_value(
-    cards: tuple[Card, ...], variant: Variant, before_passing: bool
-) -> tuple[float, float]:
-    """The hand's best `Estimate.total` and best `Estimate.alone` (0 with no suit to name).
+_Sums = tuple[tuple[Suit, float, float], ...]
+
+
+def _sums(cards: tuple[Card, ...], variant: Variant, before_passing: bool) -> _Sums:
+    """Each nameable suit with the hand's `Estimate.total` and `Estimate.alone`.
 
     The same sums as `Estimate`'s, without building one per suit: a seat's first bid of a
     hand values it for every trump, and that is most of the bid's cost.
     """
     terms = _terms(variant, before_passing)
     partner, exchange, minimum = terms.partner, terms.exchange, terms.minimum
-    total: float | None = None
-    alone: float | None = None
-    for _, meld, tricks in _valued(cards, variant, before_passing):
+    found = []
+    for suit, meld, tricks in _valued(cards, variant, before_passing):
         side = meld + partner + exchange
-        whole = (side if side >= minimum else 0.0) + tricks
-        own = (meld if meld >= minimum else 0.0) + tricks
-        total = whole if total is None or whole > total else total
-        alone = own if alone is None or own > alone else alone
-    if total is None or alone is None:  # no suit to name: the hand would be surrendered
-        return 0.0, 0.0
-    return total, alone
+        total = (side if side >= minimum else 0.0) + tricks
+        found.append((suit, total, (meld if meld >= minimum else 0.0) + tricks))
+    return tuple(found)
 
 
-_best_values = functools.lru_cache(maxsize=256)(_best_value)
+@functools.lru_cache(maxsize=256)
+def _kept_sums(cards: tuple[Card, ...], variant: Variant, before_passing: bool) -> _Sums:
+    """`_sums`, kept per hand: the auction and the trump it names read the same hand.
+
+    Without passing, before passing is no different (the key is made the same).
+    """
+    return _sums(cards, variant, before_passing)
+
+
+def _hand_sums(cards: Sequence[Card], variant: Variant, before_passing: bool) -> _Sums:
+    before_passing = before_passing and variant.passing.cards > 0
+    return _kept_sums(_in_order(cards), variant, before_passing)
+
+
+def _best(sums: _Sums, *, alone: bool) -> float:
+    """The best total (or alone) over the suits; 0 with none (the hand would be surrendered)."""
+    if not sums:
+        return 0.0
+    return max([own if alone else total for _, total, own in sums])
 
 
 @functools.lru_cache(maxsize=64)
@@ -440,7 +454,7 @@ def _with_kitty(cards: tuple[Card, ...], variant: Variant, alone: bool) -> float
     values = []
     for _ in range(KITTY_SAMPLES):
         whole = (*cards, *rng.sample(unseen, variant.deal.kitty))
-        values.append(_best_value(whole, variant, False)[alone])
+        values.append(_best(_sums(whole, variant, False), alone=alone))
     return statistics.fmean(values)
 
 
@@ -452,11 +466,11 @@ def hand_value(observation: Observation, *, alone: bool = False) -> float:
             value and cards a partner will pass add trump length.
         alone: Leave out the partner's typical meld (the hand on its own).
     """
-    variant, cards = observation.variant, _in_order(observation.hand)
+    variant = observation.variant
     auction = observation.phase is Phase.AUCTION
     if auction and variant.deal.kitty:
-        return _with_kitty(cards, variant, alone)
-    return _best_values(cards, variant, auction)[alone]
+        return _with_kitty(_in_order(observation.hand), variant, alone)
+    return _best(_hand_sums(observation.hand, variant, auction), alone=alone)
 
 
 # --- The auction and trump -------------------------------------------------------------
@@ -518,12 +532,13 @@ def lowest_bid(legal: Sequence[Action]) -> Bid | None:
 def choose_trump(observation: Observation) -> NameTrump:
     """The suit with the best meld plus expected trick points (trump length and strength)."""
     variant = observation.variant
-    found = estimates(observation.hand, variant, before_passing=variant.passing.cards > 0)
+    # Estimate.total for each suit, as the auction worked it out (kept for the same hand).
+    found = {suit: total for suit, total, _ in _hand_sums(observation.hand, variant, True)}
     suits = [a.suit for a in observation.legal_actions if isinstance(a, NameTrump)]
     suits = suits or list(found)
     if not suits:
         raise ValueError(f"seat {observation.seat} may name no trump suit")
-    return NameTrump(max(suits, key=lambda s: found[s].total if s in found else float("-inf")))
+    return NameTrump(max(suits, key=lambda s: found[s] if s in found else float("-inf")))
 
 
 # --- Giving cards away: passing, returning, burying ------------------------------------
