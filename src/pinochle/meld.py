@@ -550,7 +550,9 @@ def meld_total(cards: Iterable[Card] | str, trump: Suit | str | None, variant: V
         ArgumentError: As for `score_meld`.
     """
     tables = _tables(variant)
-    return _totals(_holdings(cards, tables), tables)[_trump(trump)]
+    holdings = _holdings(cards, tables)
+    plain, suit = _plain(holdings, tables), _trump(trump)
+    return plain if suit is None else plain + holdings[suit].delta
 
 
 def meld_totals(cards: Iterable[Card] | str, variant: Variant) -> dict[Suit | None, int]:
@@ -576,16 +578,22 @@ def meld_totals(cards: Iterable[Card] | str, variant: Variant) -> dict[Suit | No
     return _totals(_holdings(cards, tables), tables)
 
 
-def _totals(holdings: tuple[_Holding, ...], tables: _Tables) -> dict[Suit | None, int]:
-    """The totals of `_meld` for every trump: the plain meld, plus the trump suit's delta."""
+def _plain(holdings: tuple[_Holding, ...], tables: _Tables) -> int:
+    """The meld with no trump (as `_meld` sums it); a trump suit adds its holding's delta."""
     c, d, h, s = holdings
-    plain = (
+    return (
         c.plain
         + d.plain
         + h.plain
         + s.plain
         + tables.groups[c.mask & d.mask & h.mask & s.mask].value
     )
+
+
+def _totals(holdings: tuple[_Holding, ...], tables: _Tables) -> dict[Suit | None, int]:
+    """The totals of `_meld` for every trump: the plain meld, plus the trump suit's delta."""
+    plain = _plain(holdings, tables)
+    c, d, h, s = holdings
     return {
         Suit.CLUBS: plain + c.delta,
         Suit.DIAMONDS: plain + d.delta,

@@ -186,7 +186,7 @@ class _Recall:
             hand=view.hand,
             played=_played(view, players),
             unseen=tuple(map(_CARD_AT, unseen)),
-            holds=tuple([tuple(map(_CARD_AT, cards)) for cards in holds]),
+            holds=tuple([tuple(map(_CARD_AT, cards)) if cards else () for cards in holds]),
             ceilings=_ceilings(view, players),
         )
 
