@@ -185,13 +185,22 @@ class _Recall:
             seat=me,
             hand=view.hand,
             played=_played(view, players),
-            unseen=tuple(map(_CARD_AT, unseen)),
-            holds=tuple([tuple(map(_CARD_AT, cards)) if cards else () for cards in holds]),
+            unseen=_cards_at(unseen),
+            holds=tuple([_cards_at(cards) for cards in holds]),
             ceilings=_ceilings(view, players),
         )
 
 
-_CARD_AT: Final[Callable[[int], Card]] = CARDS.__getitem__
+def _cards_at(indices: list[int]) -> tuple[Card, ...]:
+    """The cards of these `Card.index` values, in their order.
+
+    ``itemgetter`` gathers them without a Python call per card (a knowledge update turns
+    some thirty indices into cards); for one index it would give a bare card.
+    """
+    if len(indices) > 1:
+        cards: tuple[Card, ...] = operator.itemgetter(*indices)(CARDS)
+        return cards
+    return tuple([CARDS[i] for i in indices])
 
 
 def _indices(cards: Sequence[Card]) -> list[int]:
