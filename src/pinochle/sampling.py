@@ -155,9 +155,7 @@ class _Recall:
         if last is None or not _updatable(view):
             return None
         fixed = _fixed(view)
-        if fixed[0] != last.fixed[0] or any(
-            [a is not b for a, b in zip(fixed[1:], last.fixed[1:], strict=True)]
-        ):
+        if fixed[0] != last.fixed[0] or not all(map(operator.is_, fixed[1:], last.fixed[1:])):
             return None
         new = _since(last, view)
         if new is None:
@@ -204,7 +202,10 @@ def _cards_at(indices: list[int]) -> tuple[Card, ...]:
 
 
 def _indices(cards: Sequence[Card]) -> list[int]:
-    return [card.index for card in cards]
+    return list(map(_INDEX_OF, cards))
+
+
+_INDEX_OF: Final = operator.attrgetter("index")
 
 
 def _updatable(view: Observation) -> bool:
