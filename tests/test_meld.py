@@ -16,8 +16,17 @@ from hypothesis import strategies as st
 
 from pinochle.cards import Card, Rank, Suit, make_deck, parse_cards
 from pinochle.errors import CardParseError, DeckError
-from pinochle.meld import Meld, MeldItem, MeldType, meld_by_trump, meld_values, score_meld
-from pinochle.variant import Variant
+from pinochle.meld import (
+    Meld,
+    MeldItem,
+    MeldType,
+    meld_by_trump,
+    meld_total,
+    meld_totals,
+    meld_values,
+    score_meld,
+)
+from pinochle.variant import Variant, load_variant
 
 ONES = Variant()
 TENS = ONES.with_scale(10)
@@ -566,6 +575,29 @@ def test_meld_by_trump_agrees_with_score_meld(deal: Deal) -> None:
     assert list(by_trump) == list(Suit)
     for suit, meld in by_trump.items():
         assert meld == score_meld(cards, suit, variant)
+
+
+@settings(max_examples=200, deadline=None)
+@given(deals(max_cards=16) | meld_built_deals())
+def test_meld_totals_are_the_brute_force_totals_for_every_trump(deal: Deal) -> None:
+    """The totals alone, for each suit and before trump, are the rules' maxima."""
+    variant, cards, _ = deal
+    totals = meld_totals(cards, variant)
+    assert list(totals) == [*Suit, None]
+    for trump, total in totals.items():
+        assert total == reference_total(cards, trump, variant)
+        assert total == meld_total(cards, trump, variant) == score_meld(cards, trump, variant).total
+
+
+def test_meld_total_reads_text_and_rejects_what_score_meld_rejects() -> None:
+    variant = load_variant("pinochlerun")
+    # A run in hearts (15), a royal marriage on top of it (4), a pinochle (4), a marriage (2).
+    assert meld_total("AH TH KH KH QH QH JH QS JD KD QD", "H", variant) == 25
+    assert meld_totals("AH TH KH KH QH QH JH QS JD KD QD", variant)[None] == 10
+    with pytest.raises(DeckError):
+        meld_total("AH AH AH", "H", variant)
+    with pytest.raises(DeckError):
+        meld_totals("AH AH AH", variant)
 
 
 @settings(max_examples=400, deadline=None)

@@ -61,6 +61,8 @@ from pinochle.meld import (
     MeldType,
     highest_meld,
     meld_by_trump,
+    meld_total,
+    meld_totals,
     meld_values,
     score_meld,
 )
@@ -162,6 +164,8 @@ __all__ = [
     "load_variant",
     "make_deck",
     "meld_by_trump",
+    "meld_total",
+    "meld_totals",
     "meld_values",
     "new_game",
     "observe",

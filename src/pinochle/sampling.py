@@ -155,9 +155,7 @@ class _Recall:
         if last is None or not _updatable(view):
             return None
         fixed = _fixed(view)
-        if fixed[0] != last.fixed[0] or any(
-            [a is not b for a, b in zip(fixed[1:], last.fixed[1:], strict=True)]
-        ):
+        if fixed[0] != last.fixed[0] or not all(map(operator.is_, fixed[1:], last.fixed[1:])):
             return None
         new = _since(last, view)
         if new is None:
@@ -185,17 +183,29 @@ class _Recall:
             seat=me,
             hand=view.hand,
             played=_played(view, players),
-            unseen=tuple(map(_CARD_AT, unseen)),
-            holds=tuple([tuple(map(_CARD_AT, cards)) for cards in holds]),
+            unseen=_cards_at(unseen),
+            holds=tuple([_cards_at(cards) for cards in holds]),
             ceilings=_ceilings(view, players),
         )
 
 
-_CARD_AT: Final[Callable[[int], Card]] = CARDS.__getitem__
+def _cards_at(indices: list[int]) -> tuple[Card, ...]:
+    """The cards of these `Card.index` values, in their order.
+
+    ``itemgetter`` gathers them without a Python call per card (a knowledge update turns
+    some thirty indices into cards); for one index it would give a bare card.
+    """
+    if len(indices) > 1:
+        cards: tuple[Card, ...] = operator.itemgetter(*indices)(CARDS)
+        return cards
+    return tuple([CARDS[i] for i in indices])
 
 
 def _indices(cards: Sequence[Card]) -> list[int]:
-    return [card.index for card in cards]
+    return list(map(_INDEX_OF, cards))
+
+
+_INDEX_OF: Final = operator.attrgetter("index")
 
 
 def _updatable(view: Observation) -> bool:

@@ -58,6 +58,7 @@ from pinochle import (
     deck_points,
     make_deck,
     meld_by_trump,
+    meld_totals,
     meld_values,
     score_meld,
 )
@@ -173,30 +174,42 @@ def _in_order(cards: Sequence[Card]) -> tuple[Card, ...]:
 _INDEX = operator.attrgetter("index")
 
 
-def _counts(cards: Sequence[Card]) -> list[int]:
-    """How many copies of each card the hand holds, by `Card.index`."""
-    held = [0] * len(CARDS)
-    for card in cards:
-        held[card.index] += 1
-    return held
-
-
 _ACE_TEN = tuple((suit, suit * 6 + _ACE, suit * 6 + _TEN) for suit in _SUITS)
 
 
-def _power(held: Sequence[int], trump: Suit) -> float:
+class _Held:
+    """A hand read once for every trump it may name.
+
+    Its copies of each card by `Card.index`, each suit's length, and the power its tens
+    add behind an ace of their suit (by suit; not when the suit is trump).
+    """
+
+    __slots__ = ("counts", "lengths", "tens")
+
+    def __init__(self, cards: Sequence[Card]) -> None:
+        # Copies as floats: a float times a float is the same product, and quicker.
+        counts = self.counts = [0.0] * len(CARDS)
+        for card in cards:
+            counts[card.index] += 1.0
+        self.lengths = [sum(counts[suit * 6 : suit * 6 + 6]) for suit in _SUITS]
+        self.tens = tuple(
+            [(suit, counts[ten] * _TEN_WITH_ACE) for suit, ace, ten in _ACE_TEN if counts[ace]]
+        )
+
+
+def _power(held: _Held, trump: Suit) -> float:
     """The cards' own trick power with this trump, card by card (see the module notes)."""
-    power: float = sum(map(operator.mul, held, _POWER[trump]))
-    for suit, ace, ten in _ACE_TEN:  # a ten behind an ace of its suit
-        if suit is not trump and held[ace]:
-            power += held[ten] * _TEN_WITH_ACE
+    power: float = sum(map(operator.mul, held.counts, _POWER[trump]))
+    for suit, tens in held.tens:  # a ten behind an ace of its suit, but for trump
+        if suit is not trump:
+            power += tens
     return power
 
 
 @functools.lru_cache(maxsize=8)
 def _deck_power(variant: Variant) -> float:
     """The whole deck's trick power (the same for every trump)."""
-    return _power(_counts(make_deck(variant.deal.deck)), Suit.CLUBS)
+    return _power(_Held(make_deck(variant.deal.deck)), Suit.CLUBS)
 
 
 @attrs.frozen
@@ -222,13 +235,13 @@ def _deck(variant: Variant) -> _Deck:
     )
 
 
-def _share(held: Sequence[int], trump: Suit, variant: Variant, extra_trumps: float) -> float:
+def _share(held: _Held, trump: Suit, variant: Variant, extra_trumps: float) -> float:
     """The share of the deck's trick points the hand's side can expect."""
     return _share_of(held, trump, _deck(variant), extra_trumps)
 
 
-def _share_of(held: Sequence[int], trump: Suit, deck: _Deck, extra_trumps: float) -> float:
-    length = sum(held[trump * 6 : trump * 6 + 6]) + extra_trumps - deck.fair_length
+def _share_of(held: _Held, trump: Suit, deck: _Deck, extra_trumps: float) -> float:
+    length = held.lengths[trump] + extra_trumps - deck.fair_length
     power = _power(held, trump) + _LENGTH_POWER * max(0.0, length)
     share = min(1.0, power / deck.power)
     if deck.partnerships:
@@ -252,7 +265,7 @@ def trick_points(
         extra_trumps: Trumps the hand expects to receive (a bidder about to be passed
             cards), which lengthen its trump suit.
     """
-    return deck_points(variant) * _share(_counts(cards), trump, variant, extra_trumps)
+    return deck_points(variant) * _share(_Held(cards), trump, variant, extra_trumps)
 
 
 @functools.lru_cache(maxsize=32)
@@ -310,7 +323,7 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
     return rest
 
 
-def _nameable(held: Sequence[int], variant: Variant) -> tuple[Suit, ...]:
+def _nameable(held: Sequence[float], variant: Variant) -> tuple[Suit, ...]:
     """The suits this hand may name trump in (rules/trump#options: some need a marriage)."""
     if variant.trump.rule != "marriage":
         return _SUITS
@@ -320,25 +333,60 @@ def _nameable(held: Sequence[int], variant: Variant) -> tuple[Suit, ...]:
     return _SUITS
 
 
+@attrs.frozen
+class _Terms:
+    """What a hand's value reads from the profile besides the hand, once per profile."""
+
+    partner: float  # a typical partner's meld (0 without a partner)
+    exchange: float  # the meld passing adds (0 once passed, or without passing)
+    points: int  # the deck's trick points
+    minimum: int  # settlement.minimum_meld
+    deck: _Deck
+    passed: int  # cards a partner passes
+    players: int
+
+
+@functools.lru_cache(maxsize=16)
+def _terms(variant: Variant, before_passing: bool) -> _Terms:
+    return _Terms(
+        partner_meld(variant) if variant.deal.partnerships else 0.0,
+        exchange_gain(variant) if before_passing else 0.0,
+        deck_points(variant),
+        variant.settlement.minimum_meld,
+        _deck(variant),
+        variant.passing.cards,
+        variant.deal.players,
+    )
+
+
+_Valued = tuple[tuple[Suit, int, float], ...]
+
+
+def _valued(cards: tuple[Card, ...], variant: Variant, before_passing: bool) -> _Valued:
+    """Each nameable suit with the hand's meld and expected trick points (see `estimates`)."""
+    terms = _terms(variant, before_passing)
+    melds = meld_totals(cards, variant)  # the totals alone: no Meld items to build
+    held = _Held(cards)
+    deck, points, passed = terms.deck, terms.points, terms.passed
+    found = []
+    for suit in _nameable(held.counts, variant):
+        extra = 0.0
+        if before_passing and passed:  # the partner will pass some of its trumps
+            mine = held.lengths[suit]
+            extra = min(passed, max(0.0, deck.suit_size - mine) / (terms.players - 1))
+        found.append((suit, melds[suit], points * _share_of(held, suit, deck, extra)))
+    return tuple(found)
+
+
 def _evaluate(
     cards: tuple[Card, ...], variant: Variant, before_passing: bool
 ) -> dict[Suit, Estimate]:
-    melds = meld_by_trump(cards, variant)
-    held = _counts(cards)
-    partner = partner_meld(variant) if variant.deal.partnerships else 0.0
-    passed, players = variant.passing.cards, variant.deal.players
-    exchange = exchange_gain(variant) if before_passing else 0.0
-    points, minimum = deck_points(variant), variant.settlement.minimum_meld
-    deck = _deck(variant)
-    found = {}
-    for suit in _nameable(held, variant):
-        extra = 0.0
-        if before_passing and passed:  # the partner will pass some of its trumps
-            mine = sum(held[suit * 6 : suit * 6 + 6])
-            extra = min(passed, max(0.0, deck.suit_size - mine) / (players - 1))
-        tricks = points * _share_of(held, suit, deck, extra)
-        found[suit] = Estimate(suit, melds[suit].total, partner, exchange, tricks, minimum)
-    return found
+    terms = _terms(variant, before_passing)
+    partner, exchange, minimum = terms.partner, terms.exchange, terms.minimum
+    return {
+        suit: Estimate(suit, meld, partner, exchange, tricks, minimum)
+        for suit, meld, tricks in _valued(cards, variant, before_passing)
+    }
 
 
 _estimates = functools.lru_cache(maxsize=256)(_evaluate)
@@ -358,10 +406,44 @@ def estimates(
     return _estimates(_in_order(cards), variant, before_passing)
 
 
-def _best(found: dict[Suit, Estimate], *, alone: bool) -> float:
-    if not found:  # no suit to name: the hand would be surrendered
+_Sums = tuple[tuple[Suit, float, float], ...]
+
+
+def _sums(cards: tuple[Card, ...], variant: Variant, before_passing: bool) -> _Sums:
+    """Each nameable suit with the hand's `Estimate.total` and `Estimate.alone`.
+
+    The same sums as `Estimate`'s, without building one per suit: a seat's first bid of a
+    hand values it for every trump, and that is most of the bid's cost.
+    """
+    terms = _terms(variant, before_passing)
+    partner, exchange, minimum = terms.partner, terms.exchange, terms.minimum
+    found = []
+    for suit, meld, tricks in _valued(cards, variant, before_passing):
+        side = meld + partner + exchange
+        total = (side if side >= minimum else 0.0) + tricks
+        found.append((suit, total, (meld if meld >= minimum else 0.0) + tricks))
+    return tuple(found)
+
+
+@functools.lru_cache(maxsize=256)
+def _kept_sums(cards: tuple[Card, ...], variant: Variant, before_passing: bool) -> _Sums:
+    """`_sums`, kept per hand: the auction and the trump it names read the same hand.
+
+    Without passing, before passing is no different (the key is made the same).
+    """
+    return _sums(cards, variant, before_passing)
+
+
+def _hand_sums(cards: Sequence[Card], variant: Variant, before_passing: bool) -> _Sums:
+    before_passing = before_passing and variant.passing.cards > 0
+    return _kept_sums(_in_order(cards), variant, before_passing)
+
+
+def _best(sums: _Sums, *, alone: bool) -> float:
+    """The best total (or alone) over the suits; 0 with none (the hand would be surrendered)."""
+    if not sums:
         return 0.0
-    return max(e.alone if alone else e.total for e in found.values())
+    return max([own if alone else total for _, total, own in sums])
 
 
 @functools.lru_cache(maxsize=64)
@@ -372,7 +454,7 @@ def _with_kitty(cards: tuple[Card, ...], variant: Variant, alone: bool) -> float
     values = []
     for _ in range(KITTY_SAMPLES):
         whole = (*cards, *rng.sample(unseen, variant.deal.kitty))
-        values.append(_best(_evaluate(whole, variant, False), alone=alone))
+        values.append(_best(_sums(whole, variant, False), alone=alone))
     return statistics.fmean(values)
 
 
@@ -384,11 +466,11 @@ def hand_value(observation: Observation, *, alone: bool = False) -> float:
             value and cards a partner will pass add trump length.
         alone: Leave out the partner's typical meld (the hand on its own).
     """
-    variant, cards = observation.variant, _in_order(observation.hand)
+    variant = observation.variant
     auction = observation.phase is Phase.AUCTION
     if auction and variant.deal.kitty:
-        return _with_kitty(cards, variant, alone)
-    return _best(_estimates(cards, variant, auction), alone=alone)
+        return _with_kitty(_in_order(observation.hand), variant, alone)
+    return _best(_hand_sums(observation.hand, variant, auction), alone=alone)
 
 
 # --- The auction and trump -------------------------------------------------------------
@@ -450,12 +532,13 @@ def lowest_bid(legal: Sequence[Action]) -> Bid | None:
 def choose_trump(observation: Observation) -> NameTrump:
     """The suit with the best meld plus expected trick points (trump length and strength)."""
     variant = observation.variant
-    found = estimates(observation.hand, variant, before_passing=variant.passing.cards > 0)
+    # Estimate.total for each suit, as the auction worked it out (kept for the same hand).
+    found = {suit: total for suit, total, _ in _hand_sums(observation.hand, variant, True)}
     suits = [a.suit for a in observation.legal_actions if isinstance(a, NameTrump)]
     suits = suits or list(found)
     if not suits:
         raise ValueError(f"seat {observation.seat} may name no trump suit")
-    return NameTrump(max(suits, key=lambda s: found[s].total if s in found else float("-inf")))
+    return NameTrump(max(suits, key=lambda s: found[s] if s in found else float("-inf")))
 
 
 # --- Giving cards away: passing, returning, burying ------------------------------------

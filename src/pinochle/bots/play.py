@@ -23,7 +23,6 @@ higher card of its suit, nor trump it having shown out of the suit.
 from __future__ import annotations
 
 import functools
-import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -38,7 +37,7 @@ from pinochle import (
     Variant,
     card_points,
     knowledge,
-    score_meld,
+    meld_total,
 )
 
 __all__ = ["play_card"]
@@ -57,7 +56,6 @@ def _mask(cards: Sequence[Card]) -> int:
 
 
 _BIT = tuple(1 << i for i in range(len(CARDS)))
-_INDEX = operator.attrgetter("index")
 _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
 _ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
@@ -90,9 +88,9 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
         )
     if len(cards) == 1:
         return cards[0]
-    table = _Table(observation, memory)
     if observation.turn_up is not None:  # two-hand: the stock lasts, any card is legal
-        return _stock_play(table, observation, cards, rng)
+        return _stock_play(observation, cards, rng)
+    table = _Table(observation, memory)
     if not table.trick:
         return _lead(table, cards, rng)
     return _follow(table, cards, rng)
@@ -178,8 +176,7 @@ _ALLOWED: dict[tuple[int, ...], int] = {}
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
     known = knowledge(observation)
-    free = sum(map(_BIT.__getitem__, set(map(_INDEX, known.unseen))))
-    return _Memory(free, known.holds, known.ceilings)
+    return _Memory(_mask(known.unseen), known.holds, known.ceilings)
 
 
 def _glance(observation: Observation) -> _Memory:
@@ -347,7 +344,11 @@ _Key = Callable[[Card], tuple[int, ...]]
 
 def _pick(cards: Sequence[Card], key: _Key, rng: random.Random) -> Card:
     """The card with the smallest key; ties are broken at random."""
-    keys = list(map(key, cards))
+    return _pick_by(cards, list(map(key, cards)), rng)
+
+
+def _pick_by(cards: Sequence[Card], keys: Sequence[tuple[int, ...]], rng: random.Random) -> Card:
+    """The card with the smallest of its ``keys``; ties are broken at random."""
     best = min(keys)
     if keys.count(best) == 1:
         return cards[keys.index(best)]
@@ -480,24 +481,31 @@ def _chance(table: _Table, suit: Suit) -> int:
 # --- Two-hand, while the stock lasts -----------------------------------------------------
 
 
-def _stock_play(
-    table: _Table, observation: Observation, cards: Sequence[Card], rng: random.Random
-) -> Card:
-    """Win a trick with points or when a meld waits; else throw a card no meld needs."""
-    keep = _meld_cards(observation.hand, table.trump)
-    values, trump = table.values, table.trump
-    if table.trick:
-        led = table.trick[0]
-        beating = [c for c in cards if table.beats(c, led)]
-        worth = [c for c in beating if not keep >> c.index & 1 and table.points(c) > 0]
+def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Random) -> Card:
+    """Win a trick with points or when a meld waits; else throw a card no meld needs.
+
+    It needs no card memory nor sides (two players, no obligations), so it reads only
+    the trump, the trick and the card values (half of two-hand's card decisions are these:
+    the keys are built in one pass, with no `_Table`).
+    """
+    keep = _meld_cards(observation.hand, observation.trump)
+    values, trump = _card_values(observation.variant), observation.trump
+    if observation.trick:
+        led = observation.trick[0][1]
+        # The cards that beat the card led: higher in its suit, or a trump on a plain suit.
+        suit, rank = led.suit, led.rank
+        beating = [c for c in cards if (c.rank > rank if c.suit is suit else c.suit is trump)]
+        last = len(observation.hand) == 1
+        taken = values[led.index] + (observation.variant.counting.last_trick if last else 0)
+        worth = [c for c in beating if not keep >> c.index & 1 and taken + values[c.index] > 0]
         # Any card that wins when a meld waits, else those worth it (the meld in hand is
         # scored only when that makes a difference).
         winners = beating if len(worth) < len(beating) and _meld_waits(observation) else worth
         if winners:
-            return _pick(winners, lambda c: (keep >> c.index & 1, c.suit is trump, c.rank), rng)
-    return _pick(
-        cards, lambda c: (keep >> c.index & 1, values[c.index], c.suit is trump, c.rank), rng
-    )
+            wins = [(keep >> c.index & 1, c.suit is trump, c.rank) for c in winners]
+            return _pick_by(winners, wins, rng)
+    throws = [(keep >> c.index & 1, values[c.index], c.suit is trump, c.rank) for c in cards]
+    return _pick_by(cards, throws, rng)
 
 
 def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
@@ -514,7 +522,7 @@ def _meld_waits(observation: Observation) -> bool:
     """Whether the hand holds more meld than it has laid on the table (two-hand)."""
     variant, trump = observation.variant, observation.trump
     on_table = observation.table[observation.seat] if observation.table else ()
-    in_hand = score_meld(observation.hand, trump, variant).total
+    in_hand = meld_total(observation.hand, trump, variant)
     return in_hand > _table_meld(on_table, trump, variant)
 
 
@@ -526,7 +534,7 @@ def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -
     kept = _TABLE_MELD.get(id(cards))
     if kept is not None and kept[0] is cards and kept[1] is trump and kept[2] is variant:
         return kept[3]
-    total = score_meld(cards, trump, variant).total
+    total = meld_total(cards, trump, variant)
     if len(_TABLE_MELD) >= 256:
         _TABLE_MELD.clear()
     _TABLE_MELD[id(cards)] = (cards, trump, variant, total)  # holding the tuple keeps its id
