@@ -498,9 +498,14 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
         last = len(observation.hand) == 1
         taken = values[led.index] + (observation.variant.counting.last_trick if last else 0)
         worth = [c for c in beating if not keep >> c.index & 1 and taken + values[c.index] > 0]
-        # Any card that wins when a meld waits, else those worth it (the meld in hand is
-        # scored only when that makes a difference).
-        winners = beating if len(worth) < len(beating) and _meld_waits(observation) else worth
+        # Any card that wins when a meld waits, else those worth it. The meld in hand is
+        # scored only when that makes a difference: not when every winner outside the melds
+        # to be is worth it (then the pick among all winners is one of those, the same one).
+        winners = worth
+        if len(worth) < len(beating):
+            spare = [c for c in beating if not keep >> c.index & 1]
+            if (not worth or len(spare) > len(worth)) and _meld_waits(observation):
+                winners = beating
         if winners:
             wins = [(keep >> c.index & 1, c.suit is trump, c.rank) for c in winners]
             return _pick_by(winners, wins, rng)
