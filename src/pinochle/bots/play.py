@@ -201,12 +201,24 @@ def _glance(observation: Observation) -> _Memory:
 
 
 def _card_values(variant: Variant) -> tuple[int, ...]:
-    """Each card's trick points, by `Card.index` (they depend on the method and scale only)."""
+    """Each card's trick points, by `Card.index` (they depend on the method and scale only).
+
+    Kept per profile object too, so a decision looks them up by its profile's identity.
+    """
+    kept = _VALUES_OF.get(id(variant))
+    if kept is not None and kept[0] is variant:
+        return kept[1]
     key = (variant.counting.method, variant.scale)
     values = _VALUES.get(key)
     if values is None:
         values = _VALUES[key] = tuple(card_points((card,), variant) for card in CARDS)
+    if len(_VALUES_OF) >= 64:
+        _VALUES_OF.clear()
+    _VALUES_OF[id(variant)] = (variant, values)  # holding the profile keeps its id
     return values
+
+
+_VALUES_OF: dict[int, tuple[Variant, tuple[int, ...]]] = {}
 
 
 _Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
