@@ -370,13 +370,13 @@ def _pick_by(cards: Sequence[Card], keys: Sequence[tuple[int, ...]], rng: random
 def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The card that gives away least: fewest points, then a plain card, then the lowest."""
     values, trump = table.values, table.trump
-    return _pick(cards, lambda c: (values[c.index], c.suit is trump, c.rank), rng)
+    return _pick_by(cards, [(values[c.index], c.suit is trump, c.rank) for c in cards], rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
     trump = table.trump
-    return _pick(cards, lambda c: (c.suit is trump, c.rank), rng)
+    return _pick_by(cards, [(c.suit is trump, c.rank) for c in cards], rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -390,10 +390,17 @@ def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
             best, winner = card, seat
     if winner in table.partners and table.safe(best, led):
         return _smear(table, cards, rng)
-    # Sure winners worth the trick (the points first: they need no card memory).
+    # Sure winners worth the trick (the points first: they need no card memory; nor does a
+    # trick with no opponent still to play). `beats` and `points` written out.
+    suit, rank, trump = best.suit, best.rank, table.trump
+    values, taken = table.values, table.taken
     worth = [
-        c for c in cards if table.beats(c, best) and table.points(c) > 0 and table.safe(c, led)
+        c
+        for c in cards
+        if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
     ]
+    if worth and table.later_opponents:
+        worth = [c for c in worth if table.safe(c, led)]
     if worth:
         return _cheapest(table, worth, rng)
     return _throw_low(table, cards, rng)
@@ -405,14 +412,16 @@ def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     Sure winners stay in hand, and trumps too unless trump was led (then they are spent
     following anyway); without such a counter, the lowest card.
     """
-    trump_led = table.is_trump(table.trick[0])
+    values, trump = table.values, table.trump
+    trump_led = table.trick[0].suit is trump
     counters = [
         c
         for c in cards
-        if table.value(c) > 0 and (trump_led or not table.is_trump(c)) and not table.sure_lead(c)
+        if values[c.index] > 0 and (trump_led or c.suit is not trump) and not table.sure_lead(c)
     ]
     if counters:
-        return _pick(counters, lambda c: (-table.value(c), table.is_trump(c), -c.rank), rng)
+        keys = [(-values[c.index], c.suit is trump, -c.rank) for c in counters]
+        return _pick_by(counters, keys, rng)
     return _throw_low(table, cards, rng)
 
 
@@ -425,7 +434,7 @@ def _lead(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
         return _lead_trump(table, trumps, rng)
     sure = [c for c in plain if table.sure_lead(c)]
     if sure:
-        return _pick(sure, lambda c: (-values[c.index], -c.rank), rng)
+        return _pick_by(sure, [(-values[c.index], -c.rank) for c in sure], rng)
     if plain:
         return _pick(plain, lambda c: _low_lead_key(table, c), rng)
     return _lead_trump(table, trumps, rng)
@@ -443,7 +452,7 @@ def _lead_trump(table: _Table, trumps: Sequence[Card], rng: random.Random) -> Ca
     """The lowest sure trump, else the lowest trump."""
     sure = [c for c in trumps if table.sure_lead(c)]
     if sure:
-        return _pick(sure, lambda c: (c.rank,), rng)
+        return _pick_by(sure, [(c.rank,) for c in sure], rng)
     return _throw_low(table, trumps, rng)
 
 
