@@ -90,6 +90,8 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
         return cards[0]
     if observation.turn_up is not None:  # two-hand: the stock lasts, any card is legal
         return _stock_play(observation, cards, rng)
+    if len(observation.trick) == 1 and observation.variant.deal.players == 2:
+        return _last_follow(observation, cards, rng)
     table = _Table(observation, memory)
     if not table.trick:
         return _lead(table, cards, rng)
@@ -404,6 +406,28 @@ def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     if worth:
         return _cheapest(table, worth, rng)
     return _throw_low(table, cards, rng)
+
+
+def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Random) -> Card:
+    """`_follow` for the second card of a two-hand trick, without a `_Table`.
+
+    The leader is the opponent and nobody plays after: win the trick cheaply when it is
+    worth points (no card memory needed), else throw low; the same keys as `_cheapest`
+    and `_throw_low`.
+    """
+    variant, trump = observation.variant, observation.trump
+    values = _card_values(variant)
+    led = observation.trick[0][1]
+    suit, rank = led.suit, led.rank
+    taken = values[led.index] + (variant.counting.last_trick if len(observation.hand) == 1 else 0)
+    worth = [
+        c
+        for c in cards
+        if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
+    ]
+    if worth:
+        return _pick_by(worth, [(c.suit is trump, c.rank) for c in worth], rng)
+    return _pick_by(cards, [(values[c.index], c.suit is trump, c.rank) for c in cards], rng)
 
 
 def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
