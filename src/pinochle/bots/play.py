@@ -60,7 +60,8 @@ _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
 _ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
 _PINOCHLE = _mask([CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK]])
-_MARRIAGES = tuple(_mask([CARDS[s * 6 + Rank.KING], CARDS[s * 6 + Rank.QUEEN]]) for s in Suit)
+_QUEENS = _mask([c for c in CARDS if c.rank is Rank.QUEEN])
+assert all(CARDS[c.index + 1].rank is Rank.KING for c in CARDS if c.rank is Rank.QUEEN)
 # _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
 _UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
@@ -560,12 +561,13 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
 
 def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
     """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens."""
-    held = _mask(hand)
+    held = 0
+    for card in hand:
+        held |= 1 << card.index
+    # The queens whose king is held too (a king's bit is the next above its queen's).
+    married = held & held >> 1 & _QUEENS
     keep = held & (_ACES | _PINOCHLE | (0 if trump is None else _SUIT_MASK[trump]))
-    for marriage in _MARRIAGES:
-        if held & marriage == marriage:
-            keep |= marriage
-    return keep
+    return keep | married | married << 1
 
 
 def _meld_waits(observation: Observation) -> bool:
