@@ -182,6 +182,42 @@ def _recall(observation: Observation) -> _Memory:
     return _Memory(_mask(known.unseen), known.holds, known.ceilings)
 
 
+def _count_out(observation: Observation) -> _Memory | None:
+    """Hard, two-hand with one deck once the stock is gone: counted, not recalled.
+
+    The opponent holds every card neither in the player's hand nor played (what
+    `pinochle.knowledge` tells then, for less): every card is then in one of the two
+    hands or played, so the cards the opponent may hold are exactly those; the seat's
+    ceilings only confirm them. None for any other game or moment (`_recall` reads
+    `pinochle.knowledge`).
+    """
+    variant = observation.variant
+    if (
+        variant.deal.players != 2
+        or variant.deal.deck is not DeckKind.SINGLE
+        or observation.turn_up is not None
+        or observation.stock_size
+    ):
+        return None
+    out = [2] * len(CARDS)  # the copies of each card not seen gone
+    for card in observation.hand:
+        out[card.index] -= 1
+    for trick in observation.tricks:
+        for _, card in trick.plays:
+            out[card.index] -= 1
+    for _, card in observation.trick:
+        out[card.index] -= 1
+    mask = 0
+    for index, copies in enumerate(out):
+        if copies > 0:
+            mask |= 1 << index
+    holds: list[list[Card]] = [[], []]
+    return _Memory(mask, holds, [_ANY_RANK, _ANY_RANK])
+
+
+_ANY_RANK = [int(Rank.ACE)] * len(Suit)
+
+
 def _glance(observation: Observation) -> _Memory:
     """Medium: only what lies in view now; every card it cannot see may be anywhere."""
     variant = observation.variant
@@ -290,8 +326,10 @@ class _Table:
     @functools.cached_property
     def memory(self) -> _Memory:
         """Where the other cards may be (read only when a decision needs it)."""
-        read = _recall if self._remembers else _glance
-        return read(self._observation)
+        observation = self._observation
+        if not self._remembers:
+            return _glance(observation)
+        return _count_out(observation) or _recall(observation)
 
     def value(self, card: Card) -> int:
         """The card's trick points."""
