@@ -326,7 +326,9 @@ def test_hard_counts_the_two_hand_cards_out_as_knowledge_recalls_them(seed: int)
     state = new_game(TWO_HAND, seed=seed)
     counted = 0
     while not state.results:
-        view = observe(state, state.to_act)
+        seat = state.to_act
+        assert seat is not None
+        view = observe(state, seat)
         if view.phase is Phase.TRICKS:
             memory = _count_out(view)
             assert (memory is None) == (view.turn_up is not None)
