@@ -572,15 +572,17 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
     the trump, the trick and the card values (half of two-hand's card decisions are these:
     the keys are built in one pass, with no `_Table`).
     """
-    keep = _meld_cards(observation.hand, observation.trump)
-    values, trump = _card_values(observation.variant), observation.trump
+    variant, trump = observation.variant, observation.trump
+    kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
+    values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
+    keep = _meld_cards(observation.hand, trump)
     if observation.trick:
         led = observation.trick[0][1]
         # The cards that beat the card led: higher in its suit, or a trump on a plain suit.
         suit, rank = led.suit, led.rank
         beating = [c for c in cards if (c.rank > rank if c.suit is suit else c.suit is trump)]
         last = len(observation.hand) == 1
-        taken = values[led.index] + (observation.variant.counting.last_trick if last else 0)
+        taken = values[led.index] + (variant.counting.last_trick if last else 0)
         worth = [c for c in beating if not keep >> c.index & 1 and taken + values[c.index] > 0]
         # Any card that wins when a meld waits, else those worth it. The meld in hand is
         # scored only when that makes a difference: not when every winner outside the melds
