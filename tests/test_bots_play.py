@@ -312,3 +312,29 @@ def test_refuses_a_seat_that_is_not_to_play() -> None:
     state = to_tricks(BROWSER, SMEAR, NORTH, "SPADES")
     with pytest.raises(ValueError, match="seat 1"):
         play_card(observe(state, EAST), random.Random(0), memory=True)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_hard_counts_the_two_hand_cards_out_as_knowledge_recalls_them(seed: int) -> None:
+    """Two-hand, once the stock is gone, every card is in a hand or played (rules.md 13):
+    the opponent may hold exactly the cards neither in the seat's hand nor played, which
+    is what `pinochle.knowledge` tells; Hard counts them instead of recalling them."""
+    from pinochle.bots.heuristic import HardBot
+    from pinochle.bots.play import _count_out, _recall
+
+    bots = [HardBot(seed=seed * 2 + s) for s in range(2)]
+    state = new_game(TWO_HAND, seed=seed)
+    counted = 0
+    while not state.results:
+        seat = state.to_act
+        assert seat is not None
+        view = observe(state, seat)
+        if view.phase is Phase.TRICKS:
+            memory = _count_out(view)
+            assert (memory is None) == (view.turn_up is not None)
+            if memory is not None:
+                counted += 1
+                opponent = 1 - view.seat
+                assert memory.mask(opponent) == _recall(view).mask(opponent)
+        state = apply(state, bots[view.seat].choose(view))
+    assert counted > 0

@@ -13,12 +13,14 @@ passing, returning, burying, throwing in, a misdeal and the two-hand meld turn c
 
 from __future__ import annotations
 
-from pinochle import Action, Card, Observation, Phase, Play, deck_points
+from pinochle import CARDS, Action, Card, Observation, Phase, Play, deck_points
 from pinochle.bots import bidding
 from pinochle.bots.base import Bot
 from pinochle.bots.play import play_card
 
 __all__ = ["EasyBot", "HardBot", "MediumBot"]
+
+_PLAYS = tuple(Play(card) for card in CARDS)  # the shared play of each card, by its index
 
 
 class _Heuristic(Bot):
@@ -47,7 +49,10 @@ class _Heuristic(Bot):
         legal = observation.legal_actions
         if not legal:
             raise ValueError(f"seat {observation.seat} has nothing to do: it is not its turn")
-        action = self._decide(observation)
+        if observation.phase is Phase.TRICKS:  # most decisions: no dispatch
+            action = self._play(observation)
+        else:
+            action = self._decide(observation)
         return action if action in legal else legal[0]  # a guard: never an illegal action
 
     def _decide(self, observation: Observation) -> Action:
@@ -81,7 +86,7 @@ class _Heuristic(Bot):
         legal = observation.legal_actions
         if self.random_play and self.rng.random() < self.random_play:
             return legal[self.rng.randrange(len(legal))]
-        return Play(play_card(observation, self.rng, memory=self.memory))
+        return _PLAYS[play_card(observation, self.rng, memory=self.memory).index]
 
     def _error(self, observation: Observation) -> float:
         """This hand's bidding error: drawn once per hand, so the auction stays consistent."""

@@ -60,7 +60,8 @@ _SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
 _HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
 _ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
 _PINOCHLE = _mask([CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK]])
-_MARRIAGES = tuple(_mask([CARDS[s * 6 + Rank.KING], CARDS[s * 6 + Rank.QUEEN]]) for s in Suit)
+_QUEENS = _mask([c for c in CARDS if c.rank is Rank.QUEEN])
+assert all(CARDS[c.index + 1].rank is Rank.KING for c in CARDS if c.rank is Rank.QUEEN)
 # _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
 _UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
@@ -90,6 +91,8 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
         return cards[0]
     if observation.turn_up is not None:  # two-hand: the stock lasts, any card is legal
         return _stock_play(observation, cards, rng)
+    if len(observation.trick) == 1 and observation.variant.deal.players == 2:
+        return _last_follow(observation, cards, rng)
     table = _Table(observation, memory)
     if not table.trick:
         return _lead(table, cards, rng)
@@ -179,6 +182,42 @@ def _recall(observation: Observation) -> _Memory:
     return _Memory(_mask(known.unseen), known.holds, known.ceilings)
 
 
+def _count_out(observation: Observation) -> _Memory | None:
+    """Hard, two-hand with one deck once the stock is gone: counted, not recalled.
+
+    The opponent holds every card neither in the player's hand nor played (what
+    `pinochle.knowledge` tells then, for less): every card is then in one of the two
+    hands or played, so the cards the opponent may hold are exactly those; the seat's
+    ceilings only confirm them. None for any other game or moment (`_recall` reads
+    `pinochle.knowledge`).
+    """
+    variant = observation.variant
+    if (
+        variant.deal.players != 2
+        or variant.deal.deck is not DeckKind.SINGLE
+        or observation.turn_up is not None
+        or observation.stock_size
+    ):
+        return None
+    out = [2] * len(CARDS)  # the copies of each card not seen gone
+    for card in observation.hand:
+        out[card.index] -= 1
+    for trick in observation.tricks:
+        for _, card in trick.plays:
+            out[card.index] -= 1
+    for _, card in observation.trick:
+        out[card.index] -= 1
+    mask = 0
+    for index, copies in enumerate(out):
+        if copies > 0:
+            mask |= 1 << index
+    holds: list[list[Card]] = [[], []]
+    return _Memory(mask, holds, [_ANY_RANK, _ANY_RANK])
+
+
+_ANY_RANK = [int(Rank.ACE)] * len(Suit)
+
+
 def _glance(observation: Observation) -> _Memory:
     """Medium: only what lies in view now; every card it cannot see may be anywhere."""
     variant = observation.variant
@@ -201,12 +240,24 @@ def _glance(observation: Observation) -> _Memory:
 
 
 def _card_values(variant: Variant) -> tuple[int, ...]:
-    """Each card's trick points, by `Card.index` (they depend on the method and scale only)."""
+    """Each card's trick points, by `Card.index` (they depend on the method and scale only).
+
+    Kept per profile object too, so a decision looks them up by its profile's identity.
+    """
+    kept = _VALUES_OF.get(id(variant))
+    if kept is not None and kept[0] is variant:
+        return kept[1]
     key = (variant.counting.method, variant.scale)
     values = _VALUES.get(key)
     if values is None:
         values = _VALUES[key] = tuple(card_points((card,), variant) for card in CARDS)
+    if len(_VALUES_OF) >= 64:
+        _VALUES_OF.clear()
+    _VALUES_OF[id(variant)] = (variant, values)  # holding the profile keeps its id
     return values
+
+
+_VALUES_OF: dict[int, tuple[Variant, tuple[int, ...]]] = {}
 
 
 _Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
@@ -275,8 +326,10 @@ class _Table:
     @functools.cached_property
     def memory(self) -> _Memory:
         """Where the other cards may be (read only when a decision needs it)."""
-        read = _recall if self._remembers else _glance
-        return read(self._observation)
+        observation = self._observation
+        if not self._remembers:
+            return _glance(observation)
+        return _count_out(observation) or _recall(observation)
 
     def value(self, card: Card) -> int:
         """The card's trick points."""
@@ -358,13 +411,13 @@ def _pick_by(cards: Sequence[Card], keys: Sequence[tuple[int, ...]], rng: random
 def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The card that gives away least: fewest points, then a plain card, then the lowest."""
     values, trump = table.values, table.trump
-    return _pick(cards, lambda c: (values[c.index], c.suit is trump, c.rank), rng)
+    return _pick_by(cards, [(values[c.index], c.suit is trump, c.rank) for c in cards], rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
     trump = table.trump
-    return _pick(cards, lambda c: (c.suit is trump, c.rank), rng)
+    return _pick_by(cards, [(c.suit is trump, c.rank) for c in cards], rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -378,13 +431,42 @@ def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
             best, winner = card, seat
     if winner in table.partners and table.safe(best, led):
         return _smear(table, cards, rng)
-    # Sure winners worth the trick (the points first: they need no card memory).
+    # Sure winners worth the trick (the points first: they need no card memory; nor does a
+    # trick with no opponent still to play). `beats` and `points` written out.
+    suit, rank, trump = best.suit, best.rank, table.trump
+    values, taken = table.values, table.taken
     worth = [
-        c for c in cards if table.beats(c, best) and table.points(c) > 0 and table.safe(c, led)
+        c
+        for c in cards
+        if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
     ]
+    if worth and table.later_opponents:
+        worth = [c for c in worth if table.safe(c, led)]
     if worth:
         return _cheapest(table, worth, rng)
     return _throw_low(table, cards, rng)
+
+
+def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Random) -> Card:
+    """`_follow` for the second card of a two-hand trick, without a `_Table`.
+
+    The leader is the opponent and nobody plays after: win the trick cheaply when it is
+    worth points (no card memory needed), else throw low; the same keys as `_cheapest`
+    and `_throw_low`.
+    """
+    variant, trump = observation.variant, observation.trump
+    values = _card_values(variant)
+    led = observation.trick[0][1]
+    suit, rank = led.suit, led.rank
+    taken = values[led.index] + (variant.counting.last_trick if len(observation.hand) == 1 else 0)
+    worth = [
+        c
+        for c in cards
+        if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
+    ]
+    if worth:
+        return _pick_by(worth, [(c.suit is trump, c.rank) for c in worth], rng)
+    return _pick_by(cards, [(values[c.index], c.suit is trump, c.rank) for c in cards], rng)
 
 
 def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -393,14 +475,16 @@ def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     Sure winners stay in hand, and trumps too unless trump was led (then they are spent
     following anyway); without such a counter, the lowest card.
     """
-    trump_led = table.is_trump(table.trick[0])
+    values, trump = table.values, table.trump
+    trump_led = table.trick[0].suit is trump
     counters = [
         c
         for c in cards
-        if table.value(c) > 0 and (trump_led or not table.is_trump(c)) and not table.sure_lead(c)
+        if values[c.index] > 0 and (trump_led or c.suit is not trump) and not table.sure_lead(c)
     ]
     if counters:
-        return _pick(counters, lambda c: (-table.value(c), table.is_trump(c), -c.rank), rng)
+        keys = [(-values[c.index], c.suit is trump, -c.rank) for c in counters]
+        return _pick_by(counters, keys, rng)
     return _throw_low(table, cards, rng)
 
 
@@ -413,7 +497,7 @@ def _lead(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
         return _lead_trump(table, trumps, rng)
     sure = [c for c in plain if table.sure_lead(c)]
     if sure:
-        return _pick(sure, lambda c: (-values[c.index], -c.rank), rng)
+        return _pick_by(sure, [(-values[c.index], -c.rank) for c in sure], rng)
     if plain:
         return _pick(plain, lambda c: _low_lead_key(table, c), rng)
     return _lead_trump(table, trumps, rng)
@@ -431,7 +515,7 @@ def _lead_trump(table: _Table, trumps: Sequence[Card], rng: random.Random) -> Ca
     """The lowest sure trump, else the lowest trump."""
     sure = [c for c in trumps if table.sure_lead(c)]
     if sure:
-        return _pick(sure, lambda c: (c.rank,), rng)
+        return _pick_by(sure, [(c.rank,) for c in sure], rng)
     return _throw_low(table, trumps, rng)
 
 
@@ -488,19 +572,26 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
     the trump, the trick and the card values (half of two-hand's card decisions are these:
     the keys are built in one pass, with no `_Table`).
     """
-    keep = _meld_cards(observation.hand, observation.trump)
-    values, trump = _card_values(observation.variant), observation.trump
+    variant, trump = observation.variant, observation.trump
+    kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
+    values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
+    keep = _meld_cards(observation.hand, trump)
     if observation.trick:
         led = observation.trick[0][1]
         # The cards that beat the card led: higher in its suit, or a trump on a plain suit.
         suit, rank = led.suit, led.rank
         beating = [c for c in cards if (c.rank > rank if c.suit is suit else c.suit is trump)]
         last = len(observation.hand) == 1
-        taken = values[led.index] + (observation.variant.counting.last_trick if last else 0)
+        taken = values[led.index] + (variant.counting.last_trick if last else 0)
         worth = [c for c in beating if not keep >> c.index & 1 and taken + values[c.index] > 0]
-        # Any card that wins when a meld waits, else those worth it (the meld in hand is
-        # scored only when that makes a difference).
-        winners = beating if len(worth) < len(beating) and _meld_waits(observation) else worth
+        # Any card that wins when a meld waits, else those worth it. The meld in hand is
+        # scored only when that makes a difference: not when every winner outside the melds
+        # to be is worth it (then the pick among all winners is one of those, the same one).
+        winners = worth
+        if len(worth) < len(beating):
+            spare = [c for c in beating if not keep >> c.index & 1]
+            if (not worth or len(spare) > len(worth)) and _meld_waits(observation):
+                winners = beating
         if winners:
             wins = [(keep >> c.index & 1, c.suit is trump, c.rank) for c in winners]
             return _pick_by(winners, wins, rng)
@@ -510,12 +601,13 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
 
 def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
     """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens."""
-    held = _mask(hand)
+    held = 0
+    for card in hand:
+        held |= 1 << card.index
+    # The queens whose king is held too (a king's bit is the next above its queen's).
+    married = held & held >> 1 & _QUEENS
     keep = held & (_ACES | _PINOCHLE | (0 if trump is None else _SUIT_MASK[trump]))
-    for marriage in _MARRIAGES:
-        if held & marriage == marriage:
-            keep |= marriage
-    return keep
+    return keep | married | married << 1
 
 
 def _meld_waits(observation: Observation) -> bool:
