@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from pinochle import (
+    ArgumentError,
     Bid,
     Card,
     NameTrump,
@@ -236,3 +237,18 @@ def test_expert_leaves_to_hard_what_sampling_does_not_help() -> None:
     view = observe(state, state.to_act or 0)
     assert view.phase is Phase.TRUMP
     assert ExpertBot(seed=4).choose(view) == HardBot(seed=4).choose(view)
+
+
+@pytest.mark.parametrize(
+    ("keywords", "name"),
+    [
+        ({"samples": 0}, "samples"),
+        ({"samples": 2.5}, "samples"),
+        ({"playout": "fast"}, "playout"),
+        ({"endgame": -1}, "endgame"),
+        ({"endgame": True}, "endgame"),
+    ],
+)
+def test_expert_refuses_bad_settings_by_name(keywords: dict[str, object], name: str) -> None:
+    with pytest.raises(ArgumentError, match=name):
+        ExpertBot(1, **keywords)  # type: ignore[arg-type]

@@ -29,6 +29,7 @@ import attrs
 
 from pinochle import (
     Action,
+    ArgumentError,
     DeckKind,
     Observation,
     Outcome,
@@ -94,7 +95,12 @@ class ExpertBot(Bot):
         seed: Seeds the sampling (and Hard's choices for the other decisions).
         samples: Deals imagined per decision.
         playout: How the imagined deals are played out: "quick" or "hard" (`PLAYOUT`).
-        endgame: From this many cards in hand on, search the rest exactly (`ENDGAME`).
+        endgame: From this many cards in hand on, search the rest exactly (`ENDGAME`);
+            0 never searches. Each card more multiplies the search's cost.
+
+    Raises:
+        ArgumentError: ``samples`` is not a whole number of at least 1, ``playout`` is
+            neither "quick" nor "hard", or ``endgame`` is not a whole number of at least 0.
 
     ``ExpertBot(seed, samples=24, playout="quick", endgame=0)`` chooses exactly as S1's
     Expert did before this library's speed and strength work (tests/test_bots_frozen.py).
@@ -110,8 +116,12 @@ class ExpertBot(Bot):
         playout: str = PLAYOUT,
         endgame: int = ENDGAME,
     ) -> None:
+        if type(samples) is not int or samples < 1:
+            raise ArgumentError("samples", "a whole number of deals, at least 1", samples)
         if playout not in ("quick", "hard"):
-            raise ValueError(f"playout: expected 'quick' or 'hard', found {playout!r}")
+            raise ArgumentError("playout", "'quick' or 'hard'", playout)
+        if type(endgame) is not int or endgame < 0:
+            raise ArgumentError("endgame", "a whole number of cards, at least 0", endgame)
         super().__init__(seed)
         self.samples = samples
         self.playout = playout
