@@ -23,6 +23,7 @@ higher card of its suit, nor trump it having shown out of the suit.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -189,6 +190,7 @@ def _recall(observation: Observation) -> _Memory:
 
 
 _VOID = -1
+_INDEX = operator.attrgetter("index")
 
 
 class Notes:
@@ -280,7 +282,7 @@ class _Seen:
         self.seat = view.seat
         self.numbers = (view.hand_number, view.dealer, view.bidder)
         self.fixed = _fixed(view)
-        self.hand = list(view.hand)
+        self.hand = list(map(_INDEX, view.hand))
         unseen = [0] * len(CARDS)
         for card in known.unseen:
             unseen[card.index] += 1
@@ -324,46 +326,44 @@ class _Seen:
         """Bring the notes up to ``view``; False when it does not follow on the last look."""
         if (view.hand_number, view.dealer, view.bidder) != self.numbers:
             return False
-        fixed = self.fixed
-        now = _fixed(view)
-        for a, b in zip(now, fixed, strict=True):
-            if a is not b:
-                return False
+        if not all(map(operator.is_, _fixed(view), self.fixed)):
+            return False
         tricks, before, old = view.tricks, self.tricks, self.trick
-        done = len(before)
+        done, seen = len(before), len(old)
         if len(tricks) < done or tricks[:done] != before:
             return False
         plays = tricks[done].plays if len(tricks) > done else view.trick
-        if len(plays) < len(old) or plays[: len(old)] != tuple(old):
+        if len(plays) < seen or plays[:seen] != old:
             return False
         hand, unseen, holds, me = list(self.hand), self.unseen, self.holds, self.seat
-        new: list[tuple[int, Card]] = []
-        for k in range(done, len(tricks)):
-            new += tricks[k].plays
-        new += view.trick
-        for seat, card in new[len(old) :]:
-            i = card.index
-            if seat == me:
-                if card not in hand:
+        news = [tricks[k].plays for k in range(done, len(tricks))]
+        news.append(view.trick)
+        start = seen
+        for plays in news:
+            for n in range(start, len(plays)):
+                seat, card = plays[n]
+                i = card.index
+                if seat == me:
+                    if i not in hand:
+                        return False
+                    hand.remove(i)
+                elif holds[seat][i]:
+                    holds[seat][i] -= 1
+                    if not holds[seat][i]:
+                        self.held[seat] &= ~_BIT[i]
+                elif unseen[i]:
+                    unseen[i] -= 1
+                    if not unseen[i]:
+                        self.free &= ~_BIT[i]
+                else:
                     return False
-                hand.remove(card)
-            elif holds[seat][i]:
-                holds[seat][i] -= 1
-                if not holds[seat][i]:
-                    self.held[seat] &= ~_BIT[i]
-            elif unseen[i]:
-                unseen[i] -= 1
-                if not unseen[i]:
-                    self.free &= ~_BIT[i]
-            else:
-                return False
-        if hand != list(view.hand):
-            return False
-        start = len(old)
-        for k in range(done, len(tricks)):
-            self._read(tricks[k].plays, k, start)
             start = 0
-        self._read(view.trick, len(tricks), start)
+        if hand != list(map(_INDEX, view.hand)):
+            return False
+        start = seen
+        for k, plays in enumerate(news, done):
+            self._read(plays, k, start)
+            start = 0
         self.hand, self.tricks, self.trick = hand, tricks, view.trick
         return True
 
@@ -373,7 +373,7 @@ class _Seen:
         As `pinochle.knowledge` reads them: the tricks while a two-hand stock lasts show
         nothing; the trick's suit led, top rank, trump and top trump so far are kept.
         """
-        if number < self.free_tricks:
+        if number < self.free_tricks or start >= len(plays):
             return
         trump, ceilings = self.trump, self.ceilings
         must_trump, overtrump, discard_if_beaten, beat, after = self.rules
