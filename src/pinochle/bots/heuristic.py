@@ -16,7 +16,7 @@ from __future__ import annotations
 from pinochle import CARDS, Action, Card, Observation, Phase, Play, deck_points
 from pinochle.bots import bidding
 from pinochle.bots.base import Bot
-from pinochle.bots.play import play_card
+from pinochle.bots.play import Notes, play_card
 
 __all__ = ["EasyBot", "HardBot", "MediumBot"]
 
@@ -39,6 +39,7 @@ class _Heuristic(Bot):
         super().__init__(seed)
         self._judged: tuple[int, tuple[Card, ...]] | None = None
         self._judgement = 0.0
+        self._notes = Notes() if self.memory else None  # Hard's card memory (a cache)
 
     def choose(self, observation: Observation) -> Action:
         """The level's choice among ``observation.legal_actions``.
@@ -86,7 +87,7 @@ class _Heuristic(Bot):
         legal = observation.legal_actions
         if self.random_play and self.rng.random() < self.random_play:
             return legal[self.rng.randrange(len(legal))]
-        return _PLAYS[play_card(observation, self.rng, memory=self.memory).index]
+        return _PLAYS[play_card(observation, self.rng, memory=self.memory, notes=self._notes).index]
 
     def _error(self, observation: Observation) -> float:
         """This hand's bidding error: drawn once per hand, so the auction stays consistent."""

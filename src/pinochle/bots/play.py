@@ -23,6 +23,7 @@ higher card of its suit, nor trump it having shown out of the suit.
 from __future__ import annotations
 
 import functools
+import operator
 import random
 from collections.abc import Callable, Sequence
 
@@ -31,6 +32,7 @@ from pinochle import (
     Card,
     DeckKind,
     Observation,
+    Phase,
     Play,
     Rank,
     Suit,
@@ -40,7 +42,7 @@ from pinochle import (
     meld_total,
 )
 
-__all__ = ["play_card"]
+__all__ = ["Notes", "play_card"]
 
 _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
@@ -66,7 +68,9 @@ assert all(CARDS[c.index + 1].rank is Rank.KING for c in CARDS if c.rank is Rank
 _UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
 
-def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> Card:
+def play_card(
+    observation: Observation, rng: random.Random, *, memory: bool, notes: Notes | None = None
+) -> Card:
     """The card a Medium (``memory=False``) or Hard (``memory=True``) player plays now.
 
     Args:
@@ -74,6 +78,8 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
         rng: Breaks ties between equally good cards (same rng state, same card).
         memory: True: remember every card played and every void shown (Hard); False: see
             only the hand, the current trick, the meld shown and the table (Medium).
+        notes: Hard's card memory kept from its last decision (see `Notes`); the same
+            card with or without.
 
     Returns:
         The card of one of ``observation.legal_actions``.
@@ -93,7 +99,7 @@ def play_card(observation: Observation, rng: random.Random, *, memory: bool) -> 
         return _stock_play(observation, cards, rng)
     if len(observation.trick) == 1 and observation.variant.deal.players == 2:
         return _last_follow(observation, cards, rng)
-    table = _Table(observation, memory)
+    table = _Table(observation, memory, notes)
     if not table.trick:
         return _lead(table, cards, rng)
     return _follow(table, cards, rng)
@@ -109,7 +115,8 @@ class _Memory:
 
     Attributes:
         free: The cards (a mask) of which another seat may hold a copy.
-        holds: Each seat's cards it is known to hold (shown meld, passed cards, table).
+        holds: Each seat's cards (a mask) it is known to hold (shown meld, passed cards,
+            table).
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
 
@@ -118,7 +125,7 @@ class _Memory:
     def __init__(
         self,
         free: int,
-        holds: Sequence[Sequence[Card]],
+        holds: Sequence[int],
         ceilings: Sequence[Sequence[int]],
     ) -> None:
         self.free = free
@@ -136,7 +143,7 @@ class _Memory:
 
     def held(self, seat: int) -> int:
         """The cards (a mask) ``seat`` is known to hold."""
-        return _mask(self.holds[seat])
+        return self.holds[seat]
 
     def mask(self, seat: int) -> int:
         """The cards (a mask) ``seat`` may hold, worked out once per seat.
@@ -179,7 +186,228 @@ _ALLOWED: dict[tuple[int, ...], int] = {}
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
     known = knowledge(observation)
-    return _Memory(_mask(known.unseen), known.holds, known.ceilings)
+    return _Memory(_mask(known.unseen), [_mask(cards) for cards in known.holds], known.ceilings)
+
+
+_VOID = -1
+_INDEX = operator.attrgetter("index")
+
+
+class Notes:
+    """Hard's card memory, kept from one decision to the next (a cache, per seat).
+
+    In the tricks phase (no two-hand table or turn-up) nothing a seat knows changes but by
+    a card played, so the cards each seat may hold are brought up to date from the public
+    observation: the tricks played since the seat's last look and the current trick. A
+    seat's first look in a hand, or any view that does not follow on its last one (another
+    hand or game, a copy), is read from `pinochle.knowledge`; so is every other moment.
+    The notes are a cache: pickling or copying them gives empty notes.
+    """
+
+    __slots__ = ("_seats",)
+
+    def __init__(self) -> None:
+        self._seats: dict[int, _Seen] = {}
+
+    def __reduce__(self) -> tuple[type[Notes], tuple[()]]:
+        return (Notes, ())
+
+    def recall(self, observation: Observation) -> _Memory:
+        """What `_recall` reads, from the seat's last look when the view follows on it."""
+        seat = observation.seat
+        updatable = (
+            observation.phase is Phase.TRICKS
+            and not observation.table
+            and observation.turn_up is None
+            and observation.last_turn_up is None
+        )
+        if not updatable:
+            self._seats.pop(seat, None)
+            return _recall(observation)
+        seen = self._seats.get(seat)
+        if seen is None or not seen.update(observation):
+            seen = self._seats[seat] = _Seen(observation)
+        return _Memory(seen.free, seen.held, seen.ceilings)
+
+
+def _fixed(view: Observation) -> tuple[object, ...]:
+    """What must stay the same objects for `_Seen` to bring a look up to date."""
+    return (
+        view.variant,
+        view.trump,
+        view.melds,
+        view.kitty,
+        view.buried,
+        view.passed_to_me,
+        view.passed_by_me,
+        view.turned_up,
+        view.dix_exchanger,
+        view.persons,
+        view.auction,
+    )
+
+
+class _Seen:
+    """One seat's notes at its last look (see `Notes`): `pinochle.knowledge`'s masks.
+
+    The unseen copies of each card and those each seat is known to hold are counted (by
+    `Card.index`), as masks too; the ceilings include every card seen played, the current
+    trick's too (reading a trick's plays again lowers nothing more).
+    """
+
+    __slots__ = (
+        "best",
+        "ceilings",
+        "fixed",
+        "free",
+        "free_tricks",
+        "hand",
+        "heads",
+        "held",
+        "holds",
+        "led",
+        "numbers",
+        "ruffed",
+        "rules",
+        "seat",
+        "top",
+        "trick",
+        "tricks",
+        "trump",
+        "unseen",
+    )
+
+    def __init__(self, view: Observation) -> None:
+        known = knowledge(view)
+        self.seat = view.seat
+        self.numbers = (view.hand_number, view.dealer, view.bidder)
+        self.fixed = _fixed(view)
+        self.hand = list(map(_INDEX, view.hand))
+        unseen = [0] * len(CARDS)
+        for card in known.unseen:
+            unseen[card.index] += 1
+        self.unseen = unseen
+        self.free = _mask(known.unseen)
+        holds = []
+        for cards in known.holds:
+            counts = [0] * len(CARDS)
+            for card in cards:
+                counts[card.index] += 1
+            holds.append(counts)
+        self.holds = holds
+        self.held = [_mask(cards) for cards in known.holds]
+        self.ceilings = [list(c) for c in known.ceilings]
+        variant = view.variant
+        rules, trump = variant.play, view.trump
+        self.trump = trump
+        must_trump = trump is not None and rules.must_trump
+        overtrump = rules.must_overtrump
+        discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
+        self.rules = (
+            must_trump,
+            overtrump,
+            discard_if_beaten,
+            str(rules.beat),
+            rules.beat_after_trump,
+        )
+        players = variant.deal.players
+        self.free_tricks = (
+            int((variant.deck_size - players * variant.deal.hand) // players)
+            if variant.deal.stock
+            else 0
+        )
+        self.tricks = view.tricks
+        self.trick = view.trick
+        self.led: Suit | None = None
+        self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
+        self._read(view.trick, len(view.tricks), 0)  # the reading state (its ceilings are in)
+
+    def update(self, view: Observation) -> bool:
+        """Bring the notes up to ``view``; False when it does not follow on the last look."""
+        if (view.hand_number, view.dealer, view.bidder) != self.numbers:
+            return False
+        if not all(map(operator.is_, _fixed(view), self.fixed)):
+            return False
+        tricks, before, old = view.tricks, self.tricks, self.trick
+        done, seen = len(before), len(old)
+        if len(tricks) < done or tricks[:done] != before:
+            return False
+        plays = tricks[done].plays if len(tricks) > done else view.trick
+        if len(plays) < seen or plays[:seen] != old:
+            return False
+        hand, unseen, holds, me = list(self.hand), self.unseen, self.holds, self.seat
+        news = [tricks[k].plays for k in range(done, len(tricks))]
+        news.append(view.trick)
+        start = seen
+        for plays in news:
+            for n in range(start, len(plays)):
+                seat, card = plays[n]
+                i = card.index
+                if seat == me:
+                    if i not in hand:
+                        return False
+                    hand.remove(i)
+                elif holds[seat][i]:
+                    holds[seat][i] -= 1
+                    if not holds[seat][i]:
+                        self.held[seat] &= ~_BIT[i]
+                elif unseen[i]:
+                    unseen[i] -= 1
+                    if not unseen[i]:
+                        self.free &= ~_BIT[i]
+                else:
+                    return False
+            start = 0
+        if hand != list(map(_INDEX, view.hand)):
+            return False
+        start = seen
+        for k, plays in enumerate(news, done):
+            self._read(plays, k, start)
+            start = 0
+        self.hand, self.tricks, self.trick = hand, tricks, view.trick
+        return True
+
+    def _read(self, plays: Sequence[tuple[int, Card]], number: int, start: int) -> None:
+        """Lower the ceilings by what a trick's plays from ``start`` on show.
+
+        As `pinochle.knowledge` reads them: the tricks while a two-hand stock lasts show
+        nothing; the trick's suit led, top rank, trump and top trump so far are kept.
+        """
+        if number < self.free_tricks or start >= len(plays):
+            return
+        trump, ceilings = self.trump, self.ceilings
+        must_trump, overtrump, discard_if_beaten, beat, after = self.rules
+        led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
+        for i in range(start, len(plays)):
+            seat, card = plays[i]
+            if i == 0:
+                led, top, ruffed = card.suit, card.rank, False
+                best = card.rank if led is trump else _VOID
+                heads = beat == "always" or (beat == "trump-led" and led is trump)
+                continue
+            mine = ceilings[seat]
+            assert led is not None
+            if card.suit is led:
+                if heads and (after or not ruffed) and card.rank <= top:
+                    mine[led] = min(mine[led], top)
+                top = max(top, card.rank)
+                if led is trump:
+                    best = max(best, card.rank)
+                continue
+            mine[led] = _VOID
+            if must_trump and led is not trump:
+                assert trump is not None
+                if card.suit is trump:
+                    if best != _VOID and overtrump and card.rank <= best:
+                        mine[trump] = min(mine[trump], best)
+                elif best != _VOID and discard_if_beaten:
+                    mine[trump] = min(mine[trump], best)
+                else:
+                    mine[trump] = _VOID
+            if card.suit is trump:
+                best = max(best, card.rank)
+                ruffed = True
+        self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
 
 
 def _count_out(observation: Observation) -> _Memory | None:
@@ -211,8 +439,7 @@ def _count_out(observation: Observation) -> _Memory | None:
     for index, copies in enumerate(out):
         if copies > 0:
             mask |= 1 << index
-    holds: list[list[Card]] = [[], []]
-    return _Memory(mask, holds, [_ANY_RANK, _ANY_RANK])
+    return _Memory(mask, [0, 0], [_ANY_RANK, _ANY_RANK])
 
 
 _ANY_RANK = [int(Rank.ACE)] * len(Suit)
@@ -236,7 +463,7 @@ def _glance(observation: Observation) -> _Memory:
     for card in [*seen, *(c for cards in holds for c in cards)]:
         free[card.index] = max(0, free[card.index] - 1)
     mask = sum(_BIT[i] for i, n in enumerate(free) if n > 0)
-    return _Memory(mask, holds, [[int(Rank.ACE)] * len(Suit)] * players)
+    return _Memory(mask, [_mask(cards) for cards in holds], [[int(Rank.ACE)] * len(Suit)] * players)
 
 
 def _card_values(variant: Variant) -> tuple[int, ...]:
@@ -305,12 +532,13 @@ def _sides(observation: Observation) -> _Sides:
 class _Table:
     """One decision's facts: trump, sides, the trick so far, and the player's memory."""
 
-    def __init__(self, observation: Observation, memory: bool) -> None:
+    def __init__(self, observation: Observation, memory: bool, notes: Notes | None) -> None:
         variant = observation.variant
         self.trump = observation.trump
         self.values = _card_values(variant)
         self._observation = observation
         self._remembers = memory
+        self._notes = notes
         self.opponents, self.partners, self.holds_bid, later = _sides(observation)
         trick = observation.trick
         self.trick = tuple([card for _, card in trick])
@@ -329,7 +557,11 @@ class _Table:
         observation = self._observation
         if not self._remembers:
             return _glance(observation)
-        return _count_out(observation) or _recall(observation)
+        counted = _count_out(observation)
+        if counted is not None:
+            return counted
+        notes = self._notes
+        return _recall(observation) if notes is None else notes.recall(observation)
 
     def value(self, card: Card) -> int:
         """The card's trick points."""
