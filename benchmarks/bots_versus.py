@@ -15,11 +15,13 @@ same deals) is timed on the same observation, and the game goes on with Hard's c
 first hand of each run only warms the caches.
 
 Run: ``python benchmarks/bots_versus.py [--baseline REV] [--rounds N] [--hands H]
-[--profiles a,b] [--samples N] [--endgame N] [--levels expert,hard]``; the default baseline
-is cffea72. ``--samples`` sets this tree's Expert samples (the baseline keeps its default),
-to see what a setting costs; ``--endgame 0`` turns this tree's exact search of the last
-tricks off (with ``--samples 24`` it chooses exactly as the baseline did, which
-tests/test_bots_frozen.py pins); ``--levels hard`` times Hard alone (a quick run).
+[--profiles a,b] [--samples N] [--endgame N] [--playout quick|hard]
+[--levels expert,hard]``; the default baseline is cffea72. ``--samples`` sets this tree's
+Expert samples (the baseline keeps its default), to see what a setting costs;
+``--endgame 0`` turns this tree's exact search of the last tricks off (with
+``--samples 24`` it chooses exactly as the baseline did, which tests/test_bots_frozen.py
+pins); ``--playout hard`` gives this tree's Expert Hard's play-out; ``--levels hard``
+times Hard alone (a quick run).
 """
 
 from __future__ import annotations
@@ -44,6 +46,8 @@ from pinochle.bots import ExpertBot, HardBot
 profile, first, hands, samples = sys.argv[1], int(sys.argv[2]), int(sys.argv[3]), sys.argv[4]
 levels = sys.argv[5].split(",")
 options = {} if sys.argv[6] == "default" else {"endgame": int(sys.argv[6])}
+if sys.argv[7] != "default":
+    options["playout"] = sys.argv[7]
 variant = pn.load_variant(profile)
 clock = time.process_time
 hard, hard_all, expert = [], [], []
@@ -77,10 +81,17 @@ print(json.dumps({"file": pn.__file__, "hard": hard, "hard-all": hard_all, "expe
 
 
 def _run(
-    src: Path, profile: str, first: int, hands: int, samples: str, levels: str, endgame: str
+    src: Path,
+    profile: str,
+    first: int,
+    hands: int,
+    samples: str,
+    levels: str,
+    endgame: str,
+    playout: str,
 ) -> dict[str, list[float]]:
     env = {**os.environ, "PYTHONPATH": str(src)}
-    argv = [profile, str(first), str(hands), samples, levels, endgame]
+    argv = [profile, str(first), str(hands), samples, levels, endgame, playout]
     out = subprocess.run(
         [sys.executable, "-c", WORKLOAD, *argv],
         env=env,
@@ -115,6 +126,9 @@ def main() -> None:
         default="default",
         help="this tree's Expert endgame search (cards; 0 plays as the baseline did)",
     )
+    parser.add_argument(
+        "--playout", default="default", help="this tree's Expert play-out: quick or hard"
+    )
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {load:.2f}")
@@ -133,12 +147,19 @@ def main() -> None:
                 for round_ in range(args.rounds):
                     first = 1 + round_ * (args.hands + 1)
                     runs = [
-                        (base, old, "default", "default"),
-                        (ROOT, new, args.samples, args.endgame),
+                        (base, old, "default", "default", "default"),
+                        (ROOT, new, args.samples, args.endgame, args.playout),
                     ]
-                    for tree, into, samples, endgame in runs[:: -1 if round_ % 2 else 1]:
+                    for tree, into, samples, endgame, playout in runs[:: -1 if round_ % 2 else 1]:
                         got = _run(
-                            tree / "src", profile, first, args.hands, samples, args.levels, endgame
+                            tree / "src",
+                            profile,
+                            first,
+                            args.hands,
+                            samples,
+                            args.levels,
+                            endgame,
+                            playout,
                         )
                         for level, times in got.items():
                             into[level] += times

@@ -10,6 +10,7 @@ search's value against a minimax that steps the engine itself and scores each tr
 from __future__ import annotations
 
 import functools
+import random
 from collections.abc import Iterator
 
 import attrs
@@ -27,10 +28,17 @@ from pinochle import (
     load_variant,
     new_game,
     observe,
+    sample_states,
     trick_winner,
 )
 from pinochle.bots import ExpertBot, make_bot
-from pinochle.bots.search import Tricks, _best_move, best_line, card_tricks
+from pinochle.bots.search import (
+    PlayoutSettlements,
+    Tricks,
+    _best_move,
+    best_line,
+    card_tricks,
+)
 
 PROFILES = [
     "pinochlerun",
@@ -208,3 +216,33 @@ def test_expert_in_the_endgame_plays_legal_cards(profile: str) -> None:
         seat = state.to_act
         assert seat is not None
         assert bot.choose(observe(state, seat)) in legal_actions(state)
+
+
+def test_hard_play_outs_in_the_two_hand_stock_settle_their_own_meld() -> None:
+    """Two-hand: play-outs that meld differently while the stock lasts never share a score.
+
+    A meld turn adds to the meld shown (rules.md, two-hand stock play), so two play-outs
+    whose tricks end alike but whose meld turns differ settle differently: each shared
+    settlement must be the one a fresh `PlayoutSettlements` gives that play-out alone.
+    """
+    variant = load_variant("bicycle-two-handed")
+    checked = 0
+    for seed in range(3):
+        bots = [make_bot("hard", seed=seed * 10 + s) for s in range(2)]
+        state = new_game(variant, seed=seed)
+        settled = len(state.results)
+        while len(state.results) == settled and not state.is_over:
+            seat = state.to_act
+            assert seat is not None
+            if state.phase is Phase.TRICKS and state.hand.turn_up is not None:
+                view = observe(state, seat)
+                shared = PlayoutSettlements()
+                worlds = list(sample_states(view, random.Random(seed), 6))
+                for action in view.legal_actions:
+                    assert isinstance(action, Play)
+                    for world in worlds:
+                        alone = PlayoutSettlements().play_out(world, action.card, 0)
+                        assert shared.play_out(world, action.card, 0) == alone
+                        checked += 1
+            state = apply(state, bots[seat].choose(observe(state, seat)))
+    assert checked > 100

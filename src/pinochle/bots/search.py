@@ -465,7 +465,8 @@ class PlayoutSettlements(Settlements):
             points, won, counters = found
         else:
             points, won, counters = card_tricks(state, card)
-        key = (*points, *won, *counters, state.hand.buried)
+        # A two-hand play-out's meld turns change the meld shown: part of the outcome.
+        key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points)
         scores = self._settled.get(key)
         if scores is None:
             scores = settle_play(state, points, won, counters).scores
