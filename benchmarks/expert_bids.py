@@ -48,7 +48,7 @@ from pinochle import (
 from pinochle.arena import run_match
 from pinochle.arena._play import bot_seed
 from pinochle.bots import ExpertBot, HardBot, expert
-from pinochle.bots.expert import Contract
+from pinochle.bots.expert import SAMPLES, Contract
 
 
 class BiddingExpert(ExpertBot):
@@ -73,7 +73,8 @@ class BiddingExpert(ExpertBot):
     def _supports(self, observation: Observation, found: list[Contract], amount: int) -> bool:
         if self.old:  # main before this change: the median of the imagined values
             values = sorted(c.value for c in found if not c.lost)  # it left those out
-            if len(values) < self.samples // 3:
+            samples = self.samples or SAMPLES[observation.variant.deal.deck]
+            if len(values) < samples // 3:
                 return self._hard.choose(observation) != Pass()
             return values[int(0.5 * (len(values) - 1))] >= amount
         return super()._supports(observation, found, amount)

@@ -19,14 +19,14 @@ import functools
 
 from pinochle.arena import run_match
 from pinochle.bots import ExpertBot
-from pinochle.bots.expert import ENDGAME, PLAYOUT, SAMPLES
+from pinochle.bots.expert import ENDGAME
 
 
 def main() -> None:
     """Play the match and print its result as the arena does."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--samples", type=int, default=SAMPLES)
-    parser.add_argument("--playout", choices=("quick", "hard"), default=PLAYOUT)
+    parser.add_argument("--samples", type=int, default=None, help="default: by deck (SAMPLES)")
+    parser.add_argument("--playout", choices=("quick", "hard"), default=None, help="by deck")
     parser.add_argument("--endgame", type=int, default=ENDGAME)
     parser.add_argument("--variant", default="pinochlerun")
     parser.add_argument("--deals", type=int, default=100)
@@ -41,7 +41,8 @@ def main() -> None:
         args.variant, new, base, deals=args.deals, seed=args.seed, workers=args.workers
     )
     low, high = result.ci
-    name = f"expert({args.samples}, {args.playout}, endgame {args.endgame})"
+    samples, playout = args.samples or "default", args.playout or "default"
+    name = f"expert({samples}, {playout}, endgame {args.endgame})"
     print(f"{args.variant}: {name} - expert(24) over {len(result.deals)} deals:")
     print(f"  {result.mean:+.1f} points a hand, 95% interval [{low:+.1f}, {high:+.1f}]")
 

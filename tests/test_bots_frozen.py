@@ -22,9 +22,17 @@ from typing import Any
 
 import pytest
 
-from pinochle import ArgumentError, Observation
+from pinochle import (
+    Action,
+    ArgumentError,
+    Observation,
+    apply,
+    load_variant,
+    new_game,
+    observe,
+)
 from pinochle.bots import MAX_SAMPLES, ExpertBot, make_bot
-from pinochle.bots.expert import SAMPLES
+from pinochle.bots.expert import PLAYOUT, SAMPLES
 from pinochle.wire import from_json
 
 _DATA = Path(__file__).parent / "data" / "frozen_decisions.json.gz"
@@ -78,7 +86,7 @@ def test_make_bot_sets_expert_samples() -> None:
     assert bot.samples == 8
     default = make_bot("expert", seed=3)
     assert isinstance(default, ExpertBot)
-    assert default.samples == SAMPLES
+    assert default.samples is None  # the profile's deck decides (`SAMPLES`)
     for wrong in (0, -1, 2.5, True, "8", MAX_SAMPLES + 1):
         with pytest.raises(ArgumentError, match="samples"):
             make_bot("expert", samples=wrong)  # type: ignore[arg-type]
@@ -95,3 +103,31 @@ def test_fewer_samples_change_what_expert_plays() -> None:
         few = make_bot("expert", seed=record["seed"], samples=2).choose(view)
         changed += str(few) != record["action"]
     assert changed > 0
+
+
+@pytest.mark.parametrize("profile", ["pinochlerun", "pinochlerun-double-deck"])
+def test_the_default_expert_plays_its_decks_settings(profile: str) -> None:
+    """Without settings Expert samples and plays out as `SAMPLES` and `PLAYOUT` say for the deck.
+
+    Other settings play otherwise on the same positions, so the comparison can fail.
+    """
+    variant = load_variant(profile)
+    deck = variant.deal.deck
+    settings = {"samples": SAMPLES[deck], "playout": PLAYOUT[deck]}
+    other = {"samples": 2, "playout": "quick" if PLAYOUT[deck] == "hard" else "hard"}
+    state = new_game(variant, seed=5)
+    default_plays: list[Action] = []
+    given_plays: list[Action] = []
+    other_plays: list[Action] = []
+    while len(default_plays) < 6 and not state.is_over:
+        assert state.to_act is not None
+        view = observe(state, state.to_act)
+        action = ExpertBot(7).choose(view)
+        if view.phase.name == "TRICKS" and len(view.legal_actions) > 1:
+            default_plays.append(action)
+            given_plays.append(ExpertBot(7, **settings).choose(view))  # type: ignore[arg-type]
+            other_plays.append(ExpertBot(7, **other).choose(view))  # type: ignore[arg-type]
+        state = apply(state, action)
+    assert len(default_plays) == 6
+    assert default_plays == given_plays
+    assert other_plays != default_plays

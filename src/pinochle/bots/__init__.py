@@ -52,8 +52,9 @@ def make_bot(level: str, seed: int | None = None, *, samples: int | None = None)
     Args:
         level: ``"easy"``, ``"medium"``, ``"hard"`` or ``"expert"`` (or ``"random"``).
         seed: Makes the bot's choices reproducible.
-        samples: Expert only: the deals it imagines per decision (default
-            `pinochle.bots.expert.SAMPLES`); more cost time in proportion and play better.
+        samples: Expert only: the deals it imagines per decision (default: by the
+            profile's deck, `pinochle.bots.expert.SAMPLES`); more cost time in proportion
+            and play better.
 
     Raises:
         ArgumentError: The level is not one of `LEVELS`, or ``samples`` is not a positive

@@ -1,10 +1,12 @@
 """Expert: tries every legal card on sampled deals of the unseen cards (S1's Expert).
 
-Before each card it deals the cards it cannot see 52 times with `pinochle.sample_states`
-(consistent with everything its seat knows: its hand, the meld shown, the cards passed to
-it, the cards played, the voids and ceilings revealed by play), plays each legal card in
-each imagined deal, finishes the hand with a quick full-information policy, and plays the
-card whose settled hand scores best on average for its side. The same deals are used for
+Before each card it deals the cards it cannot see many times (`SAMPLES`: 30 on a single
+deck, 52 on a double) with `pinochle.sample_states` (consistent with everything its seat
+knows: its hand, the meld shown, the cards passed to it, the cards played, the voids and
+ceilings revealed by play), plays each legal card in each imagined deal, finishes the hand
+with a full-information policy (`PLAYOUT`: Hard's rules of thumb on a single deck, a
+quicker policy on a double), and plays the card whose settled hand scores best on average
+for its side. The same deals are used for
 every card, so the comparison is not blurred by the luck of the sampling. Once its hand is
 down to the last two cards, each imagined deal is finished along a best line instead
 (`pinochle.bots.search.best_line`: every seat plays its best card, hands in view).
@@ -24,6 +26,9 @@ from __future__ import annotations
 
 import random
 import statistics
+from collections.abc import Mapping
+from types import MappingProxyType
+from typing import Final
 
 import attrs
 
@@ -62,19 +67,25 @@ __all__ = [
     "contracts",
 ]
 
-SAMPLES = 52
-"""Deals imagined per decision.
+SAMPLES: Final[Mapping[DeckKind, int]] = MappingProxyType(
+    {DeckKind.SINGLE: 30, DeckKind.DOUBLE: 52}
+)
+"""Deals imagined per decision, by deck, unless a bot is given its own number.
 
-S1's Expert imagines 24; once the play-outs and the sampler became faster, 52 deals (and
-the endgame search) cost less time than 24 did before, and beat the 24-deal Expert in the
-arena (docs/bots.md).
+S1's Expert imagines 24. Once the play-outs and the sampler became faster, these numbers
+(with the play-out below and the endgame search) cost no more time than 24 did before and
+beat S1's Expert in the arena: on pinochlerun with 30 deals played out by Hard's rules,
+on the double deck with 52 quick play-outs (docs/bots.md).
 """
 
-PLAYOUT = "quick"
-"""How the imagined deals are played out: "quick" (`pinochle.bots.rollout.quick_card`, S1's
-Expert) or "hard" (`pinochle.bots.search.card_tricks`: Hard's rules of thumb with every
-hand in view; about 1.7 times the cost: 30 such samples beat S1's Expert on pinochlerun
-but not on the double deck, docs/bots.md)."""
+PLAYOUT: Final[Mapping[DeckKind, str]] = MappingProxyType(
+    {DeckKind.SINGLE: "hard", DeckKind.DOUBLE: "quick"}
+)
+"""How the imagined deals are played out, by deck, unless a bot is given its own: "quick"
+(`pinochle.bots.rollout.quick_card`, S1's Expert) or "hard"
+(`pinochle.bots.search.card_tricks`: Hard's rules of thumb with every hand in view; about
+1.7 times the cost of a quick play-out; with 30 deals it beat S1's Expert on pinochlerun
+but not on the double deck, where 52 quick play-outs did, docs/bots.md)."""
 
 ENDGAME = 2
 """From this many cards in hand on, the imagined deals are finished along a best line
@@ -94,8 +105,9 @@ class ExpertBot(Bot):
 
     Args:
         seed: Seeds the sampling (and Hard's choices for the other decisions).
-        samples: Deals imagined per decision.
-        playout: How the imagined deals are played out: "quick" or "hard" (`PLAYOUT`).
+        samples: Deals imagined per decision (default: `SAMPLES` for the profile's deck).
+        playout: How the imagined deals are played out: "quick" or "hard" (default:
+            `PLAYOUT` for the profile's deck).
         endgame: From this many cards in hand on, search the rest exactly (`ENDGAME`);
             0 never searches. Each card more multiplies the search's cost.
 
@@ -112,14 +124,14 @@ class ExpertBot(Bot):
     def __init__(
         self,
         seed: int | None = None,
-        samples: int = SAMPLES,
+        samples: int | None = None,
         *,
-        playout: str = PLAYOUT,
+        playout: str | None = None,
         endgame: int = ENDGAME,
     ) -> None:
-        if type(samples) is not int or samples < 1:
+        if samples is not None and (type(samples) is not int or samples < 1):
             raise ArgumentError("samples", "a whole number of deals, at least 1", samples)
-        if playout not in ("quick", "hard"):
+        if playout is not None and playout not in ("quick", "hard"):
             raise ArgumentError("playout", "'quick' or 'hard'", playout)
         if type(endgame) is not int or endgame < 0:
             raise ArgumentError("endgame", "a whole number of cards, at least 0", endgame)
@@ -144,12 +156,14 @@ class ExpertBot(Bot):
         actions = observation.legal_actions
         if len(actions) == 1:
             return actions[0]
-        worlds = list(sample_states(observation, self.rng, self.samples))
+        deck = observation.variant.deal.deck
+        samples = self.samples or SAMPLES[deck]
+        worlds = list(sample_states(observation, self.rng, samples))
         side = sides(worlds[0])[observation.seat]
         outcomes: Settlements
         if len(observation.hand) <= self.endgame:  # the last tricks: searched exactly
             outcomes = PlayoutSettlements(self.endgame)
-        elif self.playout == "quick":
+        elif (self.playout or PLAYOUT[deck]) == "quick":
             outcomes = Settlements()
         else:
             outcomes = PlayoutSettlements()
@@ -179,10 +193,11 @@ class ExpertBot(Bot):
             or (partner is not None and observation.bidder == partner)
         ):
             return None
-        found = contracts(observation, self.rng, self.samples, self._others)
+        samples = self.samples or SAMPLES[variant.deal.deck]
+        found = contracts(observation, self.rng, samples, self._others)
         if not variant.passing.cards:  # as measured before: the contracts lost left out
             found = [c for c in found if not c.lost]
-        if len(found) < self.samples // 3:
+        if len(found) < samples // 3:
             return None  # the imagined auctions rarely came to it: no judgement
         return lowest if self._supports(observation, found, lowest.amount) else legal[0]
 
