@@ -18,9 +18,9 @@ Run: ``python benchmarks/bots_versus.py [--baseline REV] [--rounds N] [--hands H
 [--profiles a,b] [--samples N] [--endgame N] [--playout quick|hard]
 [--levels expert,hard]``; the default baseline is cffea72. ``--samples`` sets this tree's
 Expert samples (the baseline keeps its default), to see what a setting costs;
-``--endgame 0`` turns this tree's exact search of the last tricks off (with
-``--samples 24`` it chooses exactly as the baseline did, which tests/test_bots_frozen.py
-pins); ``--playout hard`` gives this tree's Expert Hard's play-out; ``--levels hard``
+``--endgame 0`` turns this tree's exact search of the last tricks off and ``--playout``
+picks its play-out, quick or hard (with ``--samples 24 --endgame 0 --playout quick`` it
+chooses exactly as the baseline did, which tests/test_bots_frozen.py pins); ``--levels hard``
 times Hard alone (a quick run).
 """
 
