@@ -104,6 +104,15 @@ class Settlements:
         one `through_stock` reached from such a deal.
         """
         points, won, counters = _list_tricks(state, card)
+        return self.settle(state, points, won, counters)
+
+    def settle(
+        self, state: State, points: list[int], won: list[int], counters: list[bool]
+    ) -> tuple[int, ...]:
+        """`settle_play`'s scores for these totals, worked out once per distinct outcome.
+
+        A two-hand play-out's meld turns change the meld shown, so it is part of the key.
+        """
         key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points)
         scores = self._settled.get(key)
         if scores is None:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pinochle import Card, State, settle_play
+from pinochle import Card, State
 from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _Policy, _policy, _sides
 
 __all__ = [
@@ -465,10 +465,4 @@ class PlayoutSettlements(Settlements):
             points, won, counters = found
         else:
             points, won, counters = card_tricks(state, card)
-        # A two-hand play-out's meld turns change the meld shown: part of the outcome.
-        key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points)
-        scores = self._settled.get(key)
-        if scores is None:
-            scores = settle_play(state, points, won, counters).scores
-            self._settled[key] = scores
-        return scores
+        return self.settle(state, points, won, counters)
