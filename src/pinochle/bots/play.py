@@ -22,10 +22,9 @@ higher card of its suit, nor trump it having shown out of the suit.
 
 from __future__ import annotations
 
-import functools
 import operator
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from pinochle import (
     CARDS,
@@ -120,7 +119,7 @@ class _Memory:
         ceilings: For each seat and suit, the highest rank it may hold (-1: void).
     """
 
-    __slots__ = ("__dict__", "_may", "ceilings", "free", "holds")
+    __slots__ = ("_known", "_may", "ceilings", "free", "holds")
 
     def __init__(
         self,
@@ -132,13 +131,17 @@ class _Memory:
         self.holds = holds
         self.ceilings = ceilings
         self._may: list[int | None] = [None] * len(holds)
+        self._known: int | None = None
 
-    @functools.cached_property
+    @property
     def known(self) -> int:
-        """The cards (a mask) another seat is known to hold."""
-        known = 0
-        for seat in range(len(self.holds)):
-            known |= self.held(seat)
+        """The cards (a mask) another seat is known to hold (worked out once)."""
+        known = self._known
+        if known is None:
+            known = 0
+            for seat in range(len(self.holds)):
+                known |= self.held(seat)
+            self._known = known
         return known
 
     def held(self, seat: int) -> int:
@@ -190,6 +193,7 @@ def _recall(observation: Observation) -> _Memory:
 
 
 _VOID = -1
+_NEVER = len(CARDS)  # an index no card reaches
 _INDEX = operator.attrgetter("index")
 
 
@@ -532,28 +536,62 @@ def _sides(observation: Observation) -> _Sides:
 class _Table:
     """One decision's facts: trump, sides, the trick so far, and the player's memory."""
 
+    __slots__ = (
+        "_floors",
+        "_memory",
+        "_notes",
+        "_observation",
+        "_remembers",
+        "_safe",
+        "bonus",
+        "chances",
+        "holds_bid",
+        "later_opponents",
+        "opponents",
+        "partners",
+        "seats",
+        "taken",
+        "trick",
+        "trump",
+        "values",
+    )
+
     def __init__(self, observation: Observation, memory: bool, notes: Notes | None) -> None:
         variant = observation.variant
+        kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
+        values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
+        self.values = values
         self.trump = observation.trump
-        self.values = _card_values(variant)
         self._observation = observation
         self._remembers = memory
         self._notes = notes
+        self._memory: _Memory | None = None
         self.opponents, self.partners, self.holds_bid, later = _sides(observation)
         trick = observation.trick
-        self.trick = tuple([card for _, card in trick])
-        self.seats = tuple([s for s, _ in trick])
         self.later_opponents = later[len(trick)]
-        last = len(observation.hand) == 1
-        self.bonus = variant.counting.last_trick if last else 0
+        self.bonus = variant.counting.last_trick if len(observation.hand) == 1 else 0
         # The trick's points so far, the last trick's bonus included (see points).
-        self.taken = sum([self.values[c.index] for c in self.trick]) + self.bonus
-        self._threats: dict[Suit, tuple[int, bool]] = {}
+        taken = self.bonus
+        if trick:
+            self.seats, self.trick = zip(*trick, strict=True)
+            for card in self.trick:
+                taken += values[card.index]
+        else:
+            self.seats, self.trick = (), ()
+        self.taken = taken
+        self._floors: list[int | None] = [None] * len(Suit)  # see sure_floor
+        self._safe: tuple[int, int] | None = None  # see safe_floors
         self.chances: dict[Suit, int] = {}  # see _partner_chance
 
-    @functools.cached_property
+    @property
     def memory(self) -> _Memory:
-        """Where the other cards may be (read only when a decision needs it)."""
+        """Where the other cards may be (read once, only when a decision needs it)."""
+        memory = self._memory
+        if memory is None:
+            memory = self._memory = self._remember()
+        return memory
+
+    def _remember(self) -> _Memory:
         observation = self._observation
         if not self._remembers:
             return _glance(observation)
@@ -571,44 +609,70 @@ class _Table:
         """Whether the card is a trump."""
         return card.suit is self.trump
 
-    def can_beat(self, seat: int, best: Card, led: Suit) -> bool:
-        """Whether ``seat`` may beat ``best``, the winning card of a trick ``led`` started."""
-        may, trump = self.memory.mask(seat), self.trump
-        if may & _SUIT_MASK[led]:  # not void: taken to follow suit
-            return best.suit is led and bool(may & _HIGHER_MASK[best.index])
-        if trump is None or led is trump:
-            return False
-        if best.suit is trump:
-            return bool(may & _HIGHER_MASK[best.index])
-        return bool(may & _SUIT_MASK[trump])
+    def safe(self, card: Card, led: Suit) -> bool:
+        """Whether ``card``, winning the trick ``led`` started so far, wins it.
 
-    def safe(self, best: Card, led: Suit) -> bool:
-        """Whether ``best`` wins the trick: no opponent still to play may beat it."""
-        return not any([self.can_beat(seat, best, led) for seat in self.later_opponents])
+        No opponent still to play may beat it (see `safe_floors`).
+        """
+        floors = self._safe or self.safe_floors(led)
+        return card.index >= floors[card.suit is not led]
+
+    def safe_floors(self, led: Suit) -> tuple[int, int]:
+        """The lowest index to be `safe`: for a card of the suit led, and for a trump.
+
+        Worked out once a decision (the trick is fixed), for every opponent still to play.
+        One that may follow suit is taken to follow it: it beats a card of the suit led
+        with a higher one, never a trump. One void in the suit led beats a card of it with
+        any trump it may hold (then no card of the suit led is safe), a trump with a
+        higher one.
+        """
+        memory, trump = self.memory, self.trump
+        led_mask = _SUIT_MASK[led]
+        followers, ruffers = 0, 0
+        for seat in self.later_opponents:
+            may = memory.mask(seat)
+            if may & led_mask:
+                followers |= may
+            else:
+                ruffers |= may
+        floor_led = (followers & led_mask).bit_length() - 1
+        floor_trump = _NEVER
+        if trump is not None and led is not trump:
+            trumps = ruffers & _SUIT_MASK[trump]
+            floor_trump = trumps.bit_length() - 1
+            if trumps:
+                floor_led = _NEVER
+        floors = self._safe = (floor_led, floor_trump)
+        return floors
 
     def sure_lead(self, card: Card) -> bool:
         """Whether ``card``, led, wins whatever the opponents hold."""
-        followers, ruffs = self._threat(card.suit)
-        return not ruffs and not followers & _HIGHER_MASK[card.index]
+        return card.index >= self.sure_floor(card.suit)
 
-    def _threat(self, suit: Suit) -> tuple[int, bool]:
-        """What threatens a lead of ``suit``: `can_beat` for every opponent, once per suit.
+    def sure_floor(self, suit: Suit) -> int:
+        """The lowest index a card of ``suit`` must reach to be a `sure_lead`, once per suit.
 
-        The cards the opponents that may follow suit may hold, and whether one that is
-        void may trump it.
+        No opponent that may follow suit may hold a higher card of it, and none that is
+        void in it may trump it (then no card of the suit is sure).
         """
-        threat = self._threats.get(suit)
-        if threat is None:
-            memory, trump = self.memory, self.trump
-            followers, ruffs = 0, False
-            for seat in self.opponents:
-                may = memory.mask(seat)
-                if may & _SUIT_MASK[suit]:
-                    followers |= may
-                elif trump is not None and suit is not trump and may & _SUIT_MASK[trump]:
-                    ruffs = True
-            threat = self._threats[suit] = (followers, ruffs)
-        return threat
+        floor = self._floors[suit]
+        if floor is not None:
+            return floor
+        memory, trump = self.memory, self.trump
+        suit_mask = _SUIT_MASK[suit]
+        ruffs = trump is not None and suit is not trump
+        followers = 0
+        floor = -1
+        for seat in self.opponents:
+            may = memory.mask(seat)
+            if may & suit_mask:
+                followers |= may
+            elif ruffs and may & _SUIT_MASK[trump]:  # type: ignore[index]
+                floor = _NEVER
+        if floor != _NEVER:
+            floor = (followers & suit_mask).bit_length() - 1
+        self._floors[suit] = floor
+        return floor
 
     def beats(self, card: Card, best: Card) -> bool:
         """Whether ``card``, played now, takes the trick from ``best``."""
@@ -622,14 +686,6 @@ class _Table:
 
 
 # --- Choosing ----------------------------------------------------------------------------
-
-
-_Key = Callable[[Card], tuple[int, ...]]
-
-
-def _pick(cards: Sequence[Card], key: _Key, rng: random.Random) -> Card:
-    """The card with the smallest key; ties are broken at random."""
-    return _pick_by(cards, list(map(key, cards)), rng)
 
 
 def _pick_by(cards: Sequence[Card], keys: Sequence[tuple[int, ...]], rng: random.Random) -> Card:
@@ -673,7 +729,8 @@ def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
         if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
     ]
     if worth and table.later_opponents:
-        worth = [c for c in worth if table.safe(c, led)]
+        floor_led, floor_trump = table.safe_floors(led)  # `safe`, written out
+        worth = [c for c in worth if c.index >= (floor_led if c.suit is led else floor_trump)]
     if worth:
         return _cheapest(table, worth, rng)
     return _throw_low(table, cards, rng)
@@ -727,12 +784,37 @@ def _lead(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     plain = [c for c in cards if c.suit is not trump]
     if trumps and table.holds_bid and _opponents_hold_trump(table):
         return _lead_trump(table, trumps, rng)
-    sure = [c for c in plain if table.sure_lead(c)]
+    sure = _sure_leads(table, plain)
     if sure:
         return _pick_by(sure, [(-values[c.index], -c.rank) for c in sure], rng)
     if plain:
-        return _pick(plain, lambda c: _low_lead_key(table, c), rng)
+        # The lead order of a plain card that is not sure: no counter, the partner's
+        # suit, low. Counters go last, kings before tens (a ten led into an outstanding
+        # ace is lost), unless the partner is known to win the suit: then the counter
+        # goes to its trick. The cards come suit by suit: one chance a suit.
+        keys = []
+        suit, chance = None, 0
+        for card in plain:
+            if card.suit is not suit:
+                suit = card.suit
+                chance = _partner_chance(table, suit)
+            value = values[card.index]
+            keys.append((value > 0, chance, value, card.rank))
+        return _pick_by(plain, keys, rng)
     return _lead_trump(table, trumps, rng)
+
+
+def _sure_leads(table: _Table, cards: Sequence[Card]) -> list[Card]:
+    """The cards that win led (`_Table.sure_lead`), one floor a run of a suit."""
+    sure = []
+    suit, floor = None, 0
+    for card in cards:
+        if card.suit is not suit:
+            suit = card.suit
+            floor = table.sure_floor(suit)
+        if card.index >= floor:
+            sure.append(card)
+    return sure
 
 
 def _opponents_hold_trump(table: _Table) -> bool:
@@ -745,20 +827,10 @@ def _opponents_hold_trump(table: _Table) -> bool:
 
 def _lead_trump(table: _Table, trumps: Sequence[Card], rng: random.Random) -> Card:
     """The lowest sure trump, else the lowest trump."""
-    sure = [c for c in trumps if table.sure_lead(c)]
+    sure = _sure_leads(table, trumps)
     if sure:
         return _pick_by(sure, [(c.rank,) for c in sure], rng)
     return _throw_low(table, trumps, rng)
-
-
-def _low_lead_key(table: _Table, card: Card) -> tuple[bool, int, int, int]:
-    """Lead order of a plain card that is not sure: no counter, the partner's suit, low.
-
-    Counters go last, kings before tens (a ten led into an outstanding ace is lost), unless
-    the partner is known to win the suit: then the counter goes to its trick.
-    """
-    value = table.value(card)
-    return (value > 0, _partner_chance(table, card.suit), value, card.rank)
 
 
 def _partner_chance(table: _Table, suit: Suit) -> int:
