@@ -22,6 +22,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle import (
+    CARDS,
     Bid,
     Card,
     NameTrump,
@@ -338,3 +339,65 @@ def test_hard_counts_the_two_hand_cards_out_as_knowledge_recalls_them(seed: int)
                 assert memory.mask(opponent) == _recall(view).mask(opponent)
         state = apply(state, bots[view.seat].choose(view))
     assert counted > 0
+
+
+def _beats_lead(may: int, card: Card, trump: Suit | None) -> bool:
+    """rules.md 17's reading of a lead, opponent by opponent: one that may hold a card of
+    the suit is taken to follow and beats the lead with a higher one of it; one void in it
+    beats a plain lead with any trump it may hold."""
+    suit_cards = [c for c in CARDS if c.suit is card.suit]
+    if any(may >> c.index & 1 for c in suit_cards):
+        return any(may >> c.index & 1 for c in suit_cards if c.rank > card.rank)
+    trumps = [c for c in CARDS if c.suit is trump]
+    return card.suit is not trump and any(may >> c.index & 1 for c in trumps)
+
+
+def _beats_best(may: int, best: Card, led: Suit, trump: Suit | None) -> bool:
+    """The same for the card winning a started trick (of the suit led, or a trump)."""
+    if any(may >> c.index & 1 for c in CARDS if c.suit is led):
+        return best.suit is led and any(
+            may >> c.index & 1 for c in CARDS if c.suit is led and c.rank > best.rank
+        )
+    if trump is None or led is trump:
+        return False
+    trumps = [c for c in CARDS if c.suit is trump]
+    if best.suit is trump:
+        return any(may >> c.index & 1 for c in trumps if c.rank > best.rank)
+    return any(may >> c.index & 1 for c in trumps)
+
+
+@pytest.mark.parametrize(
+    "name", ["pinochlerun", "pagat-partnership", "cutthroat-3", "pinochlerun-double-deck"]
+)
+def test_sure_and_safe_cards_are_read_opponent_by_opponent(name: str) -> None:
+    """Hard reads a sure lead and a safe winner from one floor a suit (`_Table.sure_floor`,
+    `_Table.safe_floors`); the same answer as asking each opponent in turn, for every card
+    at every card decision of a few Hard games."""
+    from pinochle.bots.heuristic import HardBot
+    from pinochle.bots.play import _Table
+
+    variant = load_variant(name)
+    checked = 0
+    for seed in range(8):
+        bots = [HardBot(seed=seed * 10 + s) for s in range(variant.deal.players)]
+        state = new_game(variant, seed=seed)
+        while not state.results:
+            seat = state.to_act
+            assert seat is not None
+            view = observe(state, seat)
+            if view.phase is Phase.TRICKS and len(view.legal_actions) > 1:
+                table = _Table(view, True, None)
+                memory, trump = table.memory, view.trump
+                for c in CARDS:
+                    beaten = [_beats_lead(memory.mask(o), c, trump) for o in table.opponents]
+                    assert table.sure_lead(c) is not any(beaten), (seed, view.tricks, c)
+                if view.trick:
+                    led = view.trick[0][1].suit
+                    for c in CARDS:
+                        if c.suit is led or c.suit is trump:
+                            later = table.later_opponents
+                            beaten = [_beats_best(memory.mask(o), c, led, trump) for o in later]
+                            assert table.safe(c, led) is not any(beaten), (seed, view.trick, c)
+                checked += 1
+            state = apply(state, bots[seat].choose(view))
+    assert checked > 40
