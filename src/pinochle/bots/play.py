@@ -324,7 +324,7 @@ class _Seen:
         self.trick = view.trick
         self.led: Suit | None = None
         self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
-        self._read(view.trick, len(view.tricks), 0)  # the reading state (its ceilings are in)
+        self._read([view.trick], len(view.tricks), 0)  # the reading state (ceilings are in)
 
     def update(self, view: Observation) -> bool:
         """Bring the notes up to ``view``; False when it does not follow on the last look."""
@@ -339,78 +339,89 @@ class _Seen:
         plays = tricks[done].plays if len(tricks) > done else view.trick
         if len(plays) < seen or plays[:seen] != old:
             return False
-        hand, unseen, holds, me = list(self.hand), self.unseen, self.holds, self.seat
+        hand, unseen, holds, held = list(self.hand), self.unseen, self.holds, self.held
+        me, free = self.seat, self.free
         news = [tricks[k].plays for k in range(done, len(tricks))]
         news.append(view.trick)
         start = seen
+        # (On False the notes are read afresh: a half-done update is never used.)
         for plays in news:
             for n in range(start, len(plays)):
                 seat, card = plays[n]
                 i = card.index
                 if seat == me:
-                    if i not in hand:
+                    try:
+                        hand.remove(i)
+                    except ValueError:
                         return False
-                    hand.remove(i)
-                elif holds[seat][i]:
-                    holds[seat][i] -= 1
-                    if not holds[seat][i]:
-                        self.held[seat] &= ~_BIT[i]
+                    continue
+                counts = holds[seat]
+                if counts[i]:
+                    counts[i] -= 1
+                    if not counts[i]:
+                        held[seat] &= ~_BIT[i]
                 elif unseen[i]:
                     unseen[i] -= 1
                     if not unseen[i]:
-                        self.free &= ~_BIT[i]
+                        free &= ~_BIT[i]
                 else:
                     return False
             start = 0
         if hand != list(map(_INDEX, view.hand)):
             return False
-        start = seen
-        for k, plays in enumerate(news, done):
-            self._read(plays, k, start)
-            start = 0
+        self.free = free
+        self._read(news, done, seen)
         self.hand, self.tricks, self.trick = hand, tricks, view.trick
         return True
 
-    def _read(self, plays: Sequence[tuple[int, Card]], number: int, start: int) -> None:
-        """Lower the ceilings by what a trick's plays from ``start`` on show.
+    def _read(self, news: Sequence[Sequence[tuple[int, Card]]], number: int, start: int) -> None:
+        """Lower the ceilings by what the plays of some tricks show.
 
-        As `pinochle.knowledge` reads them: the tricks while a two-hand stock lasts show
-        nothing; the trick's suit led, top rank, trump and top trump so far are kept.
+        ``news`` holds the plays of tricks ``number``, ``number + 1``, ... (the last maybe
+        unfinished), read from play ``start`` of the first on, as `pinochle.knowledge`
+        reads them: the tricks while a two-hand stock lasts show nothing; the trick's suit
+        led, top rank, trump and top trump so far are kept.
         """
-        if number < self.free_tricks or start >= len(plays):
-            return
-        trump, ceilings = self.trump, self.ceilings
+        trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
         must_trump, overtrump, discard_if_beaten, beat, after = self.rules
         led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
-        for i in range(start, len(plays)):
-            seat, card = plays[i]
-            if i == 0:
-                led, top, ruffed = card.suit, card.rank, False
-                best = card.rank if led is trump else _VOID
-                heads = beat == "always" or (beat == "trump-led" and led is trump)
+        for plays in news:
+            first, start = start, 0
+            if number < free_tricks:
+                number += 1
                 continue
-            mine = ceilings[seat]
-            assert led is not None
-            if card.suit is led:
-                if heads and (after or not ruffed) and card.rank <= top:
-                    mine[led] = min(mine[led], top)
-                top = max(top, card.rank)
-                if led is trump:
-                    best = max(best, card.rank)
-                continue
-            mine[led] = _VOID
-            if must_trump and led is not trump:
-                assert trump is not None
-                if card.suit is trump:
-                    if best != _VOID and overtrump and card.rank <= best:
+            number += 1
+            for i in range(first, len(plays)):
+                seat, card = plays[i]
+                suit, rank = card.suit, card.rank
+                if i == 0:
+                    led, top, ruffed = suit, rank, False
+                    best = rank if led is trump else _VOID
+                    heads = beat == "always" or (beat == "trump-led" and led is trump)
+                    continue
+                mine = ceilings[seat]
+                if suit is led:
+                    if heads and (after or not ruffed) and rank <= top and top < mine[suit]:
+                        mine[suit] = top
+                    if rank > top:
+                        top = rank
+                    if led is trump and rank > best:
+                        best = rank
+                    continue
+                mine[led] = _VOID  # type: ignore[index]  # (led is set by play 0)
+                if must_trump and led is not trump:
+                    assert trump is not None
+                    if suit is trump:
+                        if best != _VOID and overtrump and rank <= best:
+                            mine[trump] = min(mine[trump], best)
+                    elif best != _VOID and discard_if_beaten:
                         mine[trump] = min(mine[trump], best)
-                elif best != _VOID and discard_if_beaten:
-                    mine[trump] = min(mine[trump], best)
-                else:
-                    mine[trump] = _VOID
-            if card.suit is trump:
-                best = max(best, card.rank)
-                ruffed = True
+                    else:
+                        mine[trump] = _VOID
+                if suit is trump:
+                    if rank > best:
+                        best = rank
+                    ruffed = True
         self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
 
 
