@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pinochle import (
     CARDS,
@@ -883,42 +883,96 @@ def _chance(table: _Table, suit: Suit) -> int:
 def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Random) -> Card:
     """Win a trick with points or when a meld waits; else throw a card no meld needs.
 
-    It needs no card memory nor sides (two players, no obligations), so it reads only
-    the trump, the trick and the card values (half of two-hand's card decisions are these:
-    the keys are built in one pass, with no `_Table`).
+    It needs no card memory nor sides (two players, and every card in hand is legal while
+    the stock lasts), so it reads only the trump, the trick and the card values; half of
+    two-hand's card decisions are these, so they are made on masks (`_Orders`) with no
+    `_Table`: the same card and the same draw as `_cheapest` and `_throw_low` with the
+    cards a meld to be needs put last.
     """
     variant, trump = observation.variant, observation.trump
     kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
     values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
-    keep = _meld_cards(observation.hand, trump)
+    orders = _orders(values, trump)
+    held = 0
+    for card in cards:
+        held |= _BIT[card.index]
+    keep = _meld_cards(held, trump)
     if observation.trick:
         led = observation.trick[0][1]
         # The cards that beat the card led: higher in its suit, or a trump on a plain suit.
-        suit, rank = led.suit, led.rank
-        beating = [c for c in cards if (c.rank > rank if c.suit is suit else c.suit is trump)]
+        beating = held & _HIGHER_MASK[led.index]
+        if trump is not None and led.suit is not trump:
+            beating |= held & _SUIT_MASK[trump]
         last = len(observation.hand) == 1
         taken = values[led.index] + (variant.counting.last_trick if last else 0)
-        worth = [c for c in beating if not keep >> c.index & 1 and taken + values[c.index] > 0]
+        spare = beating & ~keep
+        worth = spare if taken > 0 else spare & orders.counters  # (points are never < 0)
         # Any card that wins when a meld waits, else those worth it. The meld in hand is
         # scored only when that makes a difference: not when every winner outside the melds
         # to be is worth it (then the pick among all winners is one of those, the same one).
         winners = worth
-        if len(worth) < len(beating):
-            spare = [c for c in beating if not keep >> c.index & 1]
-            if (not worth or len(spare) > len(worth)) and _meld_waits(observation):
-                winners = beating
+        if worth != beating and (worth != spare or not worth) and _meld_waits(observation):
+            winners = beating
         if winners:
-            wins = [(keep >> c.index & 1, c.suit is trump, c.rank) for c in winners]
-            return _pick_by(winners, wins, rng)
-    throws = [(keep >> c.index & 1, values[c.index], c.suit is trump, c.rank) for c in cards]
-    return _pick_by(cards, throws, rng)
+            return _pick_mask(orders.cheap, winners & ~keep or winners, rng)
+    return _pick_mask(orders.throw, held & ~keep or held, rng)
 
 
-def _meld_cards(hand: Sequence[Card], trump: Suit | None) -> int:
-    """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens."""
-    held = 0
-    for card in hand:
-        held |= 1 << card.index
+class _Orders:
+    """The orders of `_throw_low` and `_cheapest` as masks of tied cards, lowest key first.
+
+    ``throw``: by points, then trump or not, then rank; ``cheap``: by trump or not, then
+    rank; ``counters``: the cards with points. Kept per card values and trump.
+    """
+
+    __slots__ = ("cheap", "counters", "throw")
+
+    def __init__(self, values: Sequence[int], trump: Suit | None) -> None:
+        def groups(key: Callable[[Card], tuple[int, ...]]) -> tuple[int, ...]:
+            masks: dict[tuple[int, ...], int] = {}
+            for card in CARDS:
+                masks[key(card)] = masks.get(key(card), 0) | _BIT[card.index]
+            return tuple(masks[k] for k in sorted(masks))
+
+        self.throw = groups(lambda c: (values[c.index], c.suit is trump, c.rank))
+        self.cheap = groups(lambda c: (c.suit is trump, c.rank))
+        self.counters = _mask([c for c in CARDS if values[c.index] > 0])
+
+
+_ORDERS: dict[tuple[int, Suit | None], tuple[Sequence[int], _Orders]] = {}
+
+
+def _orders(values: Sequence[int], trump: Suit | None) -> _Orders:
+    """`_Orders` of the card values (one tuple per kind of profile) and trump, kept."""
+    kept = _ORDERS.get((id(values), trump))
+    if kept is not None and kept[0] is values:
+        return kept[1]
+    orders = _Orders(values, trump)
+    if len(_ORDERS) >= 64:
+        _ORDERS.clear()
+    _ORDERS[id(values), trump] = (values, orders)  # holding the values keeps their id
+    return orders
+
+
+def _pick_mask(groups: Sequence[int], cards: int, rng: random.Random) -> Card:
+    """`_pick_by` on masks: the card of ``cards`` in the first group that holds one.
+
+    Ties (several in that group) are drawn as `_pick_by` draws them, in index order.
+    """
+    for group in groups:
+        tied = group & cards
+        if tied:
+            if not tied & (tied - 1):
+                return CARDS[tied.bit_length() - 1]
+            return rng.choice([c for c in CARDS if tied >> c.index & 1])
+    raise ValueError("no card to pick")
+
+
+def _meld_cards(held: int, trump: Suit | None) -> int:
+    """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens.
+
+    ``held``: the cards in hand, a mask.
+    """
     # The queens whose king is held too (a king's bit is the next above its queen's).
     married = held & held >> 1 & _QUEENS
     keep = held & (_ACES | _PINOCHLE | (0 if trump is None else _SUIT_MASK[trump]))
