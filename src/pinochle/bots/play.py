@@ -708,15 +708,17 @@ def _pick_by(cards: Sequence[Card], keys: Sequence[tuple[int, ...]], rng: random
 
 
 def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
-    """The card that gives away least: fewest points, then a plain card, then the lowest."""
-    values, trump = table.values, table.trump
-    return _pick_by(cards, [(values[c.index], c.suit is trump, c.rank) for c in cards], rng)
+    """The card that gives away least: fewest points, then a plain card, then the lowest.
+
+    ``cards`` in index order (as the legal actions come), as for `_cheapest`: ties are
+    drawn from them in that order.
+    """
+    return _pick_mask(_orders(table.values, table.trump).throw, _mask(cards), rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
-    trump = table.trump
-    return _pick_by(cards, [(c.suit is trump, c.rank) for c in cards], rng)
+    return _pick_mask(_orders(table.values, table.trump).cheap, _mask(cards), rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -764,9 +766,10 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
         for c in cards
         if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
     ]
+    orders = _orders(values, trump)  # `_cheapest` and `_throw_low`, written out
     if worth:
-        return _pick_by(worth, [(c.suit is trump, c.rank) for c in worth], rng)
-    return _pick_by(cards, [(values[c.index], c.suit is trump, c.rank) for c in cards], rng)
+        return _pick_mask(orders.cheap, _mask(worth), rng)
+    return _pick_mask(orders.throw, _mask(cards), rng)
 
 
 def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
