@@ -324,7 +324,7 @@ class _Seen:
         self.trick = view.trick
         self.led: Suit | None = None
         self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
-        self._read([view.trick], len(view.tricks), 0)  # the reading state (ceilings are in)
+        self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
 
     def update(self, view: Observation) -> bool:
         """Bring the notes up to ``view``; False when it does not follow on the last look."""
@@ -339,60 +339,60 @@ class _Seen:
         plays = tricks[done].plays if len(tricks) > done else view.trick
         if len(plays) < seen or plays[:seen] != old:
             return False
-        hand, unseen, holds, held = list(self.hand), self.unseen, self.holds, self.held
-        me, free = self.seat, self.free
         news = [tricks[k].plays for k in range(done, len(tricks))]
         news.append(view.trick)
-        start = seen
         # (On False the notes are read afresh: a half-done update is never used.)
-        for plays in news:
-            for n in range(start, len(plays)):
-                seat, card = plays[n]
-                i = card.index
-                if seat == me:
-                    try:
-                        hand.remove(i)
-                    except ValueError:
-                        return False
-                    continue
-                counts = holds[seat]
-                if counts[i]:
-                    counts[i] -= 1
-                    if not counts[i]:
-                        held[seat] &= ~_BIT[i]
-                elif unseen[i]:
-                    unseen[i] -= 1
-                    if not unseen[i]:
-                        free &= ~_BIT[i]
-                else:
-                    return False
-            start = 0
-        if hand != list(map(_INDEX, view.hand)):
+        if not self._take(news, done, seen, count=True):
             return False
-        self.free = free
-        self._read(news, done, seen)
-        self.hand, self.tricks, self.trick = hand, tricks, view.trick
+        if self.hand != list(map(_INDEX, view.hand)):
+            return False
+        self.tricks, self.trick = tricks, view.trick
         return True
 
-    def _read(self, news: Sequence[Sequence[tuple[int, Card]]], number: int, start: int) -> None:
-        """Lower the ceilings by what the plays of some tricks show.
+    def _take(
+        self, news: Sequence[Sequence[tuple[int, Card]]], number: int, start: int, *, count: bool
+    ) -> bool:
+        """Take in the plays of some tricks: count them off and read what they show.
 
         ``news`` holds the plays of tricks ``number``, ``number + 1``, ... (the last maybe
-        unfinished), read from play ``start`` of the first on, as `pinochle.knowledge`
-        reads them: the tricks while a two-hand stock lasts show nothing; the trick's suit
-        led, top rank, trump and top trump so far are kept.
+        unfinished), taken from play ``start`` of the first on. ``count``: take each card
+        off the seat's hand, off the copies its player is known to hold, or off the unseen
+        ones (False when it can be none of them; a first look's cards are counted by
+        `pinochle.knowledge` already). The plays are read as `pinochle.knowledge` reads
+        them: the tricks while a two-hand stock lasts show nothing; the trick's suit led,
+        top rank, trump and top trump so far are kept for the next play.
         """
+        hand, unseen, holds, held = self.hand, self.unseen, self.holds, self.held
+        me, free = self.seat, self.free
         trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
         must_trump, overtrump, discard_if_beaten, beat, after = self.rules
         led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
         for plays in news:
             first, start = start, 0
-            if number < free_tricks:
-                number += 1
-                continue
+            reads = number >= free_tricks
             number += 1
             for i in range(first, len(plays)):
                 seat, card = plays[i]
+                if count:
+                    index = card.index
+                    if seat == me:
+                        try:
+                            hand.remove(index)
+                        except ValueError:
+                            return False
+                    elif holds[seat][index]:
+                        counts = holds[seat]
+                        counts[index] -= 1
+                        if not counts[index]:
+                            held[seat] &= ~_BIT[index]
+                    elif unseen[index]:
+                        unseen[index] -= 1
+                        if not unseen[index]:
+                            free &= ~_BIT[index]
+                    else:
+                        return False
+                if not reads:
+                    continue
                 suit, rank = card.suit, card.rank
                 if i == 0:
                     led, top, ruffed = suit, rank, False
@@ -422,7 +422,9 @@ class _Seen:
                     if rank > best:
                         best = rank
                     ruffed = True
+        self.free = free
         self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
+        return True
 
 
 def _count_out(observation: Observation) -> _Memory | None:
