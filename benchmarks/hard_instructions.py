@@ -158,9 +158,7 @@ def main() -> None:
                     runs = [pool.submit(_count, t / "src", profile, args.hands) for t in trees]
                     old, new, apart = _same_hands(*(run.result() for run in runs))
                 if apart:
-                    print(
-                        f"{profile}: hands {apart} left out (the rules differ from the baseline's)"
-                    )
+                    print(f"{profile}: hands {apart} left out (their decisions went apart)")
                 for label, kinds in (("cards", CARD_KINDS), ("all", None)):
                     a, b = _median(old, kinds), _median(new, kinds)
                     n = sum(1 for k, _ in new if kinds is None or k in kinds)
