@@ -32,10 +32,10 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _baseline import ROOT, baseline_tree
+
 PROFILES = "pinochlerun,pagat-partnership,pinochlerun-double-deck,bicycle-two-handed,cutthroat-3"
 
 WORKLOAD = r"""
@@ -132,50 +132,40 @@ def main() -> None:
     args = parser.parse_args()
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {load:.2f}")
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "baseline"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.baseline],
-            check=True,
-        )
-        try:
-            head = f"{'profile':<24} {'level':<8} {'n':>5} {'base median':>12} {'this median':>12}"
-            print(f"{head} {'ratio':>6} {'base p95':>10} {'this p95':>10} {'ratio':>6}")
-            for profile in args.profiles.split(","):
-                old: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
-                new: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
-                for round_ in range(args.rounds):
-                    first = 1 + round_ * (args.hands + 1)
-                    runs = [
-                        (base, old, "default", "default", "default"),
-                        (ROOT, new, args.samples, args.endgame, args.playout),
-                    ]
-                    for tree, into, samples, endgame, playout in runs[:: -1 if round_ % 2 else 1]:
-                        got = _run(
-                            tree / "src",
-                            profile,
-                            first,
-                            args.hands,
-                            samples,
-                            args.levels,
-                            endgame,
-                            playout,
-                        )
-                        for level, times in got.items():
-                            into[level] += times
-                for level in ("expert", "hard", "hard-all"):
-                    a, b = old[level], new[level]
-                    if not a or not b:
-                        continue
-                    ma, mb, pa, pb = statistics.median(a), statistics.median(b), _p95(a), _p95(b)
-                    print(
-                        f"{profile:<24} {level:<8} {len(b):>5} {_ms(ma):>12} {_ms(mb):>12} "
-                        f"{mb / ma:>6.3f} {_ms(pa):>10} {_ms(pb):>10} {pb / pa:>6.3f}"
+    with baseline_tree(args.baseline) as base:
+        head = f"{'profile':<24} {'level':<8} {'n':>5} {'base median':>12} {'this median':>12}"
+        print(f"{head} {'ratio':>6} {'base p95':>10} {'this p95':>10} {'ratio':>6}")
+        for profile in args.profiles.split(","):
+            old: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
+            new: dict[str, list[float]] = {"hard": [], "hard-all": [], "expert": []}
+            for round_ in range(args.rounds):
+                first = 1 + round_ * (args.hands + 1)
+                runs = [
+                    (base, old, "default", "default", "default"),
+                    (ROOT, new, args.samples, args.endgame, args.playout),
+                ]
+                for tree, into, samples, endgame, playout in runs[:: -1 if round_ % 2 else 1]:
+                    got = _run(
+                        tree / "src",
+                        profile,
+                        first,
+                        args.hands,
+                        samples,
+                        args.levels,
+                        endgame,
+                        playout,
                     )
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
-            )
+                    for level, times in got.items():
+                        into[level] += times
+            for level in ("expert", "hard", "hard-all"):
+                a, b = old[level], new[level]
+                if not a or not b:
+                    continue
+                ma, mb, pa, pb = statistics.median(a), statistics.median(b), _p95(a), _p95(b)
+                print(
+                    f"{profile:<24} {level:<8} {len(b):>5} {_ms(ma):>12} {_ms(mb):>12} "
+                    f"{mb / ma:>6.3f} {_ms(pa):>10} {_ms(pb):>10} {pb / pa:>6.3f}"
+                )
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"load at the end {load:.2f}")
 

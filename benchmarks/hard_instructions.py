@@ -34,7 +34,8 @@ import tempfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _baseline import ROOT, baseline_tree
+
 PROFILES = "pinochlerun,pagat-partnership,pinochlerun-double-deck,bicycle-two-handed,cutthroat-3"
 CARD_KINDS = {"lead", "follow", "stock lead", "stock follow"}
 
@@ -145,35 +146,25 @@ def main() -> None:
     load = os.getloadavg()[0]
     print(f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {load:.2f}")
     print("(instructions are counted, not timed: the load does not change them)")
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "baseline"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.baseline],
-            check=True,
-        )
-        try:
-            trees = (base, ROOT)
-            for profile in args.profiles.split(","):
-                with ThreadPoolExecutor(2) as pool:
-                    runs = [pool.submit(_count, t / "src", profile, args.hands) for t in trees]
-                    old, new, apart = _same_hands(*(run.result() for run in runs))
-                if apart:
-                    print(f"{profile}: hands {apart} left out (their decisions went apart)")
-                for label, kinds in (("cards", CARD_KINDS), ("all", None)):
-                    a, b = _median(old, kinds), _median(new, kinds)
-                    n = sum(1 for k, _ in new if kinds is None or k in kinds)
-                    print(
-                        f"{profile:<24} {label:<6} n={n:<5} base {a:>9.0f}  this {b:>9.0f}  "
-                        f"ratio {b / a:.3f}"
-                    )
-                for kind in sorted({k for k, _ in new}):
-                    a, b = _median(old, {kind}), _median(new, {kind})
-                    n = sum(1 for k, _ in new if k == kind)
-                    print(f"    {kind:<14} n={n:<5} base {a:>9.0f}  this {b:>9.0f}  {b / a:.3f}")
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
-            )
+    with baseline_tree(args.baseline) as base:
+        trees = (base, ROOT)
+        for profile in args.profiles.split(","):
+            with ThreadPoolExecutor(2) as pool:
+                runs = [pool.submit(_count, t / "src", profile, args.hands) for t in trees]
+                old, new, apart = _same_hands(*(run.result() for run in runs))
+            if apart:
+                print(f"{profile}: hands {apart} left out (their decisions went apart)")
+            for label, kinds in (("cards", CARD_KINDS), ("all", None)):
+                a, b = _median(old, kinds), _median(new, kinds)
+                n = sum(1 for k, _ in new if kinds is None or k in kinds)
+                print(
+                    f"{profile:<24} {label:<6} n={n:<5} base {a:>9.0f}  this {b:>9.0f}  "
+                    f"ratio {b / a:.3f}"
+                )
+            for kind in sorted({k for k, _ in new}):
+                a, b = _median(old, {kind}), _median(new, {kind})
+                n = sum(1 for k, _ in new if k == kind)
+                print(f"    {kind:<14} n={n:<5} base {a:>9.0f}  this {b:>9.0f}  {b / a:.3f}")
 
 
 if __name__ == "__main__":

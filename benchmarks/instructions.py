@@ -17,10 +17,9 @@ import argparse
 import re
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _baseline import ROOT, baseline_tree
 
 WORKLOAD = r"""
 import random, sys
@@ -88,22 +87,12 @@ def main() -> None:
     args = parser.parse_args()
     few, many = (int(n) for n in args.games.split(","))
     print(f"baseline {args.baseline} vs this tree; instructions a decision, games {few}->{many}")
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "baseline"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.baseline],
-            check=True,
-        )
-        try:
-            print(f"{'profile':<26} {'baseline':>12} {'this':>12} {'ratio':>7}")
-            for profile in args.profiles.split(","):
-                old = _per_decision(base / "src", profile, few, many)
-                new = _per_decision(ROOT / "src", profile, few, many)
-                print(f"{profile:<26} {old:>12,.0f} {new:>12,.0f} {old / new:>7.3f}")
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
-            )
+    with baseline_tree(args.baseline) as base:
+        print(f"{'profile':<26} {'baseline':>12} {'this':>12} {'ratio':>7}")
+        for profile in args.profiles.split(","):
+            old = _per_decision(base / "src", profile, few, many)
+            new = _per_decision(ROOT / "src", profile, few, many)
+            print(f"{profile:<26} {old:>12,.0f} {new:>12,.0f} {old / new:>7.3f}")
 
 
 if __name__ == "__main__":

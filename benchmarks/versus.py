@@ -29,10 +29,9 @@ import os
 import statistics
 import subprocess
 import sys
-import tempfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+from _baseline import ROOT, baseline_tree
 
 WORKLOAD = r"""
 import json, random, sys, time
@@ -112,52 +111,39 @@ def main() -> None:
         f"baseline {args.baseline} vs this tree; {os.cpu_count()} cores, load {_load()} "
         f"(1, 5, 15 min); {args.rounds} alternations of {args.seconds} CPU s a side"
     )
-    with tempfile.TemporaryDirectory() as tmp:
-        base = Path(tmp) / "baseline"
-        subprocess.run(
-            ["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(base), args.baseline],
-            check=True,
-        )
-        try:
+    with baseline_tree(args.baseline) as base:
+        print(f"{'profile':<26} {'baseline/s':>12} {'this/s':>12} {'ratio':>7} {'ratio range':>12}")
+        for profile in args.profiles.split(","):
+            ratios, old, new = [], [], []
+            for round_ in range(args.rounds):
+                # Alternate which side runs first, so drift favours neither.
+                if round_ % 2:
+                    new.append(_run(ROOT / "src", profile, args.seconds))
+                    old.append(_run(base / "src", profile, args.seconds))
+                else:
+                    old.append(_run(base / "src", profile, args.seconds))
+                    new.append(_run(ROOT / "src", profile, args.seconds))
+                ratios.append(new[-1] / old[-1])
             print(
-                f"{'profile':<26} {'baseline/s':>12} {'this/s':>12} {'ratio':>7} "
-                f"{'ratio range':>12}"
+                f"{profile:<26} {statistics.median(old):>12,.0f} "
+                f"{statistics.median(new):>12,.0f} {statistics.median(ratios):>7.3f} "
+                f"{min(ratios):>6.2f}-{max(ratios):.2f}"
             )
-            for profile in args.profiles.split(","):
-                ratios, old, new = [], [], []
-                for round_ in range(args.rounds):
-                    # Alternate which side runs first, so drift favours neither.
-                    if round_ % 2:
-                        new.append(_run(ROOT / "src", profile, args.seconds))
-                        old.append(_run(base / "src", profile, args.seconds))
-                    else:
-                        old.append(_run(base / "src", profile, args.seconds))
-                        new.append(_run(ROOT / "src", profile, args.seconds))
-                    ratios.append(new[-1] / old[-1])
-                print(
-                    f"{profile:<26} {statistics.median(old):>12,.0f} "
-                    f"{statistics.median(new):>12,.0f} {statistics.median(ratios):>7.3f} "
-                    f"{min(ratios):>6.2f}-{max(ratios):.2f}"
-                )
-            if args.imports:
-                old_ms, new_ms = [], []
-                for round_ in range(args.imports):
-                    if round_ % 2:
-                        new_ms.append(_import_ms(ROOT / "src"))
-                        old_ms.append(_import_ms(base / "src"))
-                    else:
-                        old_ms.append(_import_ms(base / "src"))
-                        new_ms.append(_import_ms(ROOT / "src"))
-                print(
-                    f"{'import pinochle (ms)':<26} {statistics.median(old_ms):>12.1f} "
-                    f"{statistics.median(new_ms):>12.1f} "
-                    f"{statistics.median(new_ms) / statistics.median(old_ms):>7.3f}"
-                )
-            print(f"load after: {_load()}")
-        finally:
-            subprocess.run(
-                ["git", "-C", str(ROOT), "worktree", "remove", "--force", str(base)], check=True
+        if args.imports:
+            old_ms, new_ms = [], []
+            for round_ in range(args.imports):
+                if round_ % 2:
+                    new_ms.append(_import_ms(ROOT / "src"))
+                    old_ms.append(_import_ms(base / "src"))
+                else:
+                    old_ms.append(_import_ms(base / "src"))
+                    new_ms.append(_import_ms(ROOT / "src"))
+            print(
+                f"{'import pinochle (ms)':<26} {statistics.median(old_ms):>12.1f} "
+                f"{statistics.median(new_ms):>12.1f} "
+                f"{statistics.median(new_ms) / statistics.median(old_ms):>7.3f}"
             )
+        print(f"load after: {_load()}")
 
 
 if __name__ == "__main__":
