@@ -309,6 +309,21 @@ def test_a_meld_short_of_the_bid_is_played() -> None:
     assert state.results == ()
 
 
+def test_a_throw_in_right_after_trump_is_not_offered_when_the_meld_wins() -> None:
+    """14.1 with the throw-in offered after trump (11.6, WP three-hand's moment): Second's
+    meld with hearts (320) reaches the bid of 300, so the hand is won without play as it
+    is when the throw-in comes after meld: there is nothing to throw in (a throw-in then
+    could not be settled). Short of the bid (spades, 310 < 320), the throw-in is offered."""
+    early = AUCTION.override({"settlement": {"throw_in_at": "after-trump"}})
+    made = win_auction(early, 300, Suit.HEARTS)
+    assert made.results[-1].outcome is Outcome.MADE_ON_MELD
+    assert made.hand.number == 1
+    short = win_auction(early, 320, Suit.SPADES)
+    assert short.phase is Phase.THROW_IN
+    assert legal_actions(short) == (ThrowIn(), PlayOn())
+    assert apply(short, ThrowIn()).results[-1].outcome is Outcome.THROWN_IN
+
+
 def test_the_meld_shortcut_is_off_in_cutthroat() -> None:
     """14.2: cutthroat scores points (meld + tricks), so the 14.1 chip shortcut is off."""
     assert not CUTTHROAT.settlement.meld_makes_bid

@@ -12,6 +12,7 @@ from pinochle.choices import BidChoices
 from pinochle.engine._common import _push, _put, _replace, _seat, _sorted, _with, _wrong_phase
 from pinochle.engine._course import (
     _after_trump,
+    _made_on_meld,
     _melds,
     _next_dealer,
     _settle,
@@ -239,6 +240,6 @@ def _apply_trump(state: State, action: Action) -> State:
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
     hand = _replace(state.hand, trump=action.suit)
     state = _with(state, action, hand=hand)
-    if _throw_in_after_trump(state.variant):
+    if _throw_in_after_trump(state.variant) and not _made_on_meld(state):
         return _with(state, phase=Phase.THROW_IN)  # the bidder is still to act
     return _after_trump(state)

@@ -297,6 +297,21 @@ def _throw_in_after_trump(variant: Variant) -> bool:
     return s.throw_in and s.throw_in_at is ThrowInAt.AFTER_TRUMP
 
 
+def _made_on_meld(state: State) -> bool:
+    """Whether the meld laid now wins the bid without play (``settlement.meld_makes_bid``).
+
+    Asked before a throw-in offered right after trump: a hand its meld already wins has
+    nothing to throw in (rules/three-hand#auction-pinochle), and a throw-in then melds
+    the hands as they are (`_concede_after_trump`), so this melds them the same way.
+    """
+    hand = state.hand
+    bidder = hand.bidder
+    if bidder is None or not state.variant.settlement.meld_makes_bid:
+        return False
+    laid = _with(state, hand=_replace(hand, melds=_melds(state, hand.trump)))
+    return wins_on_meld(state.variant, _side_melds(laid)[laid.side_of(bidder)], hand.bid)
+
+
 def _opponents(state: State) -> tuple[int, ...]:
     """The bidder's opponents, from the bidder's left."""
     bidder = state.hand.bidder
