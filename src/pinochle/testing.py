@@ -48,6 +48,7 @@ from pinochle.variant import (
     SaveApplies,
     SaveMeld,
     SetRule,
+    ThrowInAt,
     TrumpRule,
     Variant,
     WhoMelds,
@@ -139,6 +140,7 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("settlement", "nines_save_themselves"): st.booleans(),
     ("settlement", "out_of_reach"): st.sampled_from([o.value for o in OutOfReach]),
     ("settlement", "throw_in"): st.booleans(),
+    ("settlement", "throw_in_at"): st.sampled_from([o.value for o in ThrowInAt]),
     ("game", "both_reach"): st.sampled_from(["bidder-wins", "bidder-first", "higher-score"]),
 }
 
