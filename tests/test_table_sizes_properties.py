@@ -50,7 +50,7 @@ from pinochle import (
 )
 from pinochle.actions import Action, Bury, Declare, Draw, ExchangeDix
 from pinochle.records import GameRecord, record_of, replay
-from pinochle.testing import games, play_random_game
+from pinochle.testing import games, play_random_game, variants
 
 NAMES = ("bicycle-two-handed", "pagat-auction-3", "cutthroat-3")
 VARIANTS = {name: load_variant(name) for name in NAMES}
@@ -172,12 +172,19 @@ def positions(name: str) -> st.SearchStrategy[State]:
     return games(VARIANTS[name], max_actions=120)
 
 
-@pytest.mark.parametrize("name", NAMES)
+def house_positions(name: str) -> st.SearchStrategy[State]:
+    """Positions of house profiles built on ``name`` (`pinochle.testing.variants`)."""
+    return variants(name).flatmap(lambda house: games(house, max_actions=120))
+
+
+@pytest.mark.parametrize("name", [*NAMES, *(f"house {name}" for name in NAMES)])
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_legal_actions_are_distinct_and_accepted(name: str, data: st.DataObject) -> None:
-    """Each listed action is listed once and taken, and moves cards without making any."""
-    state = data.draw(positions(name))
+    """Each listed action is listed once and taken, and moves cards without making any;
+    on the built-in profiles and on house profiles built on them."""
+    house = name.removeprefix("house ")
+    state = data.draw(house_positions(house) if house != name else positions(name))
     deck = Counter(make_deck(state.variant.deal.deck))
     legal = legal_actions(state)
     if state.is_over:
