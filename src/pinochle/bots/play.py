@@ -556,7 +556,6 @@ class _Table:
         "_observation",
         "_remembers",
         "_safe",
-        "bonus",
         "chances",
         "holds_bid",
         "later_opponents",
@@ -582,9 +581,8 @@ class _Table:
         self.opponents, self.partners, self.holds_bid, later = _sides(observation)
         trick = observation.trick
         self.later_opponents = later[len(trick)]
-        self.bonus = variant.counting.last_trick if len(observation.hand) == 1 else 0
-        # The trick's points so far, the last trick's bonus included (see points).
-        taken = self.bonus
+        # The trick's points so far, the last trick's bonus included.
+        taken = variant.counting.last_trick if len(observation.hand) == 1 else 0
         if trick:
             self.seats, self.trick = zip(*trick, strict=True)
             for card in self.trick:
@@ -613,14 +611,6 @@ class _Table:
             return counted
         notes = self._notes
         return _recall(observation) if notes is None else notes.recall(observation)
-
-    def value(self, card: Card) -> int:
-        """The card's trick points."""
-        return self.values[card.index]
-
-    def is_trump(self, card: Card) -> bool:
-        """Whether the card is a trump."""
-        return card.suit is self.trump
 
     def safe(self, card: Card, led: Suit) -> bool:
         """Whether ``card``, winning the trick ``led`` started so far, wins it.
@@ -692,10 +682,6 @@ class _Table:
         if card.suit is best.suit:
             return card.rank > best.rank
         return card.suit is self.trump
-
-    def points(self, card: Card) -> int:
-        """The trick's points once ``card`` is added (the last trick's bonus too)."""
-        return self.taken + self.values[card.index]
 
 
 # --- Choosing ----------------------------------------------------------------------------
@@ -898,9 +884,7 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
     kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
     values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
     orders = _orders(values, trump)
-    held = 0
-    for card in cards:
-        held |= _BIT[card.index]
+    held = _mask(cards)
     keep = _meld_cards(held, trump)
     if observation.trick:
         led = observation.trick[0][1]
