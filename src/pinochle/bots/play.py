@@ -920,7 +920,8 @@ class _Orders:
         def groups(key: Callable[[Card], tuple[int, ...]]) -> tuple[int, ...]:
             masks: dict[tuple[int, ...], int] = {}
             for card in CARDS:
-                masks[key(card)] = masks.get(key(card), 0) | _BIT[card.index]
+                k = key(card)
+                masks[k] = masks.get(k, 0) | _BIT[card.index]
             return tuple(masks[k] for k in sorted(masks))
 
         self.throw = groups(lambda c: (values[c.index], c.suit is trump, c.rank))
