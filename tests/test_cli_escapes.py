@@ -9,7 +9,9 @@ character may appear, and the escaped form must.
 
 from __future__ import annotations
 
+import io
 import json
+import sys
 import tomllib
 from pathlib import Path
 
@@ -17,6 +19,7 @@ import pytest
 
 from pinochle._text import printable, printable_document
 from pinochle.cli import main
+from pinochle.play import CLEAR
 from pinochle.records import FORMAT
 from pinochle.variant import Variant
 
@@ -232,3 +235,17 @@ def test_a_broken_records_problems_are_shown_escaped_a_line_each(
         assert rest[1].startswith(f"variant: k{ESCAPED}: unknown key")
         assert rest[2].startswith("seed: expected a whole number from 0 to 18446744073709551615")
         assert rest[3].startswith("step 1: not an action: 'play \\x1b[2J")
+
+
+@pytest.mark.parametrize("players", ["1", "2"])
+def test_play_shows_the_profiles_name_and_title_escaped(
+    monkeypatch: pytest.MonkeyPatch, profile: Path, players: str
+) -> None:
+    screen = io.StringIO()
+    monkeypatch.setattr(sys, "stdin", io.StringIO("quit\n"))
+    monkeypatch.setattr(sys, "stdout", screen)
+    argv = ["play", "--variant", str(profile), "--seed", "3", "--players", players]
+    assert main(argv) == 0
+    text = screen.getvalue().replace(CLEAR, "")  # the cover screen's own clearing
+    assert_safe(text)
+    assert f"{printable(NAME)}: {ESCAPED}" in text
