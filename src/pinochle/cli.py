@@ -242,7 +242,7 @@ def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
     )
 
 
-def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_serve(verbs: argparse._SubParsersAction[_Parser]) -> None:
     # pinochle.serve (and http.server) load only when the verb runs: the defaults are
     # pinochle.serve.DEFAULT_PORT and DEFAULT_HOST (tests/test_serve.py checks the help).
     serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
@@ -262,7 +262,7 @@ def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     serve.set_defaults(run=_run_serve)
 
 
-def _add_arena(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_arena(verbs: argparse._SubParsersAction[_Parser]) -> None:
     arena = verbs.add_parser(
         "arena", help="measure players against each other over duplicate deals"
     )
@@ -323,7 +323,7 @@ def _add_arena(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 _LADDER_VARIANTS = ("pinochlerun", "pagat-partnership", "pinochlerun-double-deck")
 
 
-def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_score(verbs: argparse._SubParsersAction[_Parser]) -> None:
     demo = verbs.add_parser("demo", help="play a whole game and print it hand by hand")
     demo.add_argument(
         "--variant",

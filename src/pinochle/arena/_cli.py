@@ -366,8 +366,8 @@ def _tournament(
     for number, result in enumerate(results):
         if number:
             print()
-        players = len(result.players)
-        print(printable(f"{result.variant}: {players} players, every pair over {deals} deals"))
+        field = len(result.players)
+        print(printable(f"{result.variant}: {field} players, every pair over {deals} deals"))
         print()
         print(printable(result.table(), keep="\n"))
     return 0
