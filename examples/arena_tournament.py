@@ -6,7 +6,9 @@ match runs in this process and any callable plays; for worker processes or a Ray
 cluster, define the factory at module level in an importable module.
 
 Run it with more deals (``deals=400``) for intervals narrow enough to tell the levels
-apart; four deals only show the shape of the output.
+apart; four deals only show the shape of the output. The match says whether its points
+difference is significant; the tournament rates deals won, not points, and players whose
+ratings are equal in whole Elo points share a rank.
 """
 
 from __future__ import annotations
@@ -33,7 +35,10 @@ def cautious() -> Callable[[Observation], Action]:
 if __name__ == "__main__":
     match = run_match("pinochlerun", cautious, "easy", deals=4, workers=1)
     low, high = match.ci
-    print(f"cautious minus easy: {match.mean:+.1f} points a hand, 95% CI [{low:+.1f}, {high:+.1f}]")
+    print(
+        f"cautious minus easy: {match.mean:+.1f} points a hand, 95% CI [{low:+.1f}, {high:+.1f}]"
+        f"; significant: {match.verdict}"
+    )
     field = run_tournament(
         "pinochlerun",
         {"cautious": cautious, "random": "random", "easy": "easy"},

@@ -27,13 +27,16 @@ from pinochle.arena import (
     ExtraMissingError,
     MatchInterrupted,
     MatchResult,
+    Rating,
     Seating,
     Timing,
+    TournamentResult,
     bradley_terry,
     read_records,
     run_match,
     run_tournament,
 )
+from pinochle.arena._tournament import rate, shown_rating
 from pinochle.cli import main
 from pinochle.records import replay
 
@@ -560,3 +563,48 @@ def test_ctrl_c_in_the_driver_of_a_pool_keeps_the_finished_chunks() -> None:
     assert 0 < partial.n < 30
     whole = run_match("pinochlerun", "easy", "random", deals=30, workers=1)
     assert all(deal == whole.deals[deal.index] for deal in partial.deals)
+
+
+def test_players_rated_alike_in_whole_points_share_a_rank() -> None:
+    # Issue 26: easy and medium win the same deals here (+127 each), yet were ranked 1 and 2.
+    result = run_tournament("pinochlerun", ["random", "easy", "medium"], deals=4, workers=1)
+    assert result.ranks == (1, 1, 3)
+    rows = [line.split(" | ")[:3] for line in result.table().splitlines()[2:5]]
+    assert rows == [["| 1", "easy", "+127"], ["| 1", "medium", "+127"], ["| 3", "random", "-254"]]
+    assert [r["rank"] for r in result.to_dict()["ratings"]] == [1, 1, 3]
+
+
+def _match(a: str, b: str, margins: list[float]) -> MatchResult:
+    deals = tuple(
+        DealResult(i, i, (Seating(("a", "b"), 1, (0, 0), m),)) for i, m in enumerate(margins)
+    )
+    return MatchResult("pinochlerun", a, b, 0, len(margins), "hand", deals)
+
+
+@pytest.mark.parametrize("order", [["x", "y", "z"], ["y", "z", "x"], ["z", "y", "x"]])
+def test_players_rated_alike_are_listed_in_the_order_given(order: list[str]) -> None:
+    # x and y split their deals and both beat z every time: equal ratings.
+    matches = [
+        _match("x", "y", [1, -1, 1, -1]),
+        _match("x", "z", [5] * 4),
+        _match("y", "z", [5] * 4),
+    ]
+    ratings = rate(order, matches)
+    assert [r.player for r in ratings] == [p for p in order if p != "z"] + ["z"]
+    result = TournamentResult("pinochlerun", tuple(order), tuple(matches), tuple(ratings))
+    assert result.ranks == (1, 1, 3)
+
+
+def test_ranks_follow_the_ratings_as_the_table_shows_them() -> None:
+    def rating(player: str, value: float) -> Rating:
+        return Rating(player, value, 10.0, 4, 2.0)
+
+    result = TournamentResult(
+        "pinochlerun",
+        ("a", "b", "c", "d"),
+        (),
+        (rating("a", 127.6), rating("b", 127.4), rating("c", 126.6), rating("d", -381.6)),
+    )
+    # 128, 127, 127, -382: b and c look alike, so they rank alike; a is shown higher.
+    assert result.ranks == (1, 2, 2, 4)
+    assert shown_rating(126.50000000001) == shown_rating(126.49999999999)

@@ -1,4 +1,4 @@
-"""`pinochle variants check FILE_OR_NAME`: validate, then play a few games; one error line."""
+"""`pinochle variants check FILE_OR_NAME`: validate, then play a few games; a line an error."""
 
 from __future__ import annotations
 
@@ -65,7 +65,7 @@ def test_a_profile_that_loads_but_does_not_play_exits_1(
     )
 
 
-def test_an_unplayable_house_file_is_refused_with_every_problem_on_one_line(
+def test_an_unplayable_house_file_is_refused_with_every_problem_on_a_line_of_its_own(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     house = tmp_path / "house.toml"
@@ -74,12 +74,17 @@ def test_an_unplayable_house_file_is_refused_with_every_problem_on_one_line(
         "[settlement]\nsurrender_bonus = -1\n",
         encoding="utf-8",
     )
-    code, out, err = run(capsys, "variants", "check", str(house))
-    assert (code, out) == (2, "")
-    line = one_line(err)
-    assert line.startswith(f"pinochle: error: {house}: ")
-    for key in ("chips.schedule", "chips.set", "settlement.surrender_bonus"):
-        assert f"; {key}: " in line or f": {key}: " in line
+    for verb in (("variants", "check"), ("variants", "show"), ("check",), ("meld", "AS")):
+        argv = [*verb, str(house)] if verb[0] != "meld" else [*verb, "--variant", str(house)]
+        code, out, err = run(capsys, *argv)
+        assert (code, out) == (2, "")
+        lines = err.splitlines()
+        assert "Traceback" not in err
+        # One line per problem, as str(VariantError) has them, each a whole error line.
+        keys = ["settlement.surrender_bonus", "chips.set", "chips.schedule"]
+        prefix = f"pinochle: error: {house}: "
+        assert all(line.startswith(prefix) for line in lines)
+        assert [line.removeprefix(prefix).split(": ")[0] for line in lines] == keys
 
 
 def test_an_absolute_path_keeps_its_file_name_in_the_error(

@@ -1,12 +1,18 @@
-"""The ``pinochle`` command: play, demo games, meld, counting, profiles and score sheets.
+r"""The ``pinochle`` command: play, demo games, meld, counting, profiles and score sheets.
 
 Each verb is one small ``_run_*`` function with its own subparser, so a new verb is one
 more pair. Bad input never shows a traceback: it prints one line starting with
 ``pinochle: error:`` on stderr and exits with status 2 (a profile with several problems
-lists them all on that line, separated by "; "). Status 1 means the input was fine but
-what it describes fails: ``pinochle check`` found a broken invariant, ``pinochle
-variants validate`` has a profile that loads but does not play, or ``pinochle replay`` and
-``pinochle record check`` read a file that is not a sound game record.
+gets one such line per problem). Status 1 means the input was fine but what it describes
+fails: ``pinochle check`` found a broken invariant, ``pinochle variants validate`` has a
+profile that loads but does not play, or ``pinochle replay`` and ``pinochle record check``
+read a file that is not a sound game record.
+
+Text that comes from a file or a file's name (a profile's name and title, keys, a
+record's embedded profile, the names themselves, every error message that quotes them)
+reaches the terminal through `pinochle._text.printable`: control and format characters are
+shown escaped (``\x1b``, ``\r``, ``\u202e``), so a hostile file cannot rewrite the
+terminal. The JSON and TOML the verbs print escape them the way those formats read back.
 """
 
 from __future__ import annotations
@@ -21,9 +27,10 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
-from typing import Any, TextIO, cast
+from typing import Any, NoReturn, TextIO, cast
 
 from pinochle import __version__, _files
+from pinochle._text import printable, printable_document
 from pinochle.cards import (
     Card,
     CardStyle,
@@ -67,7 +74,11 @@ class _FileError(PinochleError):
 
 
 class _BadRecordError(Exception):
-    """A file that reads as text but is not a sound game record (status 1)."""
+    """A file that reads as text but is not a sound game record (status 1), a line a problem."""
+
+    def __init__(self, *lines: str) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -91,10 +102,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except (PinochleError, _InputError) as exc:
-        print(f"{PROG}: error: {_one_line(exc)}", file=sys.stderr)
+        for line in _lines(exc):
+            print(f"{PROG}: error: {line}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except _BadRecordError as exc:
-        print(f"{PROG}: {_one_line(exc)}", file=sys.stderr)
+        for line in _lines(exc):
+            print(f"{PROG}: {line}", file=sys.stderr)
         return EXIT_FAILED
     except BrokenPipeError:  # `pinochle demo | head`: the reader left; that is fine
         with contextlib.suppress(OSError):
@@ -105,28 +118,47 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_INTERRUPTED
     except Exception as exc:  # a bug of ours: still one line, never a traceback
         print(
-            f"{PROG}: internal error: {type(exc).__name__}: {_one_line(exc)} "
+            f"{PROG}: internal error: {type(exc).__name__}: {_lines(exc)[0]} "
             "(please report it with the command that caused it)",
             file=sys.stderr,
         )
         return EXIT_INTERNAL
 
 
-def _one_line(exc: BaseException) -> str:
-    """The error as one line: a profile's several problems joined by "; ", cut at 2,000."""
-    if isinstance(exc, VariantError) and len(exc.problems) > 1:
-        parts = (f"{key}: {problem}" if key else problem for key, problem in exc.problems)
-        text = f"{exc.source}: " + "; ".join(parts)
+def _lines(exc: BaseException) -> list[str]:
+    """The error's lines: one per problem of a profile or a record, else one.
+
+    Each is shown with its control characters escaped (it may quote a hostile file or file
+    name) and cut at 2,000 characters.
+    """
+    if isinstance(exc, VariantError):
+        lines: Sequence[str] = exc.lines()
+    elif isinstance(exc, _BadRecordError):
+        lines = exc.lines
     else:
-        text = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
-    return text if len(text) <= 2000 else text[:1997] + "..."
+        lines = [str(exc)]
+    shown = [printable(line.strip()) for line in lines]
+    return [text if len(text) <= 2000 else text[:1997] + "..." for text in shown]
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser, its usage errors shown with control characters escaped.
+
+    Its messages quote arguments as given (``unrecognized arguments: ...``), and a file name
+    that a shell's wildcard put on the command line can hold anything.
+    """
+
+    def error(self, message: str) -> NoReturn:
+        """Print the usage and the message on stderr, then exit with status 2."""
+        self.print_usage(sys.stderr)
+        self.exit(EXIT_BAD_INPUT, f"{self.prog}: error: {printable(message)}\n")
 
 
 # --- Parser ----------------------------------------------------------------------------
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = _Parser(
         prog=PROG,
         description=(
             "The rules of pinochle, every table's version: play and watch games, score meld "
@@ -210,7 +242,7 @@ def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
     )
 
 
-def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_serve(verbs: argparse._SubParsersAction[_Parser]) -> None:
     # pinochle.serve (and http.server) load only when the verb runs: the defaults are
     # pinochle.serve.DEFAULT_PORT and DEFAULT_HOST (tests/test_serve.py checks the help).
     serve = verbs.add_parser("serve", help="play in a web browser: a local web table")
@@ -230,7 +262,7 @@ def _add_serve(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     serve.set_defaults(run=_run_serve)
 
 
-def _add_arena(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_arena(verbs: argparse._SubParsersAction[_Parser]) -> None:
     arena = verbs.add_parser(
         "arena", help="measure players against each other over duplicate deals"
     )
@@ -291,7 +323,7 @@ def _add_arena(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
 _LADDER_VARIANTS = ("pinochlerun", "pagat-partnership", "pinochlerun-double-deck")
 
 
-def _add_score(verbs: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_score(verbs: argparse._SubParsersAction[_Parser]) -> None:
     demo = verbs.add_parser("demo", help="play a whole game and print it hand by hand")
     demo.add_argument(
         "--variant",
@@ -450,7 +482,7 @@ def _run_meld(args: argparse.Namespace) -> int:
         _print_json(data)
         return EXIT_OK
     print(f"hand     {format_cards(cards, style)}")
-    print(f"variant  {variant.name} ({_scale_word(variant)})")
+    print(f"variant  {printable(variant.name)} ({_scale_word(variant)})")
     print("\n".join(_meld_table(blocks, style)))
     if args.trump is None:
         totals = (f"{_suit_heading(suit, style, short=True)} {meld.total}" for suit, meld in blocks)
@@ -486,7 +518,7 @@ def _run_count(args: argparse.Namespace) -> int:
     rows.append(
         (
             "deck total",
-            f"{deck_points(variant)}  ({variant.name}: {variant.counting.method.value}, "
+            f"{deck_points(variant)}  ({printable(variant.name)}: {variant.counting.method.value}, "
             f"last trick {variant.counting.last_trick})",
         )
     )
@@ -501,7 +533,7 @@ def _run_variants_list(args: argparse.Namespace) -> int:
     for name in builtin_variants():
         variant = load_variant(name)
         scale, deck = _scale_word(variant), variant.deal.deck.value
-        rows.append((name, scale, deck, _players(variant), variant.title))
+        rows.append((printable(name), scale, deck, _players(variant), printable(variant.title)))
     widths = [max((len(row[i]) for row in rows), default=0) for i in range(4)]
     for *cells, title in rows:
         aligned = "  ".join(f"{cell:<{w}}" for cell, w in zip(cells, widths, strict=True))
@@ -510,7 +542,7 @@ def _run_variants_list(args: argparse.Namespace) -> int:
 
 
 def _run_variants_show(args: argparse.Namespace) -> int:
-    print(_load(args.profile).to_toml(), end="")
+    print(printable_document(_load(args.profile).to_toml(), "toml"), end="")
     return EXIT_OK
 
 
@@ -527,13 +559,15 @@ def _run_variants_check(args: argparse.Namespace) -> int:
         known = ", ".join(builtin_variants())
         raise _InputError(f"no profile file or built-in profile {given!r} (known: {known})")
     variant = load_variant(given)
-    title = f": {variant.title}" if variant.title else ""
     problem = play_problem(variant, games=args.games, seed=args.seed, max_hands=3)
     if problem is not None:
-        print(f"{PROG}: {args.file}: loads but does not play: {problem}", file=sys.stderr)
+        print(
+            f"{PROG}: {printable(args.file)}: loads but does not play: {printable(problem)}",
+            file=sys.stderr,
+        )
         return EXIT_FAILED
     played = f"; {args.games} random games played" if args.games else ""
-    print(f"ok: {variant.name}{title} ({_summary(variant)}){played}")
+    print(f"ok: {_named(variant)} ({_summary(variant)}){played}")
     return EXIT_OK
 
 
@@ -551,8 +585,7 @@ def _run_check(args: argparse.Namespace) -> int:
     if args.games < 1:
         raise _InputError(f"--games: expected at least 1, found {args.games}")
     variant = _load(args.profile)
-    title = f": {variant.title}" if variant.title else ""
-    print(f"{variant.name}{title} ({_summary(variant)})", flush=True)
+    print(f"{_named(variant)} ({_summary(variant)})", flush=True)
 
     def bar(done: int, total: int) -> None:
         filled = 30 * done // total
@@ -561,7 +594,7 @@ def _run_check(args: argparse.Namespace) -> int:
 
     progress = bar if sys.stderr.isatty() else None
     report = check_variant(variant, games=args.games, seed=args.seed, progress=progress)
-    print(report.summary())
+    print(printable(report.summary(), keep="\n"))
     if report.ok:
         return EXIT_OK
     builtin = args.profile in builtin_variants()
@@ -572,7 +605,7 @@ def _run_check(args: argparse.Namespace) -> int:
     except OSError as exc:
         raise _InputError(f"cannot write the failure records in {folder}: {exc}") from None
     for path in paths:
-        print(f"reproducing record: {path}")
+        print(f"reproducing record: {printable(str(path))}")
     return EXIT_FAILED
 
 
@@ -622,7 +655,8 @@ def _run_play(args: argparse.Namespace) -> int:
         ascii=args.ascii or None,
     )
     if target is not None:
-        print(f"The game is saved in {args.record}: see it again with 'pinochle replay'.")
+        saved = printable(args.record)
+        print(f"The game is saved in {saved}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit
 
 
@@ -653,7 +687,8 @@ def _run_serve(args: argparse.Namespace) -> int:
         raise _InputError(f"cannot listen on {where}: {exc.strerror or exc}") from None
     try:
         kept = f"games kept in {args.store}" if args.store else "games kept until it stops"
-        print(f"pinochle serve: {variant.name} at {server.url} ({kept}; Ctrl-C stops)")
+        shown = printable(f"{variant.name} at {server.url} ({kept}; Ctrl-C stops)")
+        print(f"pinochle serve: {shown}")
         sys.stdout.flush()
         if args.open:
             import webbrowser
@@ -675,7 +710,7 @@ def _run_replay(args: argparse.Namespace) -> int:
         told = f"hands 1 to {hands}" if hands else "no hand"
         raise _InputError(f"--hand: the record has {told}, not {args.hand}")
     for line in narrate(replay_states(record), seat=args.seat, hand=args.hand):
-        print(line)
+        print(printable(line))
     return EXIT_OK
 
 
@@ -691,7 +726,7 @@ def _run_record_check(args: argparse.Namespace) -> int:
     actions = len(record.actions)
     print(
         f"ok: {hands} hand{'s' * (hands != 1)}, {actions} action{'s' * (actions != 1)}, "
-        f"scores {totals} ({variant.name}; {end})"
+        f"scores {totals} ({printable(variant.name)}; {end})"
     )
     return EXIT_OK
 
@@ -705,7 +740,8 @@ def _run_score_new(args: argparse.Namespace) -> int:
             raise _InputError(f"{exc.path}: already exists (use --force to replace it)") from None
         raise
     strict = "; bids checked as in the auction" if sheet.strict_bids else ""
-    print(f"new score sheet {args.file}: {sheet.variant.name} ({_summary(sheet.variant)}){strict}")
+    named = f"{printable(args.file)}: {printable(sheet.variant.name)}"
+    print(f"new score sheet {named} ({_summary(sheet.variant)}){strict}")
     print(_standing(sheet))
     return EXIT_OK
 
@@ -742,7 +778,7 @@ def _run_score_add(args: argparse.Namespace) -> int:
 
 def _run_score_show(args: argparse.Namespace) -> int:
     sheet = _sheet_file(ScoreSheet.load, args.file)
-    print(f"{sheet.variant.name} ({_summary(sheet.variant)})")
+    print(f"{printable(sheet.variant.name)} ({_summary(sheet.variant)})")
     print("\n".join(_sheet_table(sheet)))
     print(_standing(sheet))
     return EXIT_OK
@@ -767,8 +803,18 @@ def _run_score_undo(args: argparse.Namespace) -> int:
 
 def _file_error(file: str) -> Callable[[str], PinochleError]:
     """Errors that name the file (a hostile name briefly)."""
-    label = file if len(file) <= 200 else file[:100] + "..."
+    label = _label(file)
     return lambda problem: _FileError(f"{label}: {problem}")
+
+
+def _label(file: str) -> str:
+    """A file's name as errors give it: a long one cut (`main` escapes what it holds)."""
+    return file if len(file) <= 200 else file[:100] + "..."
+
+
+def _bad_record(file: str, exc: RecordError) -> _BadRecordError:
+    """The error for a record that is not sound: one line per problem, each naming the file."""
+    return _BadRecordError(*(f"{_label(file)}: {problem}" for problem in exc.problems))
 
 
 def _read_record(file: str) -> GameRecord:
@@ -777,7 +823,7 @@ def _read_record(file: str) -> GameRecord:
     try:
         return GameRecord.from_json(text)
     except RecordError as exc:
-        raise _BadRecordError(f"{_file_error(file)(str(exc))}") from None
+        raise _bad_record(file, exc) from None
 
 
 def _replay_summary(file: str, record: GameRecord) -> tuple[int, State]:
@@ -794,7 +840,7 @@ def _replay_summary(file: str, record: GameRecord) -> tuple[int, State]:
             hands.add(last.hand.number)
             last = state
     except RecordError as exc:
-        raise _BadRecordError(f"{_file_error(file)(str(exc))}") from None
+        raise _bad_record(file, exc) from None
     return len(hands), last
 
 
@@ -983,6 +1029,12 @@ def _players(variant: Variant) -> str:
     return f"{players} players, partners" if variant.deal.partnerships else f"{players} players"
 
 
+def _named(variant: Variant) -> str:
+    """A profile's name and title as a line shows them (a file's text: escaped)."""
+    title = f": {variant.title}" if variant.title else ""
+    return printable(f"{variant.name}{title}")
+
+
 def _summary(variant: Variant) -> str:
     return f"{_scale_word(variant)}, {variant.deal.deck.value} deck, {_players(variant)}"
 
@@ -1031,7 +1083,7 @@ def _meld_data(meld: Meld) -> dict[str, Any]:
 
 
 def _print_json(data: dict[str, Any]) -> None:
-    print(json.dumps(data, indent=2, ensure_ascii=False))
+    print(printable_document(json.dumps(data, indent=2, ensure_ascii=False), "json"))
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
 
+from pinochle._text import printable
 from pinochle.actions import Action, Bid, CallMisdeal, Pass
 from pinochle.cards import Card, Rank, format_cards, sort_cards
 from pinochle.engine import apply, legal_actions, new_game, observe
@@ -277,7 +278,7 @@ def play_demo(
 
     out = styled(out, ascii=ascii, colour=colour)
     for line in narrate(states()):
-        print(line, file=out)
+        print(printable(line), file=out)  # a profile's name or title may come from a file
     return last[0]
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pinochle._text import printable
+
 __all__ = [
     "ActionParseError",
     "ArgumentError",
@@ -291,6 +293,4 @@ def _sheet_error(
 
 def _one_line(text: str) -> str:
     """The text with line breaks and other control characters escaped, as in a repr."""
-    if text.isprintable():
-        return text
-    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+    return printable(text)

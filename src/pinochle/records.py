@@ -17,6 +17,7 @@ from typing import Any, TypeVar
 
 import attrs
 
+from pinochle._text import printable_document
 from pinochle.actions import Action, parse_action
 from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import Card, format_cards, parse_cards
@@ -46,7 +47,9 @@ class RecordError(PinochleError, ValueError):
 
     Attributes:
         problems: Every problem found, each naming its field or step (the message joins
-            them with "; "); reading stops after `MAX_PROBLEMS`.
+            them with "; "; the command line shows one a line); each problem of the
+            embedded profile is one (``variant: bidding.minimum: ...``). Reading stops
+            after `MAX_PROBLEMS`.
     """
 
     def __init__(self, *problems: str) -> None:
@@ -156,16 +159,20 @@ T = TypeVar("T")
 
 
 def _read(problems: list[str], field: str, read: Callable[[], T]) -> T | None:
-    """Run one field's reader; a problem is noted under the field's name."""
+    """Run one field's reader; its problems are noted under the field's name."""
     try:
         return read()
     except _FieldProblem as exc:
-        problems.append(f"{field}: {exc}")
+        problems.extend(f"{field}: {problem}" for problem in exc.problems)
         return None
 
 
 class _FieldProblem(Exception):  # noqa: N818 - a note to collect, never raised to the caller
     """One field of a record is malformed (collected, then raised as a `RecordError`)."""
+
+    def __init__(self, *problems: str) -> None:
+        super().__init__(*problems)
+        self.problems = problems
 
 
 def _variant(data: object, base_dir: Path | str | None) -> Variant:
@@ -173,8 +180,8 @@ def _variant(data: object, base_dir: Path | str | None) -> Variant:
         raise _FieldProblem("expected a table of profile keys")
     try:
         return Variant.from_dict(data, source="record variant", base_dir=base_dir)
-    except VariantError as exc:  # every problem of the profile, on one line
-        raise _FieldProblem("; ".join(exc.lines())) from None
+    except VariantError as exc:  # every problem of the profile, each a problem of the record
+        raise _FieldProblem(*(f"{k}: {p}" if k else p for k, p in exc.problems)) from None
 
 
 def _number(value: object, low: int, high: int) -> int:
@@ -222,8 +229,9 @@ def _actions(problems: list[str], value: object) -> tuple[Action, ...]:
 
 
 def _short(value: object) -> str:
+    """A found value as JSON, cut to 60 characters, control and format characters escaped."""
     try:
-        text = json.dumps(value, ensure_ascii=False)
+        text = printable_document(json.dumps(value, ensure_ascii=False), "json")
     except (TypeError, ValueError):
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."

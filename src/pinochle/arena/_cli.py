@@ -12,6 +12,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
+from pinochle._text import printable
 from pinochle.arena import LADDER, seating_note, seatings
 from pinochle.arena._backends import open_backend
 from pinochle.arena._match import MatchInterrupted, _checked, _play_match
@@ -258,7 +259,7 @@ def run(args: argparse.Namespace, ladder_variants: Sequence[str]) -> int:
         with open_backend(args.backend, args.workers, args.address) as runner:
             for v, (rules, specs, names_ab, count, seed, folder, games) in checked:
                 if bar is not None:
-                    bar.begin(f"{v.name} {names_ab[0]}-{names_ab[1]}")
+                    bar.begin(printable(f"{v.name} {names_ab[0]}-{names_ab[1]}"))
                 try:
                     matches.append(
                         _play_match(
@@ -274,7 +275,7 @@ def run(args: argparse.Namespace, ladder_variants: Sequence[str]) -> int:
         print("pinochle: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ArenaError as exc:
-        print(f"pinochle: error: {exc}", file=sys.stderr)
+        print(f"pinochle: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_FAILED
     _print(args, matches, variants, args.ladder, workers, time.perf_counter() - start)
     return 0
@@ -305,19 +306,19 @@ def _print(
         return
     if ladder:
         for line in ladder_table(matches):
-            print(line)
+            print(printable(line))
         print()
         print(f"wall time: {seconds:.1f} s")
         print()
         for line in speed_table(matches, workers or matches[0].workers):
-            print(line)
+            print(printable(line))
         return
     by_name = {v.name: v for v in variants}
     for number, match in enumerate(matches):
         if number:
             print()
         for line in match_report(match, by_name[match.variant]):
-            print(line)
+            print(printable(line))
 
 
 def _tournament(
@@ -349,11 +350,11 @@ def _tournament(
         by_name = {v.name: v for v in variants}
         for match in [*stop.finished, stop.result]:
             for line in match_report(match, by_name[match.variant]):
-                print(line)
+                print(printable(line))
         print("pinochle: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except ArenaError as exc:
-        print(f"pinochle: error: {exc}", file=sys.stderr)
+        print(f"pinochle: error: {printable(str(exc))}", file=sys.stderr)
         return EXIT_FAILED
     finally:
         if isinstance(bar, Bar):
@@ -365,7 +366,8 @@ def _tournament(
     for number, result in enumerate(results):
         if number:
             print()
-        print(f"{result.variant}: {len(result.players)} players, every pair over {deals} deals")
+        field = len(result.players)
+        print(printable(f"{result.variant}: {field} players, every pair over {deals} deals"))
         print()
-        print(result.table())
+        print(printable(result.table(), keep="\n"))
     return 0

@@ -10,6 +10,11 @@ average 0, and the uncertainty comes from the fit's Fisher information: the stan
 error of each rating (with the mean held at 0) from the pseudo-inverse of the weighted
 Laplacian ``n_ij·P_ij·(1 - P_ij)``, scaled to Elo points. The interval is ± 1.96 standard
 errors.
+
+The table shows the ratings in whole Elo points, and the ranks follow what it shows:
+players whose ratings round to the same whole number share a rank (1, 1, 3) and are listed
+in the order given, so the table never ranks one above another on a difference it does not
+show.
 """
 
 from __future__ import annotations
@@ -74,13 +79,24 @@ class TournamentResult:
         variant: The profile's name.
         players: The players' names, in the order given.
         matches: One match per pair ``(i, j)``, ``i < j``, player ``i`` as A.
-        ratings: One per player, strongest first.
+        ratings: One per player, strongest first (players with equal ratings in whole Elo
+            points in the order given; see `ranks`).
     """
 
     variant: str
     players: tuple[str, ...]
     matches: tuple[MatchResult, ...]
     ratings: tuple[Rating, ...]
+
+    @property
+    def ranks(self) -> tuple[int, ...]:
+        """Each rating's rank, in the order of `ratings`: 1 + the players shown above it.
+
+        Ratings are compared as the table shows them, in whole Elo points: players whose
+        ratings round alike share a rank (``(1, 1, 3)``).
+        """
+        shown = [shown_rating(r.rating) for r in self.ratings]
+        return tuple(1 + sum(other > mine for other in shown) for mine in shown)
 
     def mean(self, first: str, second: str) -> float:
         """Mean points a hand of ``first`` minus ``second`` in their match."""
@@ -105,10 +121,10 @@ class TournamentResult:
             "| Rank | Player | Rating | 95% interval | Deals | Deals won |",
             "|---:|---|---:|---|---:|---:|",
         ]
-        for rank, r in enumerate(self.ratings, start=1):
+        for rank, r in zip(self.ranks, self.ratings, strict=True):
             low, high = r.interval
             lines.append(
-                f"| {rank} | {r.player} | {r.rating:+.0f} | [{low:+.0f}, {high:+.0f}] "
+                f"| {rank} | {r.player} | {shown_rating(r.rating):+d} | [{low:+.0f}, {high:+.0f}] "
                 f"| {r.deals} | {r.score:g} |"
             )
         order = [r.player for r in self.ratings]
@@ -124,7 +140,10 @@ class TournamentResult:
             "format": "pinochle.tournament",
             "variant": self.variant,
             "players": list(self.players),
-            "ratings": [attrs.asdict(r) for r in self.ratings],
+            "ratings": [
+                attrs.asdict(r) | {"rank": rank}
+                for rank, r in zip(self.ranks, self.ratings, strict=True)
+            ],
             "means": [list(row) for row in self.means],
             "matches": [m.to_dict(deals=deals) for m in self.matches],
         }
@@ -207,7 +226,7 @@ def run_tournament(
 
 
 def rate(players: Sequence[str], matches: Sequence[MatchResult]) -> list[Rating]:
-    """Ratings of the players from their matches' deals, strongest first."""
+    """Ratings of the players from their matches' deals, strongest first (ties: as given)."""
     index = {name: k for k, name in enumerate(players)}
     k = len(players)
     wins = [[0.0] * k for _ in range(k)]  # wins[i][j]: deals i won against j
@@ -229,7 +248,17 @@ def rate(players: Sequence[str], matches: Sequence[MatchResult]) -> list[Rating]
     found = [
         Rating(name, ratings[n], errors[n], played[n], scored[n]) for n, name in enumerate(players)
     ]
-    return sorted(found, key=lambda r: -r.rating)
+    # Strongest first as the table shows them; a tie there keeps the order given.
+    return sorted(found, key=lambda r: -shown_rating(r.rating))
+
+
+def shown_rating(rating: float) -> int:
+    """A rating in whole Elo points, as the table shows and ranks it.
+
+    Rounded to a millionth first, so two players the fit rates alike (equal but for the
+    float arithmetic's last bits) never round apart.
+    """
+    return round(round(rating, 6))
 
 
 def bradley_terry(wins: Sequence[Sequence[float]]) -> tuple[list[float], list[float]]:

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import attrs
 
+from pinochle._text import printable
 from pinochle.records import GameRecord
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State
@@ -115,7 +116,11 @@ class CheckReport:
         raise KeyError(name)
 
     def summary(self) -> str:
-        """The report as text: a headline, one line per invariant, then the failures."""
+        """The report as text: a headline, one line per invariant, then the failures.
+
+        Control characters of the profile's name or a failure's message are shown escaped
+        (see `pinochle._text.printable`), so the text is safe to print on a terminal.
+        """
         failed = [c for c in self.checks if not c.ok]
         held = "every invariant held" if not failed else f"{len(failed)} invariant(s) failed"
         lines = [
@@ -132,7 +137,8 @@ class CheckReport:
             lines.append(f"  {status}  {c.name:<{width}}  {counts:>9}  {c.description}{note}")
         for f in self.failures:
             lines.append(f"  - {f}")
-        return "\n".join(lines)
+        # The profile's name and a failure's message can hold a file's control characters.
+        return "\n".join(printable(line) for line in lines)
 
     def raise_if_failed(self) -> None:
         """Do nothing if every invariant held, else fail with the summary and a record.

@@ -25,6 +25,7 @@ from typing import TextIO
 
 import attrs
 
+from pinochle._text import printable
 from pinochle.actions import (
     Action,
 )
@@ -313,8 +314,8 @@ class _Table:
         return line.strip()
 
     def _say(self, *lines: str) -> None:
-        for line in lines:
-            print(line, file=self.stdout)
+        for line in lines:  # a profile's name or title may come from a file: escaped
+            print(printable(line), file=self.stdout)
         self.stdout.flush()
 
     def _intro(self) -> list[str]:

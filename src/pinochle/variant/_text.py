@@ -6,6 +6,7 @@ import reprlib
 from collections.abc import Mapping
 from typing import Any
 
+from pinochle._text import printable
 from pinochle.variant._model import MAX_NUMBER
 
 
@@ -43,9 +44,9 @@ def number(value: int) -> str:
 
 
 def key_name(key: object) -> str:
-    """A key as written in messages: a long or odd key is shortened."""
+    """A key as written in messages: a long or odd key is shortened, control characters escaped."""
     if isinstance(key, str):
-        text = key
+        text = printable(key)
     elif isinstance(key, int) and not isinstance(key, bool):
         text = number(key)
     else:
