@@ -361,6 +361,7 @@ def test_steps_outside_an_episode_are_refused_by_name() -> None:
 def test_observing_an_unknown_agent_names_the_agent() -> None:
     env = aec_env("pinochlerun", seed=1)
     env.reset()
+    agent: Any
     for agent in ("player_4", "player_-1", 0, None):
         with pytest.raises(pn.ArgumentError, match="agent"):
             env.observe(agent)

@@ -548,6 +548,7 @@ def test_a_chance_outcome_out_of_range_is_refused_and_changes_nothing() -> None:
     state = pos.load_game("pinochlerun").new_initial_state()
     state.apply_action(3)
     before = _snapshot(state)
+    bad: Any
     for bad in (24, 99, -1, -2, -24, 2**40, True, 1.5, "3", None):
         with pytest.raises(pn.ArgumentError, match="chance outcome"):
             state.apply_action(bad)
@@ -801,3 +802,23 @@ def test_no_pickle_eval_or_exec_reads_caller_text() -> None:
                 assert not {"pickle", "marshal", "shelve", "dill"} & set(names), source
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 assert node.func.id not in {"eval", "exec", "compile"}, source
+
+
+def test_the_bots_and_samplers_check_their_arguments() -> None:
+    game = pos.load_game("pinochlerun")
+    for seed in (-1, 2**32, True, 1.5):
+        with pytest.raises(pn.ArgumentError, match="seed"):
+            pos.ismcts_bot(game, simulations=2, seed=seed)
+    for uct_c in (-1.0, True, "2", float("nan"), float("inf")):
+        with pytest.raises(pn.ArgumentError, match="uct_c"):
+            pos.ismcts_bot(game, simulations=2, uct_c=uct_c)
+    with pytest.raises(pn.ArgumentError, match="game"):
+        pos.ismcts_bot(pyspiel.load_game("kuhn_poker"), simulations=2)
+    for seed in (1.5, "x", True):
+        with pytest.raises(pn.ArgumentError, match="seed"):
+            pos.resampler(seed)  # type: ignore[arg-type]
+    view = _mid_auction().observation(1)
+    with pytest.raises(pn.ArgumentError, match="rng"):
+        pos.state_from_observation(game, view, 5)  # type: ignore[arg-type]
+    with pytest.raises(pn.ArgumentError, match="game"):
+        pos.state_from_observation(pyspiel.load_game("kuhn_poker"), view, random.Random(1))

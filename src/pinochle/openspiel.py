@@ -443,7 +443,7 @@ class PinochleGame(pyspiel.Game):  # type: ignore[misc]
                 for k, a in enumerate(actions)
                 if type(a) is not int
             ]
-        if problems:
+        if problems or not isinstance(actions, list):
             raise WireError(*problems[:MAX_WIRE_PROBLEMS])
         state = self.new_initial_state()
         for k, action in enumerate(actions):
@@ -1196,13 +1196,21 @@ def ismcts_bot(
     Python game's ``resample_from_infostate``; this Python bot can.)
 
     Raises:
-        ArgumentError: ``simulations`` or ``rollouts`` is not a positive whole number.
+        ArgumentError: ``simulations`` or ``rollouts`` is not a positive whole number,
+            ``seed`` not a whole number from 0 to 2**32 - 1 (numpy's seeds) or None, or
+            ``uct_c`` not a number from 0 or None.
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
+    if not isinstance(game, PinochleGame):
+        raise ArgumentError("game", "a pinochle game (pinochle.openspiel.load_game)", game)
     for name, value in (("simulations", simulations), ("rollouts", rollouts)):
         if type(value) is not int or value < 1:
             raise ArgumentError(name, "a whole number from 1", value)
+    if seed is not None:
+        arguments.number("seed", seed, 0, 2**32 - 1)
+    if uct_c is not None and (type(uct_c) not in (int, float) or not 0 <= uct_c < float("inf")):
+        raise ArgumentError("uct_c", "a number from 0, or None", uct_c)
     random_state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=random_state)
     c = float(deck_points(game.variant)) if uct_c is None else float(uct_c)
@@ -1377,8 +1385,8 @@ def _wrap_serialization() -> None:
             f"{wrapped.__doc__ or ''}\n\nWrapped by pinochle.openspiel: a pinochle game "
             "and state are written and read as a JSON history, never as a pickle."
         )
-        wrapper._pinochle = True  # type: ignore[attr-defined]
-        wrapper._wrapped = wrapped  # type: ignore[attr-defined]
+        setattr(wrapper, "_pinochle", True)  # noqa: B010 - a mark on a function object
+        setattr(wrapper, "_wrapped", wrapped)  # noqa: B010
     pyspiel.serialize_game_and_state = serialize_game_and_state
     pyspiel.deserialize_game_and_state = deserialize_game_and_state
 
