@@ -806,6 +806,8 @@ def test_no_pickle_eval_or_exec_reads_caller_text() -> None:
 
 def test_the_bots_and_samplers_check_their_arguments() -> None:
     game = pos.load_game("pinochlerun")
+    seed: Any
+    uct_c: Any
     for seed in (-1, 2**32, True, 1.5):
         with pytest.raises(pn.ArgumentError, match="seed"):
             pos.ismcts_bot(game, simulations=2, seed=seed)
@@ -816,7 +818,7 @@ def test_the_bots_and_samplers_check_their_arguments() -> None:
         pos.ismcts_bot(pyspiel.load_game("kuhn_poker"), simulations=2)
     for seed in (1.5, "x", True):
         with pytest.raises(pn.ArgumentError, match="seed"):
-            pos.resampler(seed)  # type: ignore[arg-type]
+            pos.resampler(seed)
     view = _mid_auction().observation(1)
     with pytest.raises(pn.ArgumentError, match="rng"):
         pos.state_from_observation(game, view, 5)  # type: ignore[arg-type]
