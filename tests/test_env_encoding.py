@@ -190,3 +190,10 @@ def test_the_docs_layout_table_is_the_layout() -> None:
     ]
     extra = [blk.name for blk in state_layout(pn.load_variant("pinochlerun"))][len(rows) :]
     assert extra == re.findall(r"^\| `(\w+)` \|", perfect, re.MULTILINE)
+
+
+def test_picked_cards_must_be_cards() -> None:
+    view = pn.observe(pn.new_game(pn.load_variant("pinochlerun"), 1), 0)
+    for picked in ([5], ["x"], "A♠", [pn.Card(pn.Suit.SPADES, pn.Rank.ACE), None]):
+        with pytest.raises(pn.ArgumentError, match="picked"):
+            encode_observation(view, picked)  # type: ignore[arg-type]

@@ -8,6 +8,7 @@ the table in the library's text.
 
 from __future__ import annotations
 
+import copy
 import random
 import subprocess
 import sys
@@ -255,3 +256,112 @@ def test_the_example_seats_a_random_agent_against_the_hard_bot(
     )
     assert totals["player_0"] == totals["player_2"]  # partners share each hand's reward
     assert totals["player_1"] == totals["player_3"]
+
+
+# --- Hostile calls: a refused call changes nothing (issue 26) ------------------------------
+
+
+def _snapshot(env: Any) -> dict[str, Any]:
+    """Everything a step or reset may change, deep-copied for comparison."""
+    fields = (
+        "state",
+        "picked",
+        "agents",
+        "agent_selection",
+        "rewards",
+        "_cumulative_rewards",
+        "terminations",
+        "truncations",
+        "infos",
+        "_games",
+        "_settled",
+    )
+    snapshot = {name: copy.deepcopy(getattr(env, name, None)) for name in fields}
+    if snapshot["_games"] is not None:
+        snapshot["_games"] = snapshot["_games"].getstate()
+    return snapshot
+
+
+def _with_a_reward_to_collect(seed: int = 5) -> Any:
+    """An env whose agent to act has a settled hand's reward still to collect."""
+    env = aec_env("cutthroat-3", seed=seed)
+    env.reset()
+    rng = random.Random(seed)
+    while not env._cumulative_rewards[env.agent_selection]:
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice([int(i) for i in np.flatnonzero(mask)]))
+        assert not any(env.terminations.values())
+    return env
+
+
+def test_a_refused_step_keeps_the_reward_still_to_collect() -> None:
+    env = _with_a_reward_to_collect()
+    agent = env.agent_selection
+    pending = env._cumulative_rewards[agent]
+    before = _snapshot(env)
+    mask = env.observe(agent)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(pn.IllegalActionError):
+        env.step(illegal)
+    assert _snapshot(env) == before
+    assert env.last()[1] == pending != 0.0
+    for bad in (-1, -2, env.index.n, True, 1.5, "0", None):
+        with pytest.raises(pn.ArgumentError):
+            env.step(bad)
+        assert _snapshot(env) == before, bad
+
+
+def test_a_refused_pick_leaves_the_picks_so_far() -> None:
+    env = aec_env("pinochlerun", seed=3)
+    env.reset()
+    rng = random.Random(3)
+    while not env.picked:  # play until a seat is part-way through a card choice
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice([int(i) for i in np.flatnonzero(mask)]))
+    before = _snapshot(env)
+    mask = env.observe(env.agent_selection)["action_mask"]
+    with pytest.raises(pn.IllegalActionError):
+        env.step(int(np.flatnonzero(mask == 0)[0]))
+    with pytest.raises(pn.ArgumentError):
+        env.step(-1)
+    assert _snapshot(env) == before
+
+
+def test_a_refused_reset_changes_nothing() -> None:
+    env = _with_a_reward_to_collect()
+    before = _snapshot(env)
+    for kwargs in ({"seed": -1}, {"seed": True}, {"seed": 1.0}, {"options": 5}, {"options": "x"}):
+        with pytest.raises(pn.ArgumentError):
+            env.reset(**kwargs)
+        assert _snapshot(env) == before, kwargs
+    env.reset(seed=2, options={"anything": 1})  # PettingZoo's options are taken and ignored
+    assert env.state == pn.new_game(env.variant, 2)
+
+
+def test_steps_outside_an_episode_are_refused_by_name() -> None:
+    env = aec_env("pinochlerun", seed=1)
+    with pytest.raises(pn.ArgumentError, match="reset"):
+        env.step(0)  # no episode yet
+    env = aec_env("pinochlerun", seed=1, hands=1)
+    env.reset()
+    rng = random.Random(1)
+    while not any(env.terminations.values()):
+        mask = env.observe(env.agent_selection)["action_mask"]
+        env.step(rng.choice([int(i) for i in np.flatnonzero(mask)]))
+    before = _snapshot(env)
+    with pytest.raises(pn.ArgumentError, match="None"):
+        env.step(0)  # a done agent only takes None
+    assert _snapshot(env) == before
+    while env.agents:
+        env.step(None)
+    with pytest.raises(pn.ArgumentError, match="reset"):
+        env.step(None)
+
+
+def test_observing_an_unknown_agent_names_the_agent() -> None:
+    env = aec_env("pinochlerun", seed=1)
+    env.reset()
+    agent: Any
+    for agent in ("player_4", "player_-1", 0, None):
+        with pytest.raises(pn.ArgumentError, match="agent"):
+            env.observe(agent)

@@ -9,10 +9,17 @@ an OpenSpiel bot play the library's bots.
 
 from __future__ import annotations
 
+import ast
+import base64
+import copy
+import json
+import pathlib
+import pickle
 import random
 from collections import Counter
 from typing import Any
 
+import attrs
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -515,3 +522,305 @@ def test_an_openspiel_bot_plays_in_the_arena_the_same_in_process_and_in_a_pool()
     pooled = run_match("pinochlerun", ismcts, "easy", deals=2, workers=2)
     assert len(alone.deals) == 2
     assert alone == pooled
+
+
+# --- Hostile calls: arguments checked first, no pickle (issue 26) ---------------------------
+
+
+def _snapshot(state: Any) -> tuple[Any, ...]:
+    """Everything a refused call must leave alone."""
+    return (
+        state.history(),
+        state.move_number(),
+        state._core,
+        getattr(state, "_sampled", None),
+        str(state),
+    )
+
+
+def _mid_auction(variant: str = "pinochlerun", hands: int = 1, seed: int = 4) -> Any:
+    state = pos.load_game(variant, hands=hands).new_initial_state()
+    _deal(state, np.random.RandomState(seed))
+    return state
+
+
+def test_a_chance_outcome_out_of_range_is_refused_and_changes_nothing() -> None:
+    state = pos.load_game("pinochlerun").new_initial_state()
+    state.apply_action(3)
+    before = _snapshot(state)
+    bad: Any
+    for bad in (24, 99, -1, -2, -24, 2**40, True, 1.5, "3", None):
+        with pytest.raises(pn.ArgumentError, match="chance outcome"):
+            state.apply_action(bad)
+        assert _snapshot(state) == before, bad
+    state.apply_action(np.int64(5))  # numpy's integers are whole numbers too
+    assert state.history() == [3, 5]
+
+
+def test_a_players_action_id_out_of_range_is_refused_and_changes_nothing() -> None:
+    state = _mid_auction()
+    before = _snapshot(state)
+    n = state.get_game().num_distinct_actions()
+    for bad in (-1, -2, n, n + 5, True, 1.5, None):
+        with pytest.raises(pn.ArgumentError, match="action"):
+            state.apply_action(bad)
+        assert _snapshot(state) == before, bad
+        with pytest.raises(pn.ArgumentError, match="action"):
+            state.child(bad)
+        assert _snapshot(state) == before, bad
+    with pytest.raises(pn.IllegalActionError):
+        state.apply_action(29)  # a pick in the auction
+    assert _snapshot(state) == before
+    with pytest.raises(pn.ArgumentError, match="sequential"):
+        state.apply_actions([0])
+    assert _snapshot(state) == before
+
+
+def test_an_episode_over_takes_no_action() -> None:
+    state = _random_episode(pos.load_game("bicycle-two-handed"), seed=2)[-1]
+    assert state.is_terminal()
+    before = _snapshot(state)
+    with pytest.raises(pn.ArgumentError, match="over"):
+        state.apply_action(0)
+    assert _snapshot(state) == before
+
+
+def test_player_ids_are_range_checked_by_every_view() -> None:
+    state = _mid_auction()
+    before = _snapshot(state)
+    views = (
+        state.observation_string,
+        state.observation_tensor,
+        state.information_state_string,
+        state.information_state_tensor,
+        state.legal_actions,
+        state.legal_actions_mask,
+        state.observation,
+        lambda p: state.resample_from_infostate(p, lambda: 0.5),
+        lambda p: state.action_to_string(p, 0),
+        lambda p: state.string_to_action(p, "pass"),
+    )
+    for view in views:
+        for bad in (-2, 4, 7, True, 1.0):
+            with pytest.raises(pn.ArgumentError, match="player"):
+                view(bad)
+        assert _snapshot(state) == before
+    for bad in (-1, -3):  # chance and the other pseudo-players are no seat to view
+        with pytest.raises(pn.ArgumentError, match="player"):
+            state.observation_tensor(bad)
+    observer = state.get_game().make_py_observer()
+    observer.set_from(state, 1)
+    tensor = observer.tensor.copy()
+    with pytest.raises(pn.ArgumentError, match="player"):
+        observer.set_from(state, -1)
+    assert np.array_equal(observer.tensor, tensor)  # left as it was
+    with pytest.raises(pn.ArgumentError, match="player"):
+        observer.string_from(state, 4)
+
+
+def test_actions_in_words_are_range_checked_both_ways() -> None:
+    state = pos.load_game("pinochlerun").new_initial_state()
+    assert state.action_to_string(CHANCE, 23) == "deal A♠"
+    for bad in (24, 99, -1, -2, -24):
+        with pytest.raises(pn.ArgumentError, match="chance outcome"):
+            state.action_to_string(CHANCE, bad)
+        with pytest.raises(pn.ArgumentError, match="chance outcome"):
+            state.action_to_string(bad)
+    state = _mid_auction()
+    player = state.current_player()
+    with pytest.raises(pn.ArgumentError, match="index"):
+        state.action_to_string(player, -1)
+    assert state.string_to_action(player, "pass") == 0
+    assert state.string_to_action("pass") == 0
+    with pytest.raises(pn.ArgumentError, match="legal action"):
+        state.string_to_action(player, "trump ♣")  # not legal in the auction
+    with pytest.raises(pn.ArgumentError, match="text"):
+        state.string_to_action(player, 0)
+
+
+def test_the_variant_parameter_is_decoded_strictly() -> None:
+    rules = attrs.evolve(pn.load_variant("cutthroat-3"), name="ours")
+    good = pos.game_parameter(rules)
+    data = good.removeprefix(pos.TOML_PREFIX)
+    assert pos.PinochleGame({"variant": good}).variant == rules
+    stray = data[:10] + "!" + data[10:]
+    plus = data.replace("-", "+").replace("_", "/") if "-" in data or "_" in data else None
+    bad = [
+        "toml-base64:!!!",  # a lenient decoder reads nothing: the default "custom" profile
+        pos.TOML_PREFIX,
+        good + "==",  # padding
+        good + "==QUFB",  # data after the padding
+        pos.TOML_PREFIX + stray,
+        good[:-1] + ("B" if good[-1] == "A" else "A") if len(data) % 4 == 2 else good + "!",
+        "toml-base64:IA",  # a blank profile
+        " ",
+        "\n",
+    ]
+    if plus is not None:
+        bad.append(pos.TOML_PREFIX + plus)
+    for value in bad:
+        with pytest.raises((pn.ArgumentError, pn.VariantError), match="variant"):
+            pos.PinochleGame({"variant": value})
+        with pytest.raises((pn.ArgumentError, pn.VariantError), match="variant"):
+            pyspiel.load_game("pinochle", {"variant": value})
+
+
+def test_game_parameters_are_checked_by_name() -> None:
+    with pytest.raises(pn.ArgumentError, match=r"params.*seed"):
+        pos.PinochleGame({"variant": "pinochlerun", "seed": 1})
+    with pytest.raises(pn.ArgumentError, match="params"):
+        pos.PinochleGame(["variant"])  # type: ignore[arg-type]
+    for hands in (True, 0, -1, 1.0, "2", 10_001):
+        with pytest.raises(pn.ArgumentError, match="hands"):
+            pos.PinochleGame({"hands": hands})
+    with pytest.raises(pn.ArgumentError, match="variant"):
+        pos.PinochleGame({"variant": 3})
+
+
+# --- Serialization: the history as JSON, never a pickle ------------------------------------
+
+
+def _midway(hands: int = 2) -> Any:
+    """A state in the second deal of a cutthroat episode."""
+    game = pos.load_game("cutthroat-3", hands=hands)
+    rng = np.random.RandomState(8)
+    state = game.new_initial_state()
+    while not state._core.records:  # through the first deal
+        if state.is_chance_node():
+            _deal(state, rng)
+        else:
+            state.apply_action(int(rng.choice(state.legal_actions())))
+    _deal(state, rng)  # the second
+    assert not state.is_terminal()
+    for _ in range(5):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    return state
+
+
+def test_a_state_round_trips_through_every_serialization() -> None:
+    state = _midway()
+    text = state.serialize()
+    assert "__dict__" not in text
+    document = json.loads(text)
+    assert document["format"] == pos.STATE_FORMAT
+    assert document["game"] == str(state.get_game())
+    game = state.get_game()
+    copies = [
+        game.deserialize_state(text),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+        pickle.loads(pickle.dumps(state)),
+        copy.deepcopy(state),
+        copy.copy(state),
+    ]
+    for again in copies:
+        assert isinstance(again, pos.PinochleState)
+        assert again.history() == state.history()
+        assert again.move_number() == state.move_number()
+        assert str(again) == str(state)
+        assert again._core.engine == state._core.engine
+        assert again.information_state_string(0) == state.information_state_string(0)
+    assert "__dict__" not in pyspiel.serialize_game_and_state(game, state)
+    # Other games keep OpenSpiel's own serialization.
+    kuhn = pyspiel.load_game("kuhn_poker")
+    dealt = kuhn.new_initial_state().child(0)
+    text = pyspiel.serialize_game_and_state(kuhn, dealt)
+    assert pyspiel.deserialize_game_and_state(text)[1].history() == [0]
+
+
+class _Touch:
+    """Unpickling this creates a file: the proof that a text ran code."""
+
+    def __init__(self, path: Any) -> None:
+        self.path = path
+
+    def __reduce__(self) -> tuple[Any, tuple[Any]]:
+        return (pathlib.Path.touch, (self.path,))
+
+
+def test_a_pickled_state_text_is_refused_and_never_run(tmp_path: Any) -> None:
+    marker = tmp_path / "ran"
+    payload = base64.b64encode(pickle.dumps({"_core": _Touch(marker)})).decode("ascii")
+    crafted = f"history=\nmove_number=0\n__dict__={payload}"
+    game = pos.load_game("pinochlerun")
+    with pytest.raises(pn.WireError, match="never read"):
+        game.deserialize_state(crafted)
+    assert not marker.exists()
+    for game_string in (str(game), "pinochle()", "pinochle(hands=1)"):
+        for text in (
+            f"[Game]\n{game_string}\n[State]\n{crafted}\n",
+            f"# a comment\n[Meta]\nVersion: 1\n\n[Game]\n\n{game_string}\n[State]\n{crafted}",
+        ):
+            with pytest.raises(pn.WireError, match="never read"):
+                pyspiel.deserialize_game_and_state(text)
+            assert not marker.exists()
+
+
+def test_a_state_text_is_replayed_through_the_rules() -> None:
+    state = _midway()
+    game = state.get_game()
+    document = json.loads(state.serialize())
+
+    def read(**changes: Any) -> Any:
+        return game.deserialize_state(json.dumps({**document, **changes}))
+
+    with pytest.raises(pn.WireError, match="game"):
+        read(game="pinochle(hands=2,variant=pinochlerun)")
+    with pytest.raises(pn.WireError, match="version"):
+        read(version=2)
+    with pytest.raises(pn.WireError, match="extra: unknown"):
+        read(extra=1)
+    with pytest.raises(pn.WireError, match=r"actions\[1\]"):
+        read(actions=[0, True])
+    with pytest.raises(pn.WireError, match=r"actions\[2\].*no copy"):
+        read(actions=[0, 0, 0])  # two copies of each face
+    with pytest.raises(pn.WireError, match=r"actions\[0\].*chance outcome"):
+        read(actions=[-2])
+    with pytest.raises(pn.WireError, match="at most"):
+        read(actions=[0] * 100_000)
+    with pytest.raises(pn.WireError):
+        game.deserialize_state("not json")
+    with pytest.raises(pn.ArgumentError, match="text"):
+        game.deserialize_state(b"{}")
+
+
+def test_a_sampled_state_has_no_history_to_serialize() -> None:
+    state = _mid_auction()
+    sampled = state.resample_from_infostate(state.current_player(), lambda: 0.25)
+    with pytest.raises(pn.ArgumentError, match="sampled"):
+        sampled.serialize()
+    assert state.serialize()  # the state it was drawn from still serializes
+
+
+def test_no_pickle_eval_or_exec_reads_caller_text() -> None:
+    sources = [pathlib.Path(pos.__file__)]
+    sources += sorted(pathlib.Path(pos.__file__).parent.joinpath("env").glob("*.py"))
+    for source in sources:
+        tree = ast.parse(source.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import | ast.ImportFrom):
+                names = [alias.name for alias in node.names] + [getattr(node, "module", "")]
+                assert not {"pickle", "marshal", "shelve", "dill"} & set(names), source
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+                assert node.func.id not in {"eval", "exec", "compile"}, source
+
+
+def test_the_bots_and_samplers_check_their_arguments() -> None:
+    game = pos.load_game("pinochlerun")
+    seed: Any
+    uct_c: Any
+    for seed in (-1, 2**32, True, 1.5):
+        with pytest.raises(pn.ArgumentError, match="seed"):
+            pos.ismcts_bot(game, simulations=2, seed=seed)
+    for uct_c in (-1.0, True, "2", float("nan"), float("inf")):
+        with pytest.raises(pn.ArgumentError, match="uct_c"):
+            pos.ismcts_bot(game, simulations=2, uct_c=uct_c)
+    with pytest.raises(pn.ArgumentError, match="game"):
+        pos.ismcts_bot(pyspiel.load_game("kuhn_poker"), simulations=2)
+    for seed in (1.5, "x", True):
+        with pytest.raises(pn.ArgumentError, match="seed"):
+            pos.resampler(seed)
+    view = _mid_auction().observation(1)
+    with pytest.raises(pn.ArgumentError, match="rng"):
+        pos.state_from_observation(game, view, 5)  # type: ignore[arg-type]
+    with pytest.raises(pn.ArgumentError, match="game"):
+        pos.state_from_observation(pyspiel.load_game("kuhn_poker"), view, random.Random(1))

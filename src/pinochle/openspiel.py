@@ -47,19 +47,28 @@ import base64
 import binascii
 import functools
 import hashlib
+import json
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Final
 
 import attrs
 
+from pinochle import arguments
 from pinochle.actions import Action
 from pinochle.cards import CARDS, Card, Suit, format_cards, make_deck
+from pinochle.documents import parse_json
 from pinochle.engine import apply, bid_limit, new_game, observe
 from pinochle.engine._course import _redeal
 from pinochle.engine._dealing import _deal_order
-from pinochle.errors import ArgumentError, IllegalActionError
+from pinochle.errors import (
+    MAX_WIRE_PROBLEMS,
+    ArgumentError,
+    IllegalActionError,
+    PinochleError,
+    WireError,
+)
 from pinochle.meld import highest_meld
 from pinochle.sampling import sample_state
 from pinochle.state import Observation, Phase, State
@@ -84,6 +93,7 @@ except ImportError as _exc:  # pragma: no cover - exercised with the extra absen
 __all__ = [
     "GAME_NAME",
     "OPENSPIEL_EXTRA",
+    "STATE_FORMAT",
     "TOML_PREFIX",
     "PinochleGame",
     "PinochleState",
@@ -102,8 +112,17 @@ TOML_PREFIX: Final = "toml-base64:"
 profile's TOML in URL-safe base64 without padding (OpenSpiel's game strings cannot hold
 the commas, brackets and newlines of TOML)."""
 
+STATE_FORMAT: Final = "pinochle.openspiel-state"
+"""The ``format`` of a serialized state (`PinochleState.serialize`): a JSON document of the
+game string and the OpenSpiel history, read back by replaying that history. OpenSpiel's own
+form for Python games, a pickled ``__dict__=`` block that could run code, is never written
+nor read."""
+
 _FACES = 24
 _DEFAULT_VARIANT = "pinochlerun"
+_PARAMETERS = ("variant", "hands")
+_STATE_FIELDS = ("format", "version", "game", "actions")
+_CHANCE: Final = int(pyspiel.PlayerId.CHANCE)
 
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
@@ -154,20 +173,33 @@ def _read_variant(value: object) -> Variant:
     if value in builtin_variants():
         return load_variant(value)
     if value.startswith(TOML_PREFIX):
-        data = value[len(TOML_PREFIX) :]
-        try:
-            text = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4)).decode("utf-8")
-        except (binascii.Error, UnicodeDecodeError, ValueError):
-            raise ArgumentError(
-                "variant", f"URL-safe base64 of a profile's TOML after {TOML_PREFIX!r}", value
-            ) from None
-        return Variant.from_toml(text, source="variant")
-    if "=" not in value and "\n" not in value:
+        return Variant.from_toml(_decoded_toml(value), source="variant")
+    if ("=" not in value and "\n" not in value) or not value.strip():
         known = ", ".join(builtin_variants())
         raise ArgumentError(
             "variant", f"a built-in profile ({known}) or a profile's TOML text", value
         )
     return Variant.from_toml(value, source="variant")
+
+
+def _decoded_toml(value: str) -> str:
+    """The TOML text of a `TOML_PREFIX` parameter, read strictly.
+
+    Only what `game_parameter` writes is accepted: the URL-safe alphabet, no padding, no
+    stray characters, nothing after the last group, and not empty (a lenient decoder
+    drops what it cannot read, and an empty profile is the default ``custom`` one).
+    """
+    data = value[len(TOML_PREFIX) :]
+    expected = f"URL-safe base64 (no padding) of a profile's TOML after {TOML_PREFIX!r}"
+    try:
+        raw = base64.b64decode(data + "=" * (-len(data) % 4), altchars=b"-_", validate=True)
+        text = raw.decode("utf-8")
+    except (binascii.Error, UnicodeDecodeError, ValueError):
+        raise ArgumentError("variant", expected, value) from None
+    # The one canonical spelling: this refuses '+' and '/', padding, and junk bits.
+    if base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=") != data or not text.strip():
+        raise ArgumentError("variant", expected, value)
+    return text
 
 
 def _read_hands(value: object) -> int:
@@ -301,9 +333,12 @@ class PinochleGame(pyspiel.Game):  # type: ignore[misc]
         VariantError: The TOML text is not a valid profile.
     """
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        params = dict(params or {})
-        unknown = sorted(set(params) - {"variant", "hands"})
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        if params is None:
+            params = {}
+        if not isinstance(params, Mapping):
+            raise ArgumentError("params", "a dict of game parameters", params)
+        unknown = sorted(set(params) - set(_PARAMETERS), key=repr)
         if unknown:
             raise ArgumentError("params", "only 'variant' and 'hands'", unknown)
         rules = _read_variant(params.get("variant", _DEFAULT_VARIANT))
@@ -373,6 +408,53 @@ class PinochleGame(pyspiel.Game):  # type: ignore[misc]
         """The start of an episode: the first card of the first deal is about to be dealt."""
         return PinochleState(self)
 
+    def deserialize_state(self, text: str) -> PinochleState:
+        """The state `PinochleState.serialize` wrote, rebuilt by replaying its history.
+
+        Every action is applied through the rules, so no text can make a state the game
+        could not reach. OpenSpiel's own form for Python games (a pickled ``__dict__=``
+        block) is refused unread: unpickling a text can run any code.
+
+        Raises:
+            ArgumentError: ``text`` is not a string.
+            WireError: Not a `STATE_FORMAT` document of this game, or an action of its
+                history that is not legal where it stands (the error names its position).
+        """
+        if not isinstance(text, str):
+            raise ArgumentError("text", "a state written by PinochleState.serialize", text)
+        data = parse_json(text, WireError) if text.lstrip().startswith("{") else None
+        if not isinstance(data, dict) or data.get("format") != STATE_FORMAT:
+            raise WireError(
+                f"not a pinochle state: expected a JSON document of format {STATE_FORMAT!r} "
+                "(OpenSpiel's pickled '__dict__=' form is never read: it could run code)"
+            )
+        problems = [f"{key}: unknown field" for key in data if key not in _STATE_FIELDS]
+        if data.get("version") != 1 or type(data.get("version")) is not int:
+            problems.append(f"version: expected 1, found {data.get('version')!r}")
+        if data.get("game") != str(self):
+            problems.append(f"game: expected {str(self)!r}, found {data.get('game')!r}")
+        actions = data.get("actions")
+        limit = self.max_game_length() + self._const.deck_size * self._const.hands
+        if not isinstance(actions, list) or len(actions) > limit:
+            problems.append(f"actions: expected a list of at most {limit} action ids")
+        else:
+            problems += [
+                f"actions[{k}]: expected a whole number, found {a!r}"
+                for k, a in enumerate(actions)
+                if type(a) is not int
+            ]
+        if problems or not isinstance(actions, list):
+            raise WireError(*problems[:MAX_WIRE_PROBLEMS])
+        state = self.new_initial_state()
+        for k, action in enumerate(actions):
+            if state.is_terminal():
+                raise WireError(f"actions[{k}]: the episode is over before it")
+            try:
+                state.apply_action(action)
+            except PinochleError as exc:
+                raise WireError(f"actions[{k}]: {exc}") from None
+        return state
+
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> PinochleObserver:
@@ -412,6 +494,9 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._const: _Const = game._const
         self._core: _Core = game._initial
+        # Set on a state whose core was drawn rather than played to (resampled, or built
+        # from an observation): its OpenSpiel history does not lead to it.
+        self._sampled = False
 
     # --- What the library sees --------------------------------------------------------
 
@@ -427,11 +512,234 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
         return self._core.picked
 
     def observation(self, player: int) -> Observation | None:
-        """The library's observation for ``player`` (None while dealing or once over)."""
+        """The library's observation for ``player`` (None while dealing or once over).
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        player = self._seat("player", player)
         core = self._core
         if core.dealing or core.over:
             return None
         return core.view(player)
+
+    # --- OpenSpiel's entry points, their arguments checked first -----------------------
+    #
+    # pybind11 turns True into 1 and any action id into a C++ integer before the game sees
+    # it, and OpenSpiel's own checks raise its SpielError: from Python every call below
+    # refuses a bool, a float or an id out of range with the library's ArgumentError,
+    # before anything changes. (C++ callers reach `_apply_action` and the others, which
+    # check ranges again.)
+
+    def apply_action(self, action: int) -> None:
+        """Apply a player's action or a chance outcome (a card face, 0-23).
+
+        Raises:
+            ArgumentError: ``action`` is not an action id of this node (nothing changes).
+            IllegalActionError: It is not legal now (nothing changes).
+        """
+        super().apply_action(self._action_id(action))
+
+    def apply_actions(self, actions: Any) -> None:
+        """Refused: pinochle is sequential, one action at a time (`apply_action`).
+
+        Raises:
+            ArgumentError: Always; nothing changes.
+        """
+        raise ArgumentError(
+            "actions", "one action at a time: pinochle is sequential (apply_action)", actions
+        )
+
+    def _apply_actions(self, actions: Any) -> None:
+        self.apply_actions(actions)
+
+    def child(self, action: int) -> PinochleState:
+        """A copy of the state with ``action`` applied (this state is unchanged).
+
+        Raises:
+            ArgumentError, IllegalActionError: As for `apply_action`.
+        """
+        state: PinochleState = super().child(self._action_id(action))
+        return state
+
+    def action_to_string(self, *args: Any) -> str:
+        """``action_to_string(action)`` or ``action_to_string(player, action)``, in words.
+
+        Raises:
+            ArgumentError: The player is neither a seat nor chance, or the action is out of
+                range for it.
+        """
+        if len(args) == 1:
+            player, action = self.current_player(), args[0]
+        elif len(args) == 2:
+            player, action = args
+        else:
+            raise ArgumentError("args", "(action) or (player, action)", args)
+        if isinstance(action, np.integer):
+            action = int(action)
+        if type(action) is not int:
+            raise ArgumentError("action", "an action id (a whole number)", action)
+        return self._action_to_string(self._player(player), action)
+
+    def string_to_action(self, *args: Any) -> int:
+        """The legal action (or chance outcome) whose `action_to_string` is the text.
+
+        ``string_to_action(text)`` or ``string_to_action(player, text)``.
+
+        Raises:
+            ArgumentError: The player is neither a seat nor chance, or no legal action has
+                that text.
+        """
+        if len(args) == 1:
+            player, text = self.current_player(), args[0]
+        elif len(args) == 2:
+            player, text = args
+        else:
+            raise ArgumentError("args", "(text) or (player, text)", args)
+        player = self._player(player)
+        if not isinstance(text, str):
+            raise ArgumentError("text", "an action's text", text)
+        legal = self.legal_actions()
+        for action in legal:
+            if self._action_to_string(player, action) == text:
+                return action
+        named = ", ".join(self._action_to_string(player, a) for a in legal[:8])
+        more = ", ..." if len(legal) > 8 else ""
+        raise ArgumentError("text", f"a legal action's text ({named}{more})", text)
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The legal action ids now, of ``player`` (default: the player to act).
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        if player is None:
+            actions: list[int] = super().legal_actions()
+            return actions
+        actions = super().legal_actions(self._seat("player", player))
+        return actions
+
+    def legal_actions_mask(self, player: int | None = None) -> list[int]:
+        """The legal actions of ``player`` (default: to act) as zeros and ones.
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        if player is None:
+            mask: list[int] = super().legal_actions_mask()
+            return mask
+        mask = super().legal_actions_mask(self._seat("player", player))
+        return mask
+
+    def observation_string(self, player: int | None = None) -> str:
+        """``player``'s observation string (default: the player to act).
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        text: str = super().observation_string(self._seat_or_current(player))
+        return text
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s observation tensor (default: the player to act).
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        tensor: list[float] = super().observation_tensor(self._seat_or_current(player))
+        return tensor
+
+    def information_state_string(self, player: int | None = None) -> str:
+        """``player``'s information state string (default: the player to act).
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        text: str = super().information_state_string(self._seat_or_current(player))
+        return text
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """``player``'s information state tensor (default: the player to act).
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
+        tensor: list[float] = super().information_state_tensor(self._seat_or_current(player))
+        return tensor
+
+    # --- Serialization: the history, never a pickle ------------------------------------
+
+    def serialize(self) -> str:
+        """The state as text: a `STATE_FORMAT` JSON document of its game and history.
+
+        `PinochleGame.deserialize_state` reads it back by replaying the history, and so do
+        ``pyspiel.deserialize_game_and_state`` and ``pickle`` (both routed here).
+
+        Raises:
+            ArgumentError: The state was drawn, not played to (`resample_from_infostate`,
+                `state_from_observation`): no history leads to it.
+        """
+        if self._sampled:
+            raise ArgumentError(
+                "state",
+                "a state played to from the game's start (a resampled state, or one built "
+                "from an observation, has no history that leads to it)",
+                "a sampled state",
+            )
+        document = {
+            "format": STATE_FORMAT,
+            "version": 1,
+            "game": str(self.get_game()),
+            "actions": [int(a) for a in self.history()],
+        }
+        return json.dumps(document, ensure_ascii=False, separators=(",", ":"))
+
+    def __reduce__(self) -> tuple[Callable[[str, str], PinochleState], tuple[str, str]]:
+        """Pickled as its game string and `serialize` text (never a pickled dict)."""
+        return _restore_state, (str(self.get_game()), self.serialize())
+
+    def __copy__(self) -> PinochleState:
+        state: PinochleState = self.clone()
+        return state
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> PinochleState:
+        state: PinochleState = self.clone()
+        return state
+
+    # --- Argument checks ---------------------------------------------------------------
+
+    def _seat(self, name: str, value: object) -> int:
+        return arguments.seat(name, value, self._const.players)
+
+    def _action_id(self, action: object) -> int:
+        """An action id of this node: a card face while dealing, else an index."""
+        value = int(action) if isinstance(action, np.integer) else action
+        core = self._core
+        if core.over:
+            raise ArgumentError("action", "no action: the episode is over", action)
+        if core.dealing:
+            top, what = _FACES - 1, "a chance outcome: a card face"
+        else:
+            top, what = self._const.index.n - 1, "an action index"
+        if type(value) is not int or not 0 <= value <= top:
+            raise ArgumentError("action", f"{what} from 0 to {top}", action)
+        return value
+
+    def _seat_or_current(self, player: object) -> int:
+        if player is None:
+            return int(self.current_player())  # OpenSpiel refuses chance and terminal
+        return self._seat("player", player)
+
+    def _player(self, value: object) -> int:
+        """A seat, or `pyspiel.PlayerId.CHANCE`."""
+        if isinstance(value, np.integer | pyspiel.PlayerId):
+            value = int(value)
+        if type(value) is int and value == _CHANCE:
+            return value
+        players = self._const.players
+        if type(value) is not int or not 0 <= value < players:
+            raise ArgumentError("player", f"a seat from 0 to {players - 1} or chance (-1)", value)
+        return value
 
     # --- OpenSpiel's interface ---------------------------------------------------------
 
@@ -462,6 +770,10 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
     def _apply_action(self, action: int) -> None:
         const, core = self._const, self._core
         if core.dealing:
+            if not 0 <= action < _FACES:  # a negative id would index from the end
+                raise ArgumentError(
+                    "action", f"a chance outcome: a card face from 0 to {_FACES - 1}", action
+                )
             left = const.deck_counts[action] - core.deck.count(action)
             if left <= 0:
                 raise IllegalActionError(f"deal {CARDS[action]}", "no copy of it is left to deal")
@@ -491,7 +803,11 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
         self._core = _advance(const, core, chosen)
 
     def _action_to_string(self, player: int, action: int) -> str:
-        if player == pyspiel.PlayerId.CHANCE:
+        if self._player(int(player)) == _CHANCE:
+            if not 0 <= action < _FACES:
+                raise ArgumentError(
+                    "action", f"a chance outcome: a card face from 0 to {_FACES - 1}", action
+                )
             return f"deal {CARDS[action]}"
         return self._const.index.describe(int(action))
 
@@ -518,8 +834,9 @@ class PinochleState(pyspiel.State):  # type: ignore[misc]
         `pinochle.sample_state`; earlier deals' records are kept as they are (their cards
         no longer matter to the play).
         """
+        player = self._seat("player_id", player_id)
         rng = random.Random(int(float(probability_sampler()) * 2**53))
-        return _resampled(self, int(player_id), rng)
+        return _resampled(self, player, rng)
 
     def __str__(self) -> str:
         return _describe(self._const, self._core)
@@ -563,9 +880,9 @@ def _side(rules: Variant, engine: State, seat: int) -> int:
 
 def _resampled(state: PinochleState, player: int, rng: random.Random) -> PinochleState:
     const, core = state._const, state._core
-    if not 0 <= player < const.players:
-        raise ArgumentError("player_id", f"a seat from 0 to {const.players - 1}", player)
+    player = arguments.seat("player_id", player, const.players)
     copy: PinochleState = state.clone()
+    copy._sampled = True
     if core.over:
         return copy
     if core.dealing:
@@ -609,10 +926,14 @@ def resampler(seed: int | None = None) -> Callable[[PinochleState, int], Pinochl
     OpenSpiel's own call draws its sampler from the operating system's entropy; this one
     makes a search reproducible.
     """
+    if seed is not None and type(seed) is not int:
+        raise ArgumentError("seed", "a whole number or None", seed)
     rng = random.Random(seed)
 
     def resample(state: PinochleState, player: int) -> PinochleState:
-        return _resampled(state, int(player), random.Random(rng.getrandbits(64)))
+        if isinstance(player, np.integer):  # OpenSpiel's bot may hand a numpy seat
+            player = int(player)
+        return _resampled(state, player, random.Random(rng.getrandbits(64)))
 
     return resample
 
@@ -649,8 +970,13 @@ class PinochleObserver:
             at += size
 
     def set_from(self, state: PinochleState, player: int) -> None:
-        """Fill `tensor` with ``state`` as ``player`` sees it."""
+        """Fill `tensor` with ``state`` as ``player`` sees it.
+
+        Raises:
+            ArgumentError: ``player`` is not a seat (the tensor is left as it was).
+        """
         const, core = self._const, state._core
+        player = arguments.seat("player", player, const.players)
         self.tensor.fill(0.0)
         if not core.dealing and not core.over:
             picked = core.picked if core.engine.to_act == player else ()
@@ -668,8 +994,13 @@ class PinochleObserver:
             self.dict["returns"][k] = (scores[side] - start[side]) / const.scale
 
     def string_from(self, state: PinochleState, player: int) -> str:
-        """``state`` as ``player`` sees it: the information state or the observation."""
+        """``state`` as ``player`` sees it: the information state or the observation.
+
+        Raises:
+            ArgumentError: ``player`` is not a seat.
+        """
         const, core = self._const, state._core
+        player = arguments.seat("player", player, const.players)
         now = _observation_text(const, core, player)
         if not self._perfect_recall or not core.records:
             return now
@@ -821,6 +1152,8 @@ def state_from_observation(
     Raises:
         ArgumentError: ``observation`` is not of ``game``'s profile.
     """
+    if not isinstance(game, PinochleGame):
+        raise ArgumentError("game", "a pinochle game (pinochle.openspiel.load_game)", game)
     const = game._const
     if not isinstance(observation, Observation):
         raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
@@ -828,8 +1161,11 @@ def state_from_observation(
         raise ArgumentError(
             "observation", f"an observation of {const.rules.name!r}", observation.variant.name
         )
+    if not isinstance(rng, random.Random):
+        raise ArgumentError("rng", "a random.Random", rng)
     engine = sample_state(observation, rng)
     state: PinochleState = game.new_initial_state()
+    state._sampled = True
     state._core = _Core(
         engine=engine,
         dealing=False,
@@ -860,13 +1196,21 @@ def ismcts_bot(
     Python game's ``resample_from_infostate``; this Python bot can.)
 
     Raises:
-        ArgumentError: ``simulations`` or ``rollouts`` is not a positive whole number.
+        ArgumentError: ``simulations`` or ``rollouts`` is not a positive whole number,
+            ``seed`` not a whole number from 0 to 2**32 - 1 (numpy's seeds) or None, or
+            ``uct_c`` not a number from 0 or None.
     """
     from open_spiel.python.algorithms import ismcts, mcts
 
+    if not isinstance(game, PinochleGame):
+        raise ArgumentError("game", "a pinochle game (pinochle.openspiel.load_game)", game)
     for name, value in (("simulations", simulations), ("rollouts", rollouts)):
         if type(value) is not int or value < 1:
             raise ArgumentError(name, "a whole number from 1", value)
+    if seed is not None:
+        arguments.number("seed", seed, 0, 2**32 - 1)
+    if uct_c is not None and (type(uct_c) not in (int, float) or not 0 <= uct_c < float("inf")):
+        raise ArgumentError("uct_c", "a number from 0, or None", uct_c)
     random_state = np.random.RandomState(seed)
     evaluator = mcts.RandomRolloutEvaluator(n_rollouts=rollouts, random_state=random_state)
     c = float(deck_points(game.variant)) if uct_c is None else float(uct_c)
@@ -973,4 +1317,79 @@ def _game_for(rules: Variant, hands: int) -> PinochleGame:
     return load_game(rules, hands)
 
 
+def _restore_state(game: str, text: str) -> PinochleState:
+    """A pickled `PinochleState` back: its game loaded, its history replayed."""
+    loaded = pyspiel.load_game(game)
+    if not isinstance(loaded, PinochleGame):
+        raise WireError(f"game: expected a pinochle game, found {game!r}")
+    return loaded.deserialize_state(text)
+
+
+# --- OpenSpiel's serialization of a game and state, routed through the history ------------
+#
+# OpenSpiel's C++ SerializeGameAndState writes a Python game's state as its pickled
+# ``__dict__`` and DeserializeGameAndState unpickles whatever text it is given, so a
+# crafted string runs code. Neither calls back into Python, so the module-level functions
+# are wrapped: a pinochle game and state take the wire path above, any other game goes to
+# OpenSpiel's own functions unchanged.
+
+_HEADER = "# Automatically generated by OpenSpiel SerializeGameAndState\n[Meta]\nVersion: 1\n\n"
+
+
+def _game_and_state_sections(text: str) -> tuple[str, str]:
+    """The game string and the state text, read as OpenSpiel's DeserializeGameAndState does.
+
+    Lines split at newlines; empty lines and lines starting with ``#`` are skipped;
+    ``[Meta]``, ``[Game]`` and ``[State]`` start a section; every other line (with its
+    newline) goes to the current section, and each section loses its last newline.
+    """
+    sections = {"[Meta]": "", "[Game]": "", "[State]": ""}
+    current: str | None = None
+    for line in text.split("\n"):
+        if not line or line.startswith("#"):
+            continue
+        if line in sections:
+            current = line
+        elif current is not None:
+            sections[current] += line + "\n"
+    return sections["[Game]"].removesuffix("\n"), sections["[State]"].removesuffix("\n")
+
+
+def _wrap_serialization() -> None:
+    if getattr(pyspiel.serialize_game_and_state, "_pinochle", False):
+        return  # already wrapped (the module imported twice)
+    cpp_serialize = pyspiel.serialize_game_and_state
+    cpp_deserialize = pyspiel.deserialize_game_and_state
+
+    def serialize_game_and_state(game: Any, state: Any) -> str:
+        if isinstance(state, PinochleState):
+            return f"{_HEADER}[Game]\n{game}\n[State]\n{state.serialize()}\n"
+        text: str = cpp_serialize(game, state)
+        return text
+
+    def deserialize_game_and_state(text: str) -> tuple[Any, Any]:
+        if isinstance(text, str):
+            # The game is loaded as OpenSpiel would load it, so no spelling of a pinochle
+            # game string reaches the C++ reader (and its unpickling).
+            game_string, state_text = _game_and_state_sections(text)
+            game = pyspiel.load_game(game_string) if game_string else None
+            if isinstance(game, PinochleGame):
+                return game, game.deserialize_state(state_text)
+        return tuple(cpp_deserialize(text))
+
+    for wrapper, wrapped in (
+        (serialize_game_and_state, cpp_serialize),
+        (deserialize_game_and_state, cpp_deserialize),
+    ):
+        wrapper.__doc__ = (
+            f"{wrapped.__doc__ or ''}\n\nWrapped by pinochle.openspiel: a pinochle game "
+            "and state are written and read as a JSON history, never as a pickle."
+        )
+        setattr(wrapper, "_pinochle", True)  # noqa: B010 - a mark on a function object
+        setattr(wrapper, "_wrapped", wrapped)  # noqa: B010
+    pyspiel.serialize_game_and_state = serialize_game_and_state
+    pyspiel.deserialize_game_and_state = deserialize_game_and_state
+
+
+_wrap_serialization()
 pyspiel.register_game(_GAME_TYPE, PinochleGame)

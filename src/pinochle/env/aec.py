@@ -124,10 +124,20 @@ class PinochleAECEnv(AECEnv):  # type: ignore[misc]
         Args:
             seed: Play ``new_game(variant, seed=seed)``, and seed the games of later resets
                 from it; None: the next game of the current sequence.
-            options: Ignored.
+            options: None or a dict, ignored: the environment has no reset options
+                (PettingZoo's checks pass some, which a reset must take).
+
+        Raises:
+            ArgumentError: ``seed`` is not a whole number from 0 to 2**63 - 1, or
+                ``options`` is neither None nor a dict; the environment is left as it was.
         """
+        # Every argument is checked before anything changes: a refused reset leaves the
+        # episode in progress as it was.
         if seed is not None:
             seed = arguments.number("seed", seed, 0, arguments.SEED_LIMIT - 1)
+        if options is not None and not isinstance(options, dict):
+            raise ArgumentError("options", "None or a dict (pinochle ignores its keys)", options)
+        if seed is not None:
             self._games = random.Random(seed)
         elif self._games is None:
             self._games = random.Random(self._seed)
@@ -151,7 +161,7 @@ class PinochleAECEnv(AECEnv):  # type: ignore[misc]
     def observe(self, agent: str) -> dict[str, npt.NDArray[Any]]:
         """The agent's observation: its encoded view and its action mask."""
         state = self._state()
-        seat = self.possible_agents.index(agent)
+        seat = self._seat(agent)
         if seat == state.to_act:
             view = self._acting_view()
             picked: Sequence[Card] = self.picked
@@ -165,26 +175,42 @@ class PinochleAECEnv(AECEnv):  # type: ignore[misc]
     def step(self, action: int | None) -> None:
         """Take the selected agent's action (an `ActionIndex` integer; None once it is done).
 
+        A refused action changes nothing: the state, the picks, the rewards still to be
+        collected and the agent to act are as they were.
+
         Raises:
             IllegalActionError: The index is not legal now (its mask entry is 0).
-            ArgumentError: ``action`` is not an index of the action space.
+            ArgumentError: ``action`` is not an index of the action space (or not None for
+                an agent that is done), or there is no episode to step (call `reset`).
         """
+        state = self._state()
         agent = self.agent_selection
+        if agent not in self.terminations:  # every agent has been stepped out
+            raise ArgumentError("env", "an episode with agents left (call reset())", agent)
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise ArgumentError("action", "None (the agent is done)", action)
             self._was_dead_step(action)
             return
-        state = self._state()
         if action is None:
             raise ArgumentError("action", "an action index (the agent is still playing)", action)
-        self._cumulative_rewards[agent] = 0.0
-        view = self._acting_view()
+        # Decode and apply before touching anything, so a refused index leaves the rewards
+        # the agent has still to collect (a settled hand's) and the picks as they were.
+        view = self._view
+        if view is None:
+            assert state.to_act is not None
+            view = observe(state, state.to_act)
         decoded = self.index.decode(action, view, self.picked)
-        self._clear_rewards()
         if decoded is None:  # a pick: the same agent picks again
-            self.picked = (*self.picked, self.index.card(action))
+            card = self.index.card(action)
+            self._cumulative_rewards[agent] = 0.0
+            self._clear_rewards()
+            self.picked = (*self.picked, card)
             self._view = None
             return
         after = apply(state, decoded)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
         self.picked = ()
         self._view = None
         self.state = after
@@ -238,6 +264,11 @@ class PinochleAECEnv(AECEnv):  # type: ignore[misc]
         """Nothing to release."""
 
     # --- Helpers ------------------------------------------------------------------------
+
+    def _seat(self, agent: object) -> int:
+        if agent in self.possible_agents:
+            return self.possible_agents.index(agent)
+        raise ArgumentError("agent", f"one of {', '.join(self.possible_agents)}", agent)
 
     def _state(self) -> State:
         if self.state is None:

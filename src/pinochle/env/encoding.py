@@ -282,10 +282,13 @@ def encode_observation(
             `pinochle.env.ActionIndex`); they fill the ``picked`` block.
 
     Raises:
-        ArgumentError: ``observation`` is not an `Observation`.
+        ArgumentError: ``observation`` is not an `Observation`, or ``picked`` is not a
+            sequence of cards.
     """
     if not isinstance(observation, Observation):
         raise ArgumentError("observation", "an Observation (pinochle.observe)", observation)
+    if picked and (isinstance(picked, str) or not all(type(c) is Card for c in picked)):
+        raise ArgumentError("picked", "a sequence of cards (pinochle.Card)", picked)
     plan = _plan(observation.variant)
     out = np.zeros(plan.size, dtype=np.float32)
     _fill(out, plan, observation, picked)
