@@ -29,7 +29,10 @@ The server is the standard library's threading HTTP server: a game for one or tw
 at one machine needs no more, and the library keeps its three runtime dependencies. It
 binds 127.0.0.1 unless told otherwise; bound to a loopback address it refuses requests
 whose ``Host`` is not its own (a defence against DNS rebinding). It refuses POSTs from
-another origin, and reads at most `MAX_BODY_BYTES` of a request body.
+another origin, and reads at most `MAX_BODY_BYTES` of a request body; a body is applied
+whole or refused. Every refusal closes the connection, and so does a request whose body
+was not read, so that nothing a client sends is read as a request it did not make. The
+server's log (standard error) gets one line for a fault of its own, never a traceback.
 """
 
 from __future__ import annotations
