@@ -354,8 +354,10 @@ def test_a_damaged_stored_game_is_refused_with_a_clear_message(
             assert key in reply["error"], reply
     finally:
         again.stop()
-    err = capsys.readouterr().err
-    assert "Traceback" not in err
+    lines = capsys.readouterr().err.splitlines()  # one line in the log a refusal, no more
+    assert len(lines) == 2, lines
+    assert all(line.startswith("pinochle serve: ") for line in lines), lines
+    assert all("cannot be read" in line for line in lines), lines
     assert path.read_text(encoding="utf-8") == json.dumps(data)
 
 

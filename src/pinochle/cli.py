@@ -635,7 +635,7 @@ def _run_serve(args: argparse.Namespace) -> int:
     import threading
 
     from pinochle.arguments import SEED_LIMIT
-    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT, make_server
+    from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT, TableServer, make_server
 
     variant = _load(args.variant)
     port = DEFAULT_PORT if args.port is None else args.port
@@ -659,21 +659,6 @@ def _run_serve(args: argparse.Namespace) -> int:
                 "in a temporary folder until the server stops"
             )
         check_path(args.store, _file_error(args.store))
-    try:
-        server = make_server(
-            variant,
-            level=args.level,
-            players=args.players,
-            host=host,
-            port=port,
-            folder=args.store,
-            seed=args.seed,
-        )
-    except OSError as exc:
-        where = f"{host}:{port}"
-        if exc.errno == errno.EADDRINUSE:
-            raise _InputError(f"--port: {where} is in use; choose another port") from None
-        raise _InputError(f"cannot listen on {where}: {exc.strerror or exc}") from None
 
     def stop(signum: int, frame: object) -> None:
         raise _StopSignalError(signal.Signals(signum).name)
@@ -684,7 +669,23 @@ def _run_serve(args: argparse.Namespace) -> int:
     if threading.current_thread() is not threading.main_thread():
         stops = []  # only the main thread may handle signals
     previous = {sig: signal.signal(sig, stop) for sig in stops}
+    server: TableServer | None = None
     try:
+        try:
+            server = make_server(
+                variant,
+                level=args.level,
+                players=args.players,
+                host=host,
+                port=port,
+                folder=args.store,
+                seed=args.seed,
+            )
+        except OSError as exc:
+            where = f"{host}:{port}"
+            if exc.errno == errno.EADDRINUSE:
+                raise _InputError(f"--port: {where} is in use; choose another port") from None
+            raise _InputError(f"cannot listen on {where}: {exc.strerror or exc}") from None
         kept = f"games kept in {args.store}" if args.store else "games kept until it stops"
         print(f"pinochle serve: {variant.name} at {server.url} ({kept}; Ctrl-C stops)")
         sys.stdout.flush()
@@ -699,7 +700,8 @@ def _run_serve(args: argparse.Namespace) -> int:
         for sig in stops:  # a second signal waits for the cleanup instead of cutting it short
             signal.signal(sig, signal.SIG_IGN)
         try:
-            server.server_close()
+            if server is not None:
+                server.server_close()
         finally:
             for sig, handler in previous.items():
                 signal.signal(sig, handler)
