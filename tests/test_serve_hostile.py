@@ -157,6 +157,28 @@ def test_a_chunked_body_is_never_a_request(table: Table) -> None:
     assert table.games() == []
 
 
+@pytest.mark.parametrize(
+    ("headers", "status"),
+    [
+        ({"Content-Length": str(10**6)}, 413),
+        ({"Content-Length": "2", "Origin": "http://evil.example"}, 403),
+        ({"Content-Length": "2", "Host": "evil.example"}, 421),
+    ],
+)
+def test_a_body_that_would_be_refused_is_not_asked_for(
+    table: Table, headers: dict[str, str], status: int
+) -> None:
+    # A client that waits for "100 Continue" before sending its body is refused at once.
+    request = table.request("POST", "/api/games", headers={"Expect": "100-continue", **headers})
+    with socket.create_connection(("127.0.0.1", table.port), timeout=60) as raw:
+        raw.sendall(request)
+        answer = b""
+        while chunk := raw.recv(65536):
+            answer += chunk
+    assert answer.startswith(b"HTTP/1.1 %d " % status), answer[:100]
+    assert [s for s, _ in answers(answer)] == [status]
+
+
 def test_two_requests_on_one_connection_are_both_answered(table: Table) -> None:
     # The fix closes only after a refusal or an unread body: a sound keep-alive still works.
     stream = table.exchange(smuggled(table) + table.request("GET", "/api/setup"))

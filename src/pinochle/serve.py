@@ -710,6 +710,22 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         phrase = self.responses.get(code, ("error",))[0]
         self._refuse(code, message or phrase)
 
+    def handle_expect_100(self) -> bool:
+        """Ask for the body (``100 Continue``) only of a request that may be taken.
+
+        A request for another host, from another site or with a body over the limit is
+        refused at once, so that the client does not send a body only to have it dropped.
+        """
+        self._unread = length = self._declared_body()
+        try:
+            self._check_host(self.command)
+            if length is not None and length > MAX_BODY_BYTES:
+                self._body()  # refuses it (413) and says why
+        except RequestError as exc:
+            self._refuse(exc.status, str(exc))
+            return False
+        return super().handle_expect_100()
+
     def finish(self) -> None:
         """After the last answer, drop what the client sent that was not read, then close.
 
