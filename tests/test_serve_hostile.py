@@ -518,6 +518,30 @@ def test_serve_refuses_an_empty_store_or_host(
     assert list(tmp_path.iterdir()) == []
 
 
+def test_stopping_ends_an_idle_kept_alive_connection(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A browser keeps its connection open between requests; stopping the server must not
+    # wait for it (here it would wait for ever: the handler has no timeout).
+    from pinochle import serve
+
+    monkeypatch.setattr(serve._Handler, "timeout", None)
+    with socket.create_connection(("127.0.0.1", table.port), timeout=60) as raw:
+        raw.sendall(table.request("GET", "/api/setup"))
+        answer = b""
+        while b"\r\n\r\n" not in answer:
+            answer += raw.recv(65536)
+        length = int(re.search(rb"Content-Length: (\d+)", answer)[1])  # type: ignore[index]
+        while len(answer.partition(b"\r\n\r\n")[2]) < length:
+            answer += raw.recv(65536)
+        assert answers(answer)[0][0] == 200  # and the connection stays open
+        stopping = threading.Thread(target=table.stop, daemon=True)
+        stopping.start()
+        stopping.join(timeout=60)
+        assert not stopping.is_alive()
+        assert raw.recv(65536) == b""  # the server closed it
+
+
 @pytest.mark.skipif(not hasattr(signal, "SIGTERM") or os.name != "posix", reason="POSIX signals")
 @pytest.mark.parametrize("name", ["SIGTERM", "SIGHUP"])
 def test_a_stop_signal_removes_the_temporary_store(tmp_path: Path, name: str) -> None:

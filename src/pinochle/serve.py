@@ -586,6 +586,8 @@ class TableServer(http.server.ThreadingHTTPServer):
     ) -> None:
         self.store = store
         self._temporary = temporary
+        self._connections: set[socket.socket] = set()  # open ones, ended by server_close
+        self._connections_lock = threading.Lock()
         super().__init__(address, _Handler)
         host, port = self.server_address[:2]
         self.hosts = _allowed_hosts(str(host), int(port), address[0])
@@ -625,9 +627,30 @@ class TableServer(http.server.ThreadingHTTPServer):
         where = client_address[0] if isinstance(client_address, tuple) else client_address
         self.log(f"a connection from {where} failed: {type(exc).__name__}: {exc}")
 
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Handle a connection in a thread of its own (and remember it until it closes)."""
+        with self._connections_lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        """Close a connection."""
+        with self._connections_lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
+
     def server_close(self) -> None:
-        """Stop listening and let another server use the store's folder."""
-        super().server_close()
+        """Stop listening, end the open connections, let another server use the folder.
+
+        A browser keeps its connection open between requests; it is ended here rather than
+        waited for. A request under way is applied whole or not at all.
+        """
+        with self._connections_lock:
+            connections = list(self._connections)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+        super().server_close()  # waits for the connections' threads
         self.store.close()
         if self._temporary is not None:
             self._temporary.cleanup()
