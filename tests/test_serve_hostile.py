@@ -482,8 +482,9 @@ def test_the_store_refuses_a_seed_no_game_takes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.chdir(tmp_path)
-    with pytest.raises(RequestError, match="seed"):
-        GameStore(tmp_path, pn.load_variant("pinochlerun"), seed=-5)
+    for seed in (-5, SEED_LIMIT, 10**5000, True, 1.0):
+        with pytest.raises(RequestError, match="seed"):
+            GameStore(tmp_path, pn.load_variant("pinochlerun"), seed=seed)  # type: ignore[arg-type]
     with pytest.raises(RequestError, match="players"):
         GameStore(tmp_path, pn.load_variant("pinochlerun"), players=3)
     with pytest.raises(RequestError, match="folder"):

@@ -484,7 +484,10 @@ def _read_game(path: Path, game_id: str) -> _Game:
 
 def _shown(value: object) -> str:
     """A found value in a message: its repr, cut short (a stored file may hold anything)."""
-    text = repr(value)
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4,300 digits has no repr
+        return "a number of more than 4300 digits"
     return text if len(text) <= 60 else text[:57] + "..."
 
 
