@@ -29,7 +29,10 @@ The server is the standard library's threading HTTP server: a game for one or tw
 at one machine needs no more, and the library keeps its three runtime dependencies. It
 binds 127.0.0.1 unless told otherwise; bound to a loopback address it refuses requests
 whose ``Host`` is not its own (a defence against DNS rebinding). It refuses POSTs from
-another origin, and reads at most `MAX_BODY_BYTES` of a request body.
+another origin, and reads at most `MAX_BODY_BYTES` of a request body; a body is applied
+whole or refused. Every refusal closes the connection, and so does a request whose body
+was not read, so that nothing a client sends is read as a request it did not make. The
+server's log (standard error) gets one line for a fault of its own, never a traceback.
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ import os
 import random
 import re
 import secrets
+import socket
+import sys
 import tempfile
 import threading
 import urllib.parse
@@ -54,6 +59,7 @@ import attrs
 
 from pinochle import _files, svg
 from pinochle.actions import parse_action
+from pinochle.arguments import SEED_LIMIT
 from pinochle.demo import person_names
 from pinochle.documents import decode_text, parse_json
 from pinochle.engine import apply, new_game, observe
@@ -99,6 +105,11 @@ VIEW_FORMAT = "pinochle.table-view"
 """The ``format`` of a view document, the answer to a person's GET or action."""
 
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe writes
+_NUMBER = re.compile(r"[0-9]+")  # ASCII digits: str.isdigit() takes "²", which int() refuses
+_ETAG = re.compile(r'(?:W/)?("?)([0-9]{1,12})\1')
+_DRAIN_BYTES = 256 * 1024  # read and dropped before closing a connection with a body unread
+_DRAIN_SECONDS = 2.0
 _WEB = ("index.html", "table.js", "table.css")
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 _AUTO = (Phase.MELD, Phase.MISDEAL)  # a lone legal action here is taken for the person
@@ -168,7 +179,12 @@ class GameStore:
     ) -> None:
         if level not in LEVELS:
             raise RequestError(400, f"level: expected one of {', '.join(LEVELS)}, found {level!r}")
-        seating(variant, players, level)  # checks players
+        if type(players) is not int or players not in (1, 2):
+            raise RequestError(400, f"players: expected 1 or 2, found {players!r}")
+        if seed is not None:
+            _check_seed(seed)
+        if not isinstance(folder, Path) and not folder:  # Path("") is the current folder
+            raise RequestError(400, f"folder: expected a folder's path, found {folder!r}")
         self.folder = Path(folder)
         self.variant = variant
         self.level = level
@@ -247,10 +263,10 @@ class GameStore:
             raise RequestError(400, f"players: expected 1 or 2, found {players!r}")
         seed = settings.get("seed")
         if seed is None and self.seed is not None:
-            with self._guard:
-                seed, self.seed = self.seed, self.seed + 1
-        if seed is not None and (type(seed) is not int or not 0 <= seed < 2**63):
-            raise RequestError(400, f"seed: expected a whole number from 0, found {seed!r}")
+            with self._guard:  # the seed after the largest is 0: every game has one
+                seed, self.seed = self.seed, (self.seed + 1) % SEED_LIMIT
+        if seed is not None:
+            _check_seed(seed)
         seats = seating(variant, players, level)
         state = new_game(variant, seed=seed, dealer=seats.dealer)
         game = _Game(
@@ -383,8 +399,20 @@ class GameStore:
             raise RequestError(403, f"this request needs person {person}'s token ({TOKEN_HEADER})")
 
 
+def _check_seed(seed: object) -> None:
+    """A seed a game takes (`pinochle.new_game`'s range), or a 400 that says the range."""
+    if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
+        raise RequestError(
+            400, f"seed: expected a whole number from 0 to {SEED_LIMIT - 1}, found {_shown(seed)}"
+        )
+
+
 def _read_game(path: Path, game_id: str) -> _Game:
-    """A stored game, checked as strictly as any document (its history is replayed)."""
+    """A stored game, checked as strictly as any document (its history is replayed).
+
+    The folder is input like any other: every field the table reads is checked here, so a
+    damaged or edited file is refused with a 500 that names the field, never played.
+    """
 
     def error(problem: str) -> PinochleError:
         return RequestError(500, f"stored game {game_id} cannot be read: {problem}")
@@ -393,16 +421,74 @@ def _read_game(path: Path, game_id: str) -> _Game:
         data = parse_json(path.read_bytes(), error)
     except OSError as exc:
         raise error(exc.strerror or str(exc)) from None
+    if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
+        raise error(f"not a {GAME_FORMAT} document")
+    for key in ("version", "id", "level", "people", "tokens", "levels", "state"):
+        if key not in data:
+            raise error(f"{key}: missing")
+    if type(data["version"]) is not int or data["version"] != 1:
+        raise error(f"version: this server reads version 1, found {_shown(data['version'])}")
+    if data["id"] != game_id:
+        raise error(f"id: expected {game_id!r} (the file's name), found {_shown(data['id'])}")
+    level = data["level"]
+    if not isinstance(level, str) or level not in LEVELS:
+        raise error(f"level: expected one of {', '.join(LEVELS)}, found {_shown(level)}")
     try:
-        if not isinstance(data, dict) or data.get("format") != GAME_FORMAT:
-            raise error(f"not a {GAME_FORMAT} document")
         state = from_dict("state", data["state"])
-        people = tuple(int(p) for p in data["people"])
-        levels = {int(p): str(level) for p, level in data["levels"].items()}
-        tokens = tuple(str(t) for t in data["tokens"])
-        return _Game(game_id, state, str(data["level"]), people, tokens, levels)
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise error(str(exc)) from None
+    except (PinochleError, KeyError, TypeError, ValueError, AttributeError) as exc:
+        problem = str(exc)
+        raise error(problem if problem.startswith("state") else f"state: {problem}") from None
+    persons = state.variant.deal.seated
+    people = data["people"]
+    if (
+        not isinstance(people, list)
+        or not 1 <= len(people) <= 2
+        or any(type(p) is not int or not 0 <= p < persons for p in people)
+        or len(set(people)) != len(people)
+    ):
+        raise error(
+            f"people: expected one or two different persons from 0 to {persons - 1}, "
+            f"found {_shown(people)}"
+        )
+    tokens = data["tokens"]
+    if (
+        not isinstance(tokens, list)
+        or len(tokens) != len(people)
+        or not all(isinstance(t, str) and _TOKEN.fullmatch(t) for t in tokens)
+        or len(set(tokens)) != len(tokens)  # one person's token must not open another's view
+    ):
+        raise error(
+            f"tokens: expected {len(people)} different tokens (16 to 64 letters, digits, "
+            f"- or _), one per person, found {_shown(tokens)}"
+        )
+    levels = data["levels"]
+    computers = [str(p) for p in range(persons) if p not in people]
+    if (
+        not isinstance(levels, dict)
+        or sorted(levels) != computers
+        or not all(isinstance(v, str) and v in LEVELS for v in levels.values())
+    ):
+        raise error(
+            f"levels: expected a level ({', '.join(LEVELS)}) for each computer player "
+            f"({', '.join(computers)}), found {_shown(levels)}"
+        )
+    return _Game(
+        game_id,
+        state,
+        level,
+        tuple(people),
+        tuple(tokens),
+        {int(p): str(v) for p, v in levels.items()},
+    )
+
+
+def _shown(value: object) -> str:
+    """A found value in a message: its repr, cut short (a stored file may hold anything)."""
+    try:
+        text = repr(value)
+    except ValueError:  # an int of more than 4,300 digits has no repr
+        return "a number of more than 4300 digits"
+    return text if len(text) <= 60 else text[:57] + "..."
 
 
 def _bot_seed(game: _Game, state: State, person: int) -> int:
@@ -503,6 +589,8 @@ class TableServer(http.server.ThreadingHTTPServer):
     ) -> None:
         self.store = store
         self._temporary = temporary
+        self._connections: set[socket.socket] = set()  # open ones, ended by server_close
+        self._connections_lock = threading.Lock()
         super().__init__(address, _Handler)
         host, port = self.server_address[:2]
         self.hosts = _allowed_hosts(str(host), int(port), address[0])
@@ -518,9 +606,54 @@ class TableServer(http.server.ThreadingHTTPServer):
             shown = f"[{shown}]"
         return f"http://{shown}:{port}/"
 
+    def log(self, message: str) -> None:
+        """Write one line to the server's log (standard error), never a traceback.
+
+        Line breaks and other control characters are escaped and the line is cut at 500
+        characters, so that nothing a request holds can write lines of its own.
+        """
+        line = "".join(
+            c if c.isprintable() else c.encode("unicode_escape").decode() for c in message
+        )
+        if len(line) > 500:
+            line = line[:497] + "..."
+        print(f"pinochle serve: {line}", file=sys.stderr, flush=True)
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """A connection that failed outside a request's handling: one line in the log.
+
+        A client that left (a reset, a broken pipe, a timeout) is no news and is not logged.
+        """
+        exc = sys.exc_info()[1]
+        if exc is None or isinstance(exc, ConnectionError | TimeoutError):
+            return
+        where = client_address[0] if isinstance(client_address, tuple) else client_address
+        self.log(f"a connection from {where} failed: {type(exc).__name__}: {exc}")
+
+    def process_request(self, request: Any, client_address: Any) -> None:
+        """Handle a connection in a thread of its own (and remember it until it closes)."""
+        with self._connections_lock:
+            self._connections.add(request)
+        super().process_request(request, client_address)
+
+    def shutdown_request(self, request: Any) -> None:
+        """Close a connection."""
+        with self._connections_lock:
+            self._connections.discard(request)
+        super().shutdown_request(request)
+
     def server_close(self) -> None:
-        """Stop listening and let another server use the store's folder."""
-        super().server_close()
+        """Stop listening, end the open connections, let another server use the folder.
+
+        A browser keeps its connection open between requests; it is ended here rather than
+        waited for. A request under way is applied whole or not at all.
+        """
+        with self._connections_lock:
+            connections = list(self._connections)
+        for connection in connections:
+            with contextlib.suppress(OSError):
+                connection.shutdown(socket.SHUT_RDWR)
+        super().server_close()  # waits for the connections' threads
         self.store.close()
         if self._temporary is not None:
             self._temporary.cleanup()
@@ -542,15 +675,21 @@ def _allowed_hosts(host: str, port: int, asked: str) -> frozenset[str] | None:
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):
-    """One request: routed to the store; every refusal is a 4xx with a JSON message."""
+    """One request: routed to the store; every refusal is a 4xx with a JSON message.
+
+    A refusal closes the connection, and so does a request whose body was not read (a GET
+    with a body, a chunked body): what a client sends after the headers is never taken for
+    its next request. A body is read whole or the request is refused.
+    """
 
     server: TableServer
     protocol_version = "HTTP/1.1"
     disable_nagle_algorithm = True  # headers and body go out at once, not 40 ms apart
     timeout = 30  # a client that stops sending mid-request frees its thread
+    _unread: int | None = 0  # the body's bytes not read yet; None: unknown (chunked, malformed)
 
     def log_message(self, format: str, *args: Any) -> None:
-        """Quiet: a game's requests are not news."""
+        """Quiet: a game's requests are not news (a server fault is logged by `_handle`)."""
 
     def do_GET(self) -> None:
         """Serve the page's files, the setup, a view or its SVG."""
@@ -569,37 +708,87 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._handle("DELETE")
 
     def _handle(self, method: str) -> None:
+        self._unread = self._declared_body()
         try:
             self._check_host(method)
             self._route(method)
         except RequestError as exc:
-            self._json(exc.status, {"error": str(exc)})
+            if exc.status >= 500:  # the server's trouble (a damaged stored game): say so
+                self.server.log(f"{method} {self.path}: {exc.status} {exc}")
+            self._refuse(exc.status, str(exc))
         except PinochleError as exc:  # a library error on a request: bad input
-            self._json(400, {"error": str(exc)})
-        except (BrokenPipeError, ConnectionResetError):
-            self.close_connection = True  # the client left; nothing to answer
-        except Exception as exc:  # a bug of ours: one answer, and the server goes on
+            self._refuse(400, str(exc))
+        except (ConnectionError, TimeoutError):  # the client left: nothing to answer
             self.close_connection = True
-            self._json(500, {"error": f"internal error: {type(exc).__name__}: {exc}"})
+        except Exception as exc:  # a bug of ours: one line in the log, and the server goes on
+            self.server.log(f"internal error on {method} {self.path}: {type(exc).__name__}: {exc}")
+            self._refuse(500, f"internal error: {type(exc).__name__} (see the server's log)")
+
+    def _refuse(self, status: int, message: str) -> None:
+        """Answer a refusal and close; a client that has left gets nothing, quietly."""
+        self.close_connection = True
+        with contextlib.suppress(OSError):  # ConnectionError, TimeoutError: the client is gone
+            self._json(status, {"error": message})
 
     def send_error(self, code: int, message: str | None = None, explain: str | None = None) -> None:
         """The base class's own refusals (a malformed request line, say), as JSON."""
-        self.close_connection = True
+        self._unread = None  # the request was not understood: neither is what follows it
         phrase = self.responses.get(code, ("error",))[0]
-        self._json(code, {"error": message or phrase})
+        self._refuse(code, message or phrase)
+
+    def handle_expect_100(self) -> bool:
+        """Ask for the body (``100 Continue``) only of a request that may be taken.
+
+        A request for another host, from another site or with a body over the limit is
+        refused at once, so that the client does not send a body only to have it dropped.
+        """
+        self._unread = length = self._declared_body()
+        try:
+            self._check_host(self.command)
+            if length is not None and length > MAX_BODY_BYTES:
+                self._body()  # refuses it (413) and says why
+        except RequestError as exc:
+            self._refuse(exc.status, str(exc))
+            return False
+        return super().handle_expect_100()
+
+    def finish(self) -> None:
+        """After the last answer, drop what the client sent that was not read, then close.
+
+        Closing with unread bytes resets the connection, and a reset can destroy the answer
+        before the client reads it; so the server says it is done and reads (and drops) up to
+        `_DRAIN_BYTES` until the client closes too, for at most `_DRAIN_SECONDS`.
+        """
+        super().finish()
+        if self._unread != 0:
+            with contextlib.suppress(OSError):
+                self.connection.shutdown(socket.SHUT_WR)
+                self.connection.settimeout(_DRAIN_SECONDS)
+                left = _DRAIN_BYTES
+                while left > 0 and (chunk := self.connection.recv(min(left, 65536))):
+                    left -= len(chunk)
+
+    def _header(self, name: str) -> str | None:
+        """A header's value; one given twice is refused (two values, two readings)."""
+        values = self.headers.get_all(name) or []
+        if len(values) > 1:
+            raise RequestError(400, f"{name}: given more than once")
+        return values[0].strip() if values else None
 
     def _check_host(self, method: str) -> None:
-        host = (self.headers.get("Host") or "").lower()
+        host = (self._header("Host") or "").lower()
         hosts = self.server.hosts
         if hosts is not None and host not in hosts:
             raise RequestError(421, f"this server answers for {min(hosts)}, not {host[:100]!r}")
-        origin = self.headers.get("Origin")
-        other = origin is not None and urllib.parse.urlsplit(origin).netloc.lower() != host
-        if method != "GET" and other:
+        origin = self._header("Origin")
+        if method != "GET" and origin is not None and _netloc(origin) != host:
             raise RequestError(403, "requests from another site are refused")
 
     def _route(self, method: str) -> None:
-        path = urllib.parse.urlsplit(self.path).path
+        try:
+            path = urllib.parse.urlsplit(self.path).path
+        except ValueError:  # "//[": an IPv6 address that never ends
+            raise RequestError(400, f"cannot read the path {self.path[:200]!r}") from None
         parts = [p for p in path.split("/") if p]
         store = self.server.store
         if path == "/" or (len(parts) == 2 and parts[0] == "static"):
@@ -619,7 +808,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self._json(201, store.create(settings))
         elif len(parts) in (5, 6) and parts[:2] == ["api", "games"] and parts[3] == "people":
             game, person = parts[2], _person(parts[4])
-            token = self.headers.get(TOKEN_HEADER)
+            token = self._header(TOKEN_HEADER)
             rest = parts[5:]
             if not rest:
                 self._allow(method, "GET")
@@ -629,10 +818,11 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 self._send(200, store.svg(game, person, token).encode(), "image/svg+xml")
             elif rest == ["actions"]:
                 self._allow(method, "POST")
+                expected = self._expected()
                 text = decode_text(self._body(), lambda p: RequestError(400, f"action: {p}"))
-                self._view(store.act(game, person, token, text, self._expected()))
+                self._view(store.act(game, person, token, text, expected))
             else:
-                raise RequestError(404, f"no such endpoint: {path}")
+                raise RequestError(404, f"no such endpoint: {path[:200]}")
         else:
             raise RequestError(404, f"no such page: {path[:200]}")
 
@@ -641,27 +831,58 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             raise RequestError(405, f"{method} is not allowed here; use {allowed}")
 
     def _expected(self) -> int | None:
-        tag = self.headers.get("If-Match")
+        tag = self._header("If-Match")
         if tag is None:
             return None
-        text = tag.strip().removeprefix("W/").strip('"')
-        if not text.isdigit() or len(text) > 12:
+        found = _ETAG.fullmatch(tag)
+        if found is None:
             raise RequestError(400, f'If-Match: expected an ETag such as "12", found {tag[:40]!r}')
-        return int(text)
+        return int(found[2])
+
+    def _declared_body(self) -> int | None:
+        """The body's length as the headers give it: 0 for none, None if unknown or absurd."""
+        if "Transfer-Encoding" in self.headers:
+            return None
+        lengths = self.headers.get_all("Content-Length") or []
+        if not lengths:
+            return 0
+        text = lengths[0].strip()
+        if len(lengths) > 1 or not _NUMBER.fullmatch(text):
+            return None
+        digits = text.lstrip("0") or "0"
+        return int(digits) if len(digits) <= 12 else None
 
     def _body(self) -> bytes:
-        length = self.headers.get("Content-Length")
-        if self.headers.get("Transfer-Encoding"):
+        """The request's body, whole: refused unless its length is given, sane and all sent."""
+        if "Transfer-Encoding" in self.headers:
             raise RequestError(411, "send the body with a Content-Length, not chunked")
+        length = self._header("Content-Length")
         if length is None:
             raise RequestError(411, "a POST needs a Content-Length")
-        if not length.isdigit():
-            raise RequestError(400, f"Content-Length: expected a number, found {length[:40]!r}")
-        size = int(length)
-        if size > MAX_BODY_BYTES:
-            self.close_connection = True  # the unread body must not be taken for a request
-            raise RequestError(413, f"the body has {size} bytes; at most {MAX_BODY_BYTES}")
-        return self.rfile.read(size)
+        if not _NUMBER.fullmatch(length):
+            raise RequestError(
+                400, f"Content-Length: expected a number of bytes, found {length[:40]!r}"
+            )
+        digits = length.lstrip("0") or "0"
+        if len(digits) > len(str(MAX_BODY_BYTES)) or int(digits) > MAX_BODY_BYTES:
+            shown = digits if len(digits) <= 20 else f"a {len(digits)}-digit number of"
+            raise RequestError(413, f"the body has {shown} bytes; at most {MAX_BODY_BYTES}")
+        size = int(digits)
+        self._unread = None  # a failure from here leaves an unknown part unread
+        try:
+            body = self.rfile.read(size)
+        except TimeoutError:
+            raise RequestError(
+                408, f"the body did not come in time: {size} bytes were announced"
+            ) from None
+        if len(body) != size:  # the client closed its side early: apply nothing of it
+            raise RequestError(
+                400,
+                f"the body ended after {len(body)} of its {size} bytes (Content-Length); "
+                "nothing was done",
+            )
+        self._unread = 0
+        return body
 
     def _static(self, name: str) -> None:
         if name not in _WEB:
@@ -686,6 +907,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         etag: str | None = None,
         cache: str = "no-store",
     ) -> None:
+        if status >= 400 or self._unread != 0:
+            # After a refusal, or with a body left unread, the connection closes: the rest
+            # of what the client sent is never read as its next request.
+            self.close_connection = True
         self.send_response(status)
         self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(body)))
@@ -706,8 +931,16 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             self.wfile.write(body)
 
 
+def _netloc(url: str) -> str | None:
+    """The ``host:port`` of an ``Origin``, lower case (None: it cannot be read)."""
+    try:
+        return urllib.parse.urlsplit(url).netloc.lower()
+    except ValueError:  # "http://[": an IPv6 address that never ends
+        return None
+
+
 def _person(text: str) -> int:
-    if not text.isdigit() or len(text) > 3:
+    if len(text) > 3 or not _NUMBER.fullmatch(text):
         raise RequestError(404, f"no such person: {text[:40]!r}")
     return int(text)
 
