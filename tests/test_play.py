@@ -231,7 +231,7 @@ def test_everyone_passes_and_the_deal_moves_on(made_bots: list[tuple[str, int | 
     assert state.hand.number == 1
     assert (
         "Your call> pass\n"
-        "  Auction: You pass, Second pass, Third pass\n"
+        "  Auction: You pass, West pass, East pass\n"
         "  Everyone passed: the deal moves on.\n"
         "\n"
         "Hand 2: You deal\n"
