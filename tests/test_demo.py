@@ -246,24 +246,22 @@ def test_one_hand_is_counted_in_the_singular(seat: int | None) -> None:
 
 SYMBOL_CARD = r"(?:10|[AKQJ9])[♣♦♥♠]"
 CARD_RUN = re.compile(rf"{SYMBOL_CARD}(?: {SYMBOL_CARD})+")
-# A meld's cards are written in the meld's own order (``pinochle Q♠ J♦``), not sorted.
+# A meld's cards (``pinochle Q♠ J♦``, a declaration) are in the sort order without trump.
 MELD_LINE = re.compile(
     r"^\s*(Meld\b|Your meld\b)|\bmelds? |\bdeclares? |exchanges? the dix|^    \S"
 )
 
 
 def card_runs(line: str) -> list[tuple[pn.Card, ...]]:
-    """Every list of two or more cards written in a line (a meld's cards are its own order)."""
-    if MELD_LINE.search(line):
-        return []
+    """Every list of two or more cards written in a line."""
     return [pn.parse_cards(run) for run in CARD_RUN.findall(line)]
 
 
 @pytest.mark.parametrize("name", ALL_PROFILES)
 def test_demo_lists_every_group_of_cards_in_the_sort_order(name: str) -> None:
     # Issue 26: the passed cards were written in the order passed, the hands sorted. Every
-    # list of cards the narration writes (hands, kitty, buried, passed, returned, drawn)
-    # is in `sort_cards` order, as the dealt hands are.
+    # list of cards the narration writes (hands, kitty, buried, passed, returned, drawn,
+    # melds) is in `sort_cards` order, as the dealt hands are.
     out = io.StringIO()
     play_demo(pn.load_variant(name), seed=3, out=out, max_hands=2)
     runs = [run for line in out.getvalue().splitlines() for run in card_runs(line)]
