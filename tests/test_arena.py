@@ -560,3 +560,13 @@ def test_ctrl_c_in_the_driver_of_a_pool_keeps_the_finished_chunks() -> None:
     assert 0 < partial.n < 30
     whole = run_match("pinochlerun", "easy", "random", deals=30, workers=1)
     assert all(deal == whole.deals[deal.index] for deal in partial.deals)
+
+
+def test_the_report_counts_one_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 26's plural slip: "1 deals", "1 worker(s), 1 chunk(s)".
+    argv = "arena --variant pinochlerun --a easy --b random --deals 1 --workers 1"
+    assert main(argv.split()) == 0
+    out = capsys.readouterr().out
+    assert "easy (A) against random (B), 1 deal (seeds 0-0)" in out
+    assert "; local backend, 1 worker, 1 chunk, 0 retried" in out
+    assert "(s)" not in out

@@ -199,8 +199,11 @@ def test_one_card_to_pass_is_counted_in_the_singular(
     assert "West passes 1 card to East" in out
     assert "East returns 1 card to West" in out
     assert re.search(r"\b1 cards\b", out) is None
-    out = play_house(monkeypatch, tmp_path, "pinochlerun", "[passing]\ncards = 1\n", "bid 50\n1\n")
-    assert "Pass 1 card to" in out or "Return 1 card to" in out
+    answers = "bid 50\n1\nAS 10S\nquit\n"
+    out = play_house(monkeypatch, tmp_path, "pinochlerun", "[passing]\ncards = 1\n", answers)
+    assert "North passed you" in out
+    assert "  Return 1 card to North:" in out
+    assert "pass-cards A♠ 10♠: not allowed, pass exactly 1 card." in out
     assert re.search(r"\b1 cards\b", out) is None
 
 

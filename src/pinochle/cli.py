@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from pinochle import __version__, _files
+from pinochle._words import counted
 from pinochle.cards import (
     Card,
     CardStyle,
@@ -532,7 +533,7 @@ def _run_variants_check(args: argparse.Namespace) -> int:
     if problem is not None:
         print(f"{PROG}: {args.file}: loads but does not play: {problem}", file=sys.stderr)
         return EXIT_FAILED
-    played = f"; {args.games} random games played" if args.games else ""
+    played = f"; {counted(args.games, 'random game')} played" if args.games else ""
     print(f"ok: {variant.name}{title} ({_summary(variant)}){played}")
     return EXIT_OK
 

@@ -25,6 +25,7 @@ from typing import TextIO
 
 import attrs
 
+from pinochle._words import counted
 from pinochle.actions import (
     Action,
 )
@@ -229,10 +230,10 @@ class _Table:
             why = str(stop) or "Stopped."
             if len(self.voice.people) > 1:
                 why = why.replace("You quit.", f"{self.voice.plain[self.voice.me]} quit.")
-            hands = len(self.state.results)
+            hands = counted(len(self.state.results), "hand")
             self._say(
                 "",
-                f"{why} The game is abandoned after {hands} hand{'s' * (hands != 1)}.",
+                f"{why} The game is abandoned after {hands}.",
                 f"Scores: {self.voice.scores(self.state.scores)}",
                 f"Replay the same deals with --seed {self.state.game.seed}.",
             )
