@@ -608,3 +608,13 @@ def test_ranks_follow_the_ratings_as_the_table_shows_them() -> None:
     # 128, 127, 127, -382: b and c look alike, so they rank alike; a is shown higher.
     assert result.ranks == (1, 2, 2, 4)
     assert shown_rating(126.50000000001) == shown_rating(126.49999999999)
+
+
+def test_the_report_counts_one_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 26's plural slip: "1 deals", "1 worker(s), 1 chunk(s)".
+    argv = "arena --variant pinochlerun --a easy --b random --deals 1 --workers 1"
+    assert main(argv.split()) == 0
+    out = capsys.readouterr().out
+    assert "easy (A) against random (B), 1 deal (seeds 0-0)" in out
+    assert "; local backend, 1 worker, 1 chunk, 0 retried" in out
+    assert "(s)" not in out

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 import pytest
@@ -73,10 +74,10 @@ def test_parse_symbols_outlined_and_mixed_separators() -> None:
 @pytest.mark.parametrize(
     ("text", "token", "position", "reason"),
     [
-        ("AS 1S", "1S", 2, "not a pinochle rank"),
-        ("ZH", "ZH", 1, "not a pinochle rank"),
+        ("AS 1S", "1S", 2, "no pinochle rank"),
+        ("ZH", "ZH", 1, "no pinochle rank"),
         ("AS KS A", "A", 3, "no suit"),
-        ("8C", "8C", 1, "not a pinochle rank"),
+        ("8C", "8C", 1, "no pinochle rank"),
         ("AX", "AX", 1, "not a suit"),
         ("♠", "♠", 1, "no rank"),
     ],
@@ -160,3 +161,17 @@ def test_errors_survive_pickling() -> None:
         assert type(again) is type(error)
         assert str(again) == str(error)
         assert vars(again) == vars(error)
+
+
+@pytest.mark.parametrize(
+    "token", ["blah", "xs", "ZH", "1S", "AX", "A10", "zz9H", "10♥x", "hearts", "spade", "♠♠", "10"]
+)
+def test_bad_card_message_quotes_only_what_was_typed(token: str) -> None:
+    # Issue 26: `blah` was answered "'bla' is not a pinochle rank": a piece of the token,
+    # read as a rank before the suit letter h. Every quoted text in the message is the
+    # token itself, and the message says what a card is.
+    with pytest.raises(CardParseError) as info:
+        parse_cards(f"AS {token}")
+    message = str(info.value)
+    assert re.findall(r"'([^']*)'", message) == [token], message
+    assert info.value.position == 2

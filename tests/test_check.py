@@ -271,3 +271,9 @@ def test_deals_are_possible_starting_hands(dealt: tuple[tuple[pinochle.Card, ...
     state = pinochle.new_game(variant, seed=1, hands=dealt)
     assert state.hand.dealt == dealt
     assert len(state.hand.kitty) == 3
+
+
+def test_one_game_is_counted_in_the_singular() -> None:
+    # Issue 26's plural slip: "1 games from seed 0".
+    report = check_variant(load_variant("pinochlerun"), games=1, seed=0)
+    assert report.summary().startswith("pinochlerun: 1 game from seed 0, at most ")

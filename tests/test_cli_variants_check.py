@@ -111,3 +111,10 @@ def test_hostile_bytes_are_one_error_line(
     code, _, err = run(capsys, "variants", "check", str(house))
     assert code == 2
     assert str(house) in one_line(err)
+
+
+def test_one_game_is_counted_in_the_singular(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 26's plural slip: "1 random games played".
+    code, out, _ = run(capsys, "variants", "check", "pinochlerun", "--games", "1")
+    assert code == 0
+    assert out.rstrip().endswith("; 1 random game played")

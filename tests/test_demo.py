@@ -7,12 +7,15 @@ import re
 import subprocess
 import sys
 from collections import Counter
+from pathlib import Path
 
 import pytest
 
 import pinochle as pn
 from pinochle.cli import main
-from pinochle.demo import play_demo, random_player
+from pinochle.demo import narrate, person_names, play_demo, random_player
+from pinochle.play import seating
+from pinochle.records import record_of, replay_states
 
 ALL_PROFILES = list(pn.builtin_variants())
 
@@ -153,7 +156,9 @@ def test_two_hand_story_never_names_a_card_before_it_is_drawn(name: str, seed: i
         who = text.split(" ", 1)[0]
         if text.startswith("Trick"):
             tricks += 1
-            for initial, card in re.findall(r"\b([FS]) (\w\w)\b", text.split("->")[0]):
+            plays = re.findall(rf"\b([{''.join(initials)}]) (\w\w)\b", text.split("->")[0])
+            assert len(plays) == 2, line
+            for initial, card in plays:
                 seat = initials[initial]
                 assert held[seat][card] > 0, f"{line!r}: {card} was not in the hand"
                 held[seat][card] -= 1
@@ -182,3 +187,89 @@ def test_two_hand_story_tells_melds_after_the_trick_that_earned_them() -> None:
     for i in told:
         previous = next(line for line in reversed(lines[:i]) if line.startswith("  Trick"))
         assert f"-> {lines[i].split()[0]} takes" in previous
+
+
+# --- Names, counts and card order a reader expects (issue 26) -------------------------
+
+
+def _sit_out_profile(tmp_path: Path, seated: int) -> pn.Variant:
+    house = tmp_path / f"sit-out-{seated}.toml"
+    house.write_text(f'extends = "pagat-auction-3"\n[deal]\nseated = {seated}\n', encoding="utf-8")
+    return pn.load_variant(str(house))
+
+
+@pytest.mark.parametrize("name", ALL_PROFILES)
+def test_seats_have_names_a_player_expects(name: str) -> None:
+    # Issue 26: two- and three-hand seats were "First", "Second", "Third". Every table that
+    # seats only its players uses compass names, the terminal player sitting South as at the
+    # four-hand table; the trick lines write each name's initial, so those must differ.
+    variant = pn.load_variant(name)
+    names = person_names(variant)
+    assert len(names) == variant.deal.seated
+    assert set(names) <= {"North", "East", "South", "West"}
+    assert names[seating(variant).people[0]] == "South"
+    assert len({n[0] for n in names}) == len(names)
+
+
+@pytest.mark.parametrize("seated", [4, 5])
+def test_sit_out_names_have_distinct_initials(tmp_path: Path, seated: int) -> None:
+    names = person_names(_sit_out_profile(tmp_path, seated))
+    assert len(names) == seated
+    assert len({n[0] for n in names}) == seated
+
+
+def test_two_and_three_hand_narration_uses_the_names() -> None:
+    out = io.StringIO()
+    play_demo(pn.load_variant("bicycle-two-handed"), seed=1, out=out, max_hands=1)
+    lines = out.getvalue().splitlines()
+    assert lines[1] == "Hand 1: South deals"
+    assert [line.split()[0] for line in lines[2:4]] == ["South", "North"]
+    trick = r"^  Trick  1: [SN] \S+  [SN] \S+  -> (South|North) takes"
+    assert re.search(trick, out.getvalue(), re.M)
+    out = io.StringIO()
+    play_demo(pn.load_variant("cutthroat-3"), seed=4, out=out, max_hands=1)
+    lines = out.getvalue().splitlines()
+    assert [line.split()[0] for line in lines[2:5]] == ["South", "West", "East"]
+
+
+@pytest.mark.parametrize("seat", [None, 0])
+def test_one_hand_is_counted_in_the_singular(seat: int | None) -> None:
+    # Issue 26: "Stopped after 1 hands".
+    out = io.StringIO()
+    state = play_demo(pn.load_variant("pinochlerun"), seed=1, out=out, max_hands=1)
+    assert not state.is_over
+    assert out.getvalue().splitlines()[-1].startswith("Stopped after 1 hand: ")
+    record = record_of(state)
+    lines = list(narrate(replay_states(record), seat=seat))
+    assert lines[-1].startswith("Stopped after 1 hand: ")
+
+
+SYMBOL_CARD = r"(?:10|[AKQJ9])[♣♦♥♠]"
+CARD_RUN = re.compile(rf"{SYMBOL_CARD}(?: {SYMBOL_CARD})+")
+# A meld's cards (``pinochle Q♠ J♦``, a declaration) are in the sort order without trump.
+MELD_LINE = re.compile(
+    r"^\s*(Meld\b|Your meld\b)|\bmelds? |\bdeclares? |exchanges? the dix|^    \S"
+)
+
+
+def card_runs(line: str) -> list[tuple[pn.Card, ...]]:
+    """Every list of two or more cards written in a line."""
+    return [pn.parse_cards(run) for run in CARD_RUN.findall(line)]
+
+
+@pytest.mark.parametrize("name", ALL_PROFILES)
+def test_demo_lists_every_group_of_cards_in_the_sort_order(name: str) -> None:
+    # Issue 26: the passed cards were written in the order passed, the hands sorted. Every
+    # list of cards the narration writes (hands, kitty, buried, passed, returned, drawn,
+    # melds) is in `sort_cards` order, as the dealt hands are.
+    out = io.StringIO()
+    play_demo(pn.load_variant(name), seed=3, out=out, max_hands=2)
+    runs = [run for line in out.getvalue().splitlines() for run in card_runs(line)]
+    assert runs
+    for run in runs:
+        assert run == pn.sort_cards(run), pn.format_cards(run)
+    state = play_demo(pn.load_variant(name), seed=3, out=io.StringIO(), max_hands=2)
+    for seat in range(state.variant.deal.players):
+        told = narrate(replay_states(record_of(state)), seat=seat)
+        for run in (run for line in told for run in card_runs(line)):
+            assert run == pn.sort_cards(run), pn.format_cards(run)

@@ -109,7 +109,7 @@ def test_a_whole_game_with_the_first_legal_choice(
     assert main(argv) == 0
     out = screen.getvalue()
     assert "not allowed" not in out  # the first starred card is always legal
-    assert re.search(r"^Game over after \d+ hands: (N-S|E-W)( \(you\))? won\.$", out, re.M)
+    assert re.search(r"^Game over after (1 hand|\d+ hands): (N-S|E-W)( \(you\))? won\.$", out, re.M)
     assert re.search(r"^You (win!|lose\.)$", out, re.M)
     # rules.md 10: every hand's 12 tricks carry 24 counter points plus 1 for the last trick.
     for block in HAND_START.split(out)[1:]:
@@ -231,7 +231,7 @@ def test_everyone_passes_and_the_deal_moves_on(made_bots: list[tuple[str, int | 
     assert state.hand.number == 1
     assert (
         "Your call> pass\n"
-        "  Auction: You pass, Second pass, Third pass\n"
+        "  Auction: You pass, West pass, East pass\n"
         "  Everyone passed: the deal moves on.\n"
         "\n"
         "Hand 2: You deal\n"

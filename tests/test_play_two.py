@@ -19,7 +19,7 @@ import pytest
 import pinochle as pn
 from pinochle.cli import main
 from pinochle.demo import person_names
-from pinochle.play import COVER, play_game
+from pinochle.play import CLEAR, COVER, play_game
 from pinochle.records import record_of, replay_states
 from test_play import CARD, Autopilot, first_legal
 
@@ -125,7 +125,7 @@ def test_two_people_two_hand_play_each_other(tmp_path: Path) -> None:
     variant = house(tmp_path, "bicycle-two-handed", 300)
     out, last = two_people_game(variant, seed=2)
     assert last.is_over
-    assert out.splitlines()[1] == "Two players: First and Second play each other."
+    assert out.splitlines()[1] == "Two players: South and North play each other."
     assert check_no_leak(out, last, (0, 1)) > 4
 
 
@@ -139,13 +139,13 @@ def test_two_people_three_hand_a_computer_third(capsys: pytest.CaptureFixture[st
     variant = pn.load_variant("pagat-auction-3")
     play_game(variant, level="easy", seed=3, stdin=pilot, stdout=screen, players=2)
     out = screen.getvalue()
-    assert out.splitlines()[1] == "Two players: First and Second; Third plays Easy."
-    assert "Pass the screen to First: press Enter." in out
+    assert out.splitlines()[1] == "Two players: South and West; East plays Easy."
+    assert "Pass the screen to South: press Enter." in out
 
 
 def test_cli_players_2(monkeypatch: pytest.MonkeyPatch) -> None:
     screen = io.StringIO()
-    monkeypatch.setattr(sys, "stdin", io.StringIO("\n1\n\nquit\n"))
+    monkeypatch.setattr(sys, "stdin", io.StringIO("\n\n1\n\nquit\n"))
     monkeypatch.setattr(sys, "stdout", screen)
     assert main(["play", "--players", "2", "--seed", "3"]) == 0
     out = screen.getvalue()
@@ -158,3 +158,77 @@ def test_cli_players_2(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_cli_players_must_be_one_or_two(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--players", "3"]) == 2
     assert "--players" in capsys.readouterr().err
+
+
+# --- The intro and who is who (issue 26) ----------------------------------------------
+
+
+class Terminal(io.StringIO):
+    """An output that says it is a terminal, so the screen is cleared between people."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_intro_is_read_before_the_screen_is_first_cleared() -> None:
+    # Issue 26: the intro was printed and cleared at once, scrollback too, so the first
+    # thing either person read was "Pass the screen to South". Both read the intro and
+    # press Enter; only then is the screen cleared for the first person.
+    screen = Terminal()
+    pilot = Autopilot(screen, lambda panel: None if "Your call> " in screen.getvalue() else "")
+    play_game(pn.load_variant("pinochlerun"), seed=3, stdin=pilot, stdout=screen, players=2)
+    out = screen.getvalue()
+    before, clear, after = out.partition(CLEAR)
+    assert clear, "the screen is never cleared"
+    assert "Two players: South and West play each other" in before
+    assert before.rstrip().endswith("Press Enter>")  # the intro waits for Enter
+    assert "Pass the screen to South: press Enter." in after
+
+
+@pytest.mark.parametrize(
+    ("name", "people", "lines"),
+    [
+        (
+            "pinochlerun",
+            ("South", "West"),
+            {
+                "South": "You are South, partner North (computer), against West and East"
+                " (computer).",
+                "West": "You are West, partner East (computer), against South and North"
+                " (computer).",
+            },
+        ),
+        (
+            "bicycle-two-handed",
+            ("South", "North"),
+            {"South": "You are South, against North.", "North": "You are North, against South."},
+        ),
+        (
+            "cutthroat-3",
+            ("South", "West"),
+            {
+                "South": "You are South, against West and East (computer).",
+                "West": "You are West, against South and East (computer).",
+            },
+        ),
+    ],
+)
+def test_each_screen_says_whose_it_is(
+    name: str, people: tuple[str, str], lines: dict[str, str]
+) -> None:
+    # Issue 26: who was who showed only as "(you)" in the score line. Every time the screen
+    # passes, the person who takes it reads first who they are.
+    screen = io.StringIO()
+    pilot = Autopilot(
+        screen, lambda panel: None if "Result:" in screen.getvalue() else policy(panel)
+    )
+    play_game(pn.load_variant(name), level="easy", seed=3, stdin=pilot, stdout=screen, players=2)
+    segments = screen.getvalue().split(f"\n{COVER}\n")[1:]
+    assert len(segments) >= 2
+    seen = set()
+    for segment in segments:
+        person = COVER_TEXT.match(segment)[1]  # type: ignore[index]
+        first = segment.split("Press Enter> \n", 1)[1].splitlines()[0]
+        assert first == lines[person], segment[:300]
+        seen.add(person)
+    assert seen == set(people)

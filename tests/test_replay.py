@@ -237,10 +237,10 @@ def test_seat_view_shows_the_passes_the_seat_took_part_in() -> None:
     partner = (hand.bidder + 2) % 4
     for seat in range(4):
         text = "\n".join(narrate(replay_states(record), seat=seat, hand=hand.number + 1))
-        passed = pn.format_cards(hand.passed_cards)
+        passed = pn.format_cards(pn.sort_cards(hand.passed_cards))  # listed as a hand is
         if seat in (hand.bidder, partner):
             assert f" passes {passed} to " in text
-            assert f" returns {pn.format_cards(hand.returned_cards)} to " in text
+            assert f" returns {pn.format_cards(pn.sort_cards(hand.returned_cards))} to " in text
         else:
             assert " passes 4 cards to " in text
             assert " returns 4 cards to " in text

@@ -354,3 +354,17 @@ def test_a_table_renders_to_a_picture_in_chromium(tmp_path: Path) -> None:
     colours = Counter(pixels)
     assert len(colours) > 20  # cards, felt, text: not a single colour
     assert colours.most_common(1)[0][1] < 0.9 * len(pixels)
+
+
+def test_counts_of_one_are_singular() -> None:
+    # Issue 26's plural slip, every count in a picture: a trick of 1 point, a hand of 1 card.
+    one = pn.CompletedTrick(((0, pn.parse_cards("JH")[0]), (1, pn.parse_cards("9H")[0])), 0, 1)
+    assert ">1 point<" in svg.trick(one)
+    last = next(
+        pn.observe(s, 0)
+        for s in decisions("pinochlerun", seed=31, max_hands=1)
+        if pn.observe(s, 0).hand_sizes.count(1) == 3 and len(pn.observe(s, 0).hand) == 1
+    )
+    picture = svg.table(last)
+    assert ">1 card<" in picture
+    assert ">1 cards<" not in picture

@@ -3,7 +3,7 @@ against rules.md 2 (15 each and a 3-card widow), 4 (the auction), 8 (who melds),
 14.2 (the widow taken, shown and buried; concession, set, payments), 11.4 (saving meld) and
 12 (ties).
 
-One deal is built by hand: First (seat 0) deals; Second (seat 1) speaks first and holds a
+One deal is built by hand: South (seat 0) deals; West (seat 1) speaks first and holds a
 heart run, aces around, a pinochle, the dix and the spade marriage; the widow is 9♣ 9♦ J♠.
 """
 
@@ -63,7 +63,7 @@ SPARE_SPADES = parse_cards("9♥ 10♦ 10♣")  # outside the meld with spades t
 
 
 def win_auction(variant: Variant, bid: int, trump: Suit) -> State:
-    """Second bids, the other two pass, Second names trump."""
+    """West bids, the other two pass, West names trump."""
     state = new_game(variant, seed=5, hands=HANDS)
     for action in (Bid(bid), Pass(), Pass(), NameTrump(trump)):
         state = apply(state, action)
@@ -135,7 +135,7 @@ def test_a_pass_is_final() -> None:
     """4.2: a player who passed is skipped for the rest of the auction."""
     state = new_game(AUCTION, seed=5, hands=HANDS)
     state = apply(apply(apply(state, Pass()), Bid(300)), Bid(310))
-    assert state.to_act == 2  # Second passed: Third speaks after First
+    assert state.to_act == 2  # West passed: East speaks after South
     state = apply(state, Pass())
     assert state.phase is Phase.TRUMP
     assert state.bidder == 0
@@ -289,7 +289,7 @@ def test_a_bid_beyond_meld_and_every_point_is_not_played() -> None:
 
 
 def test_a_meld_that_reaches_the_bid_wins_without_play() -> None:
-    """14.1: Second's meld with hearts is 320 (run 150, aces 100, pinochle 40, dix 10,
+    """14.1: West's meld with hearts is 320 (run 150, aces 100, pinochle 40, dix 10,
     marriage 20) >= the bid of 300: won at once, before burying, paid as made (1 chip)."""
     state = win_auction(AUCTION, 300, Suit.HEARTS)
     assert state.hand.number == 1  # the next deal: no burial, no throw-in, no tricks
@@ -310,7 +310,7 @@ def test_a_meld_short_of_the_bid_is_played() -> None:
 
 
 def test_a_throw_in_right_after_trump_is_not_offered_when_the_meld_wins() -> None:
-    """14.1 with the throw-in offered after trump (11.6, WP three-hand's moment): Second's
+    """14.1 with the throw-in offered after trump (11.6, WP three-hand's moment): West's
     meld with hearts (320) reaches the bid of 300, so the hand is won without play as it
     is when the throw-in comes after meld: there is nothing to throw in (a throw-in then
     could not be settled). Short of the bid (spades, 310 < 320), the throw-in is offered."""
@@ -339,7 +339,7 @@ def after_bidder_plays_on(bid: int = 330) -> State:
 
 def test_the_opponents_may_concede_after_meld() -> None:
     """14.1 "opponents may concede": after meld and the bidder's decision, before the first
-    lead, each opponent in turn from the bidder's left (Third, then First) concedes or plays
+    lead, each opponent in turn from the bidder's left (East, then South) concedes or plays
     on. Both concede: the bidder wins without play, paid as made (330: 1 chip each)."""
     state = after_bidder_plays_on()
     assert (state.phase, state.to_act) == (Phase.CONCEDE, 2)
@@ -405,7 +405,7 @@ def test_a_conceded_hand_records_and_replays() -> None:
 
 @pytest.mark.parametrize("seat", [0, 1, 2])
 def test_a_sampled_state_at_the_concession_is_indistinguishable(seat: int) -> None:
-    """sampling: after Third concedes, every seat's view of the sampled state is its own."""
+    """sampling: after East concedes, every seat's view of the sampled state is its own."""
     state = apply(after_bidder_plays_on(), Concede())
     view = observe(state, seat)
     sampled = sample_state(view, random.Random(seat))
@@ -436,7 +436,7 @@ def test_the_demo_narrates_a_concession() -> None:
             if PlayOn() in legal:
                 return PlayOn()  # the bidder plays on
             if view.phase is Phase.AUCTION and seat == 1 and isinstance(legal[1], Bid):
-                return legal[1]  # Second bids the minimum, the others pass
+                return legal[1]  # West bids the minimum, the others pass
             return legal[0]
 
         return choose
@@ -516,8 +516,8 @@ def check_cutthroat(before: State, after: State) -> bool:
 
 
 def test_cutthroat_a_defender_without_a_trick_loses_the_meld() -> None:
-    """14.2, 11.4 (``save_meld = "trick"`` per player): First melds 80 but takes no trick
-    and scores nothing; Third takes tricks and scores meld + points; Second made the bid
+    """14.2, 11.4 (``save_meld = "trick"`` per player): South melds 80 but takes no trick
+    and scores nothing; East takes tricks and scores meld + points; West made the bid
     and scores meld + points (``settlement.made = "all"``)."""
     states = play_out(to_play(CUTTHROAT, 300))
     before, after = states[-2], states[-1]

@@ -258,18 +258,29 @@ for _card in CARDS:
 _SEPARATORS = re.compile(r"[\s,;]+")
 
 
+_RANKS_HELP = "A, 10 or T, K, Q, J, 9"
+_SUITS_HELP = "C, D, H, S or ♣ ♦ ♥ ♠"
+_LONGEST = max(len(text) for text in _BY_TEXT)  # "10♥": a longer token is no card at all
+
+
 def _explain(token: str) -> str:
-    """Say why a token that is not in the card table is not a card."""
+    """Say why a token that is not in the card table is not a card.
+
+    The reason never quotes a piece of the token: ``blah`` is no rank ``bla`` before the
+    suit ``h``, only something that is not a card (the error quotes the whole token).
+    """
     low = token.lower()
-    suit_char = low[-1]
-    if suit_char not in _SUIT_CHARS:
-        if low in _RANK_TEXT:
-            return "it has a rank but no suit (add C, D, H, S or ♣ ♦ ♥ ♠)"
-        return f"{token[-1]!r} is not a suit (use C, D, H, S or ♣ ♦ ♥ ♠)"
-    rank_text = low[:-1]
-    if not rank_text:
-        return "it has a suit but no rank (use A, 10 or T, K, Q, J, 9)"
-    return f"{token[:-1]!r} is not a pinochle rank (use A, 10 or T, K, Q, J, 9)"
+    if low in _RANK_TEXT:
+        return f"it has a rank but no suit (add {_SUITS_HELP})"
+    if low in _SUIT_CHARS:
+        return f"it has a suit but no rank (use {_RANKS_HELP})"
+    if low in _SUIT_NAMES:
+        return "it is a suit, not a card (a card is a rank and a suit, such as AS or 10♥)"
+    if len(token) <= _LONGEST:
+        if low[-1] not in _SUIT_CHARS:
+            return f"its last character is not a suit (use {_SUITS_HELP})"
+        return f"no pinochle rank before its suit (use {_RANKS_HELP})"
+    return f"a card is a rank ({_RANKS_HELP}) and a suit ({_SUITS_HELP}), such as AS or 10♥"
 
 
 def parse_cards(text: str | Iterable[str | Card]) -> tuple[Card, ...]:

@@ -31,6 +31,7 @@ from typing import Any, NoReturn, TextIO, cast
 
 from pinochle import __version__, _files
 from pinochle._text import printable, printable_document
+from pinochle._words import counted
 from pinochle.cards import (
     Card,
     CardStyle,
@@ -566,7 +567,7 @@ def _run_variants_check(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_FAILED
-    played = f"; {args.games} random games played" if args.games else ""
+    played = f"; {counted(args.games, 'random game')} played" if args.games else ""
     print(f"ok: {_named(variant)} ({_summary(variant)}){played}")
     return EXIT_OK
 

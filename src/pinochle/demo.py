@@ -19,6 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TextIO
 
 from pinochle._text import printable
+from pinochle._words import counted
 from pinochle.actions import Action, Bid, CallMisdeal, Pass
 from pinochle.cards import Card, Rank, format_cards, sort_cards
 from pinochle.engine import apply, legal_actions, new_game, observe
@@ -43,10 +44,14 @@ __all__ = [
 Player = Callable[[Observation], Action]
 """A player: given what its seat may see, it returns one of the observation's legal actions."""
 
+# Compass names as at a card table, the person at the terminal (the first person of
+# `pinochle.play.seating`) sitting South at every table; play passes to the left (N, E, S,
+# W), so at three-hand West follows South and East follows West. The trick lines write
+# each name's initial: they differ at every table.
 SEAT_NAMES = {
     4: ("North", "East", "South", "West"),
-    3: ("First", "Second", "Third"),
-    2: ("First", "Second"),
+    3: ("South", "West", "East"),
+    2: ("South", "North"),
 }
 PERSON_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")  # three-hand tables with sit-outs
 
@@ -74,8 +79,9 @@ def random_player(seed: int | None = None) -> Player:
 def person_names(variant: Variant) -> tuple[str, ...]:
     """A name per person at the table (per seat when everyone plays).
 
-    Four-hand tables are North, East, South, West; two- and three-hand tables First,
-    Second (, Third); three-hand tables with sit-outs name people Ann, Bob, Cid, ...
+    Four-hand tables are North, East, South, West; three-hand tables South, West, East;
+    two-hand tables South, North; three-hand tables with sit-outs name people Ann, Bob,
+    Cid, ... Each name has its own initial (a trick line writes ``S 9♣  W J♣``).
     """
     if variant.deal.seated != variant.deal.players:
         return PERSON_NAMES[: variant.deal.seated]
@@ -137,8 +143,8 @@ def _deal_lines(
     if hand.passed_cards and hand.bidder is not None:
         partner = (hand.bidder + 2) % 4
         lines.append(
-            f"  {names[partner]} passes {format_cards(hand.passed_cards)}; "
-            f"{names[hand.bidder]} returns {format_cards(hand.returned_cards)}"
+            f"  {names[partner]} passes {_sorted(hand.passed_cards)}; "
+            f"{names[hand.bidder]} returns {_sorted(hand.returned_cards)}"
         )
     lines += _meld_lines(names, hand.melds)
     if play is not None:
@@ -404,7 +410,7 @@ def _closing(
 ) -> str:
     if over and winner is not None:
         return f"Game over: {side_name(variant, winner)} win {tuple(scores)}"
-    return f"Stopped after {hands} hands: {tuple(scores)}"
+    return f"Stopped after {counted(hands, 'hand')}: {tuple(scores)}"
 
 
 def _seat_story(states: Iterator[State], seat: int) -> Iterator[tuple[int, str]]:
@@ -486,15 +492,15 @@ class _SeatTeller:
         bidder = after.bidder
         if before.phase is Phase.BURY and after.phase is not Phase.BURY and bidder is not None:
             count = before.hand_sizes[bidder] - after.hand_sizes[bidder]
-            what = _sorted(after.buried) if after.buried else f"{count} cards"
+            what = _sorted(after.buried) if after.buried else counted(count, "card")
             lines.append(f"  {names[bidder]} buries {what}")
         for phase, verb in ((Phase.PASS, "passes"), (Phase.RETURN, "returns")):
             if before.phase is phase and after.phase is not phase and bidder is not None:
                 partner = (bidder + 2) % 4
                 giver, taker = (partner, bidder) if phase is Phase.PASS else (bidder, partner)
-                what = f"{self.variant.passing.cards} cards"
+                what = counted(self.variant.passing.cards, "card")
                 if me in (giver, taker):  # this seat gave or took them: it knows them
-                    what = format_cards(after.passed_to_me if me == taker else after.passed_by_me)
+                    what = _sorted(after.passed_to_me if me == taker else after.passed_by_me)
                 lines.append(f"  {names[giver]} {verb} {what} to {names[taker]}")
         if (
             before.phase in (Phase.BURY, Phase.RETURN)
@@ -529,7 +535,7 @@ class _SeatTeller:
         if after.stock_size < before.stock_size:  # both drew from the stock
             drawn = Counter(after.hand) - Counter(before.hand)
             if drawn:
-                lines.append(f"  {names[self.seat]} draws {format_cards(drawn.elements())}")
+                lines.append(f"  {names[self.seat]} draws {_sorted(drawn.elements())}")
         return lines
 
     def ending(self, before: Observation, after: Observation) -> list[str]:
@@ -548,10 +554,11 @@ class _SeatTeller:
         elif before.phase is Phase.TRUMP and bidder is not None:  # trump is not kept
             lines.append(f"  {names[bidder]} names trump")
         elif before.phase is Phase.BURY and bidder is not None:
-            lines.append(f"  {names[bidder]} buries {len(before.kitty)} cards")
+            lines.append(f"  {names[bidder]} buries {counted(len(before.kitty), 'card')}")
         elif before.phase is Phase.RETURN and bidder is not None:
             count = self.variant.passing.cards
-            lines.append(f"  {names[bidder]} returns {count} cards to {names[(bidder + 2) % 4]}")
+            partner = names[(bidder + 2) % 4]
+            lines.append(f"  {names[bidder]} returns {counted(count, 'card')} to {partner}")
         done = len(before.tricks)
         for number, trick in enumerate(after.last_tricks[done:], start=done + 1):
             lines.append(_trick_line(names, number, trick))

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from pinochle._words import counted
 from pinochle.actions import (
     Bid,
     CallMisdeal,
@@ -181,12 +182,12 @@ def _holds_marriage(hand: Sequence[Card]) -> bool:
 
 
 def _passing(view: Observation) -> str:
-    n = view.variant.passing.cards
+    n = counted(view.variant.passing.cards, "card")
     if view.phase is Phase.PASS:
-        return f"Pass {n} cards to your partner"
+        return f"Pass {n} to your partner"
     if view.variant.passing.order is PassingOrder.SIMULTANEOUS and not view.passed_to_me:
-        return f"Pass {n} cards to your partner (you see theirs after)"
-    return f"Return {n} cards to your partner"
+        return f"Pass {n} to your partner (you see theirs after)"
+    return f"Return {n} to your partner"
 
 
 def _bury(view: Observation) -> str:
@@ -196,8 +197,8 @@ def _bury(view: Observation) -> str:
     else:  # pragma: no cover - the engine lists burials as CardChoices
         n, free = len(view.kitty), len(view.hand)
     if free < len(view.hand):
-        return f"Bury {n} cards (not from your meld)"
-    return f"Bury {n} cards"
+        return f"Bury {counted(n, 'card')} (not from your meld)"
+    return f"Bury {counted(n, 'card')}"
 
 
 def _meld_turn(view: Observation) -> str:

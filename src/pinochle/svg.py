@@ -29,6 +29,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from pinochle._words import counted
 from pinochle.actions import Bid, Play
 from pinochle.cards import Card, Suit, parse_cards, parse_suit, sort_cards
 from pinochle.errors import ArgumentError
@@ -353,7 +354,8 @@ def trick(source: Observation | CompletedTrick) -> str:
             winner=source.winner,
             cls="trick",
         )
-        canvas.text(width / 2, height - 8, f"{source.points} points", size=13, anchor="middle")
+        points = counted(source.points, "point")
+        canvas.text(width / 2, height - 8, points, size=13, anchor="middle")
         title = "Trick: " + " ".join(str(card) for _, card in source.plays)
         return canvas.document(width, height, title)
     view = _observation(source)
@@ -502,7 +504,7 @@ def _draw_other_seat(canvas: _Canvas, view: Observation, seat: int, cx: float, t
     for index in range(hidden):
         canvas.back(left + index * step, top + 22, scale=_SMALL)
     canvas.close()
-    canvas.text(left + span + 8, top + 22 + h / 2 + 5, f"{size} cards", size=14, cls="count")
+    canvas.text(left + span + 8, top + 22 + h / 2 + 5, counted(size, "card"), size=14, cls="count")
     canvas.close()
     _draw_meld_of(canvas, view, seat, cx, top + 22 + h + 6, per_row=10)
 

@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
 from pinochle._text import printable
+from pinochle._words import counted
 from pinochle.arena import LADDER, seating_note, seatings
 from pinochle.arena._backends import open_backend
 from pinochle.arena._match import MatchInterrupted, _checked, _play_match
@@ -118,7 +119,7 @@ def match_report(match: MatchResult, variant: Variant) -> list[str]:
     """The plain-text report of a match: the results, then how it ran, then the timings."""
     lines = []
     if match.interrupted:
-        lines.append(f"interrupted: {match.n} of {match.requested} deals finished")
+        lines.append(f"interrupted: {match.n} of {counted(match.requested, 'deal')} finished")
     if match.deals:
         seeds = f"seeds {match.deals[0].seed}-{match.deals[-1].seed}"
         if match.n != match.deals[-1].index - match.deals[0].index + 1:
@@ -126,8 +127,9 @@ def match_report(match: MatchResult, variant: Variant) -> list[str]:
     else:
         seeds = "none"
     unit = "a whole game" if match.play == "game" else "one hand"
+    deals = counted(match.n, "deal")
     lines.append(
-        f"{match.variant}: {match.a} (A) against {match.b} (B), {match.n} deals ({seeds}), "
+        f"{match.variant}: {match.a} (A) against {match.b} (B), {deals} ({seeds}), "
         f"{unit} in each of {len(seatings(variant))} seatings: {seating_note(variant)}"
     )
     half = "n/a" if math.isnan(match.half_width) else f"{match.half_width:.1f}"
@@ -140,9 +142,10 @@ def match_report(match: MatchResult, variant: Variant) -> list[str]:
         wins = match.wins
         lines.append(f"games won: A {wins.a}, B {wins.b}, unfinished {wins.unfinished}")
     rate = match.n / match.seconds if match.seconds > 0 else math.nan
+    ran = f"{counted(match.workers, 'worker')}, {counted(match.chunks, 'chunk')}"
     lines.append(
         f"wall time {match.seconds:.1f} s, {rate:.2f} deals/s; {match.backend} backend, "
-        f"{match.workers} worker(s), {match.chunks} chunk(s), {match.retries} retried"
+        f"{ran}, {match.retries} retried"
     )
     lines += ["", *timings_table(match)]
     return lines
@@ -199,7 +202,7 @@ def speed_table(matches: Sequence[MatchResult], workers: int) -> list[str]:
                 slot[name] = slot[name].merge(t) if name in slot else t
     lines = [
         f"Time a decision in the tricks phase (`choose`, by time.perf_counter): CPU figures of "
-        f"this machine, os.cpu_count() = {os.cpu_count()}, {workers} worker(s) at once.",
+        f"this machine, os.cpu_count() = {os.cpu_count()}, {counted(workers, 'worker')} at once.",
         "",
         "| Profile | Level | Decisions | Median | 95th percentile |",
         "|---|---|---:|---:|---:|",
@@ -366,8 +369,8 @@ def _tournament(
     for number, result in enumerate(results):
         if number:
             print()
-        field = len(result.players)
-        print(printable(f"{result.variant}: {field} players, every pair over {deals} deals"))
+        pairs = f"every pair over {counted(deals, 'deal')}"
+        print(printable(f"{result.variant}: {len(result.players)} players, {pairs}"))
         print()
         print(printable(result.table(), keep="\n"))
     return 0

@@ -8,6 +8,7 @@ import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
+from pinochle._words import counted
 from pinochle.arena._backends import Backend, open_backend
 from pinochle.arena._play import Chunk, ChunkResult, PlayerSpec
 from pinochle.arena._results import DealResult, MatchResult, Timings, merge_timings
@@ -39,7 +40,7 @@ class MatchInterrupted(KeyboardInterrupt):
     """
 
     def __init__(self, result: MatchResult, finished: Sequence[MatchResult] = ()) -> None:
-        super().__init__(f"interrupted after {result.n} of {result.requested} deals")
+        super().__init__(f"interrupted after {result.n} of {counted(result.requested, 'deal')}")
         self.result = result
         self.finished = tuple(finished)
 

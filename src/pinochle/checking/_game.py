@@ -10,6 +10,7 @@ from typing import Any
 import attrs
 
 from pinochle import engine, scoring
+from pinochle._words import counted
 from pinochle.actions import (
     PLAYS,
     Action,
@@ -320,11 +321,13 @@ class GameCheck:
         for step, (played, index) in enumerate(zip(self.states[1:], self.indices, strict=False)):
             legal = legal_actions(state)
             if index >= len(legal):
-                message = f"step {step + 1}: {len(legal)} actions on scale {theirs}"
+                message = f"step {step + 1}: {counted(len(legal), 'action')} on scale {theirs}"
                 raise _fail(message, played)
             state = apply(state, legal[index])
             if len(state.results) != len(played.results):
-                message = f"on scale {theirs}, {len(state.results)} hands were settled"
+                settled = len(state.results)
+                verb = "was" if settled == 1 else "were"
+                message = f"on scale {theirs}, {counted(settled, 'hand')} {verb} settled"
                 raise _fail(message, played)
             if state.results and state.results[-1] is not previous:
                 a, b = played.results[-1], state.results[-1]

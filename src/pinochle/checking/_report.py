@@ -8,6 +8,7 @@ from pathlib import Path
 import attrs
 
 from pinochle._text import printable
+from pinochle._words import counted
 from pinochle.records import GameRecord
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State
@@ -48,7 +49,7 @@ class Failure:
     def __str__(self) -> str:
         steps = len(self.record.actions)
         return (
-            f"{self.check}: game {self.game} (seed {self.seed}), after {steps} actions: "
+            f"{self.check}: game {self.game} (seed {self.seed}), after {counted(steps, 'action')}: "
             f"{self.message}"
         )
 
@@ -122,10 +123,12 @@ class CheckReport:
         (see `pinochle._text.printable`), so the text is safe to print on a terminal.
         """
         failed = [c for c in self.checks if not c.ok]
-        held = "every invariant held" if not failed else f"{len(failed)} invariant(s) failed"
+        held = (
+            "every invariant held" if not failed else f"{counted(len(failed), 'invariant')} failed"
+        )
         lines = [
-            f"{self.variant.name}: {self.games} games from seed {self.seed}, at most "
-            f"{self.max_hands} hands each: {held}"
+            f"{self.variant.name}: {counted(self.games, 'game')} from seed {self.seed}, at most "
+            f"{counted(self.max_hands, 'hand')} each: {held}"
         ]
         width = max(len(c.name) for c in self.checks)
         for c in self.checks:

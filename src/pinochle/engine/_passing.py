@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 
+from pinochle._words import counted
 from pinochle.actions import Action, Bury, PassCards
 from pinochle.cards import Card
 from pinochle.choices import CardChoices
@@ -56,7 +57,7 @@ def _apply_passing(state: State, action: Action) -> State:
     if action not in legal_actions(state):
         held = state.hands[seat]
         if len(action.cards) != n:
-            raise IllegalActionError(str(action), f"pass exactly {n} cards")
+            raise IllegalActionError(str(action), f"pass exactly {counted(n, 'card')}")
         raise IllegalActionError(str(action), f"you do not hold {_missing(action.cards, held)}")
     if state.variant.passing.order is PassingOrder.SIMULTANEOUS:
         return _pass_simultaneously(state, action)
@@ -129,7 +130,7 @@ def _apply_bury(state: State, action: Action) -> State:
     if action not in legal_actions(state):
         n = len(state.hand.kitty)
         if len(action.cards) != n:
-            raise IllegalActionError(str(action), f"bury exactly {n} cards")
+            raise IllegalActionError(str(action), f"bury exactly {counted(n, 'card')}")
         missing = Counter(action.cards) - Counter(_bury_candidates(state))
         raise IllegalActionError(
             str(action), f"you may not bury {', '.join(map(str, missing))} (held and not melded)"

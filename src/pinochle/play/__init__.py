@@ -26,6 +26,7 @@ from typing import TextIO
 import attrs
 
 from pinochle._text import printable
+from pinochle._words import counted
 from pinochle.actions import (
     Action,
 )
@@ -33,12 +34,12 @@ from pinochle.demo import Player
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import IllegalActionError
 from pinochle.explain import explain_legal
-from pinochle.play._prompts import Prompter, ReplyError, interpret
+from pinochle.play._prompts import Prompter, ReplyError, card_examples, interpret
 from pinochle.play._telling import Teller
-from pinochle.play._voice import Voice, join
+from pinochle.play._voice import Voice, action_text, join
 from pinochle.state import Phase, State
 from pinochle.terminal import styled
-from pinochle.variant import Variant
+from pinochle.variant import DixExchange, LastDraw, Misdeal, Variant
 
 __all__ = ["DEFAULT_LEVEL", "LEVELS", "Seating", "play_game", "seating"]
 
@@ -50,17 +51,6 @@ DEFAULT_LEVEL = "medium"
 
 PARTNER_LEVEL = "hard"
 """The person's computer partner always plays at Hard (S1)."""
-
-HELP = (
-    "Type one of the numbers shown, or the action itself:",
-    "  bid N | pass | trump hearts (or ♥ or H) | play A♠ (or AS) | throw in | concede | play on",
-    "  cards to pass or bury: type them (AS 10S KH QH) or their numbers (1 2 5 9)",
-    "  two-hand, after winning a trick: declare KIND: CARDS | exchange dix | draw",
-    "  right after the deal, with a hand that qualifies: misdeal | keep",
-    "  at the last draw (where allowed): draw turn-up; a turned dix: exchange dix | keep dix",
-    "The verb may be left out when the prompt says what it is (A♠, hearts, AS 10S KH QH).",
-    "quit ends the game.",
-)
 
 
 CLEAR = "\x1b[2J\x1b[3J\x1b[H"
@@ -222,6 +212,9 @@ class _Table:
         self._say(*self._intro())
         self._tell(lambda: self.teller.hand_start(self.state.hand))
         try:
+            if len(self.voice.people) > 1:  # both read the intro before the screen is cleared
+                self._say("", "When you have both read this, press Enter.")
+                self._read("Press Enter")
             while not self.state.is_over:
                 before = self.state
                 seat = before.to_act
@@ -238,10 +231,10 @@ class _Table:
             why = str(stop) or "Stopped."
             if len(self.voice.people) > 1:
                 why = why.replace("You quit.", f"{self.voice.plain[self.voice.me]} quit.")
-            hands = len(self.state.results)
+            hands = counted(len(self.state.results), "hand")
             self._say(
                 "",
-                f"{why} The game is abandoned after {hands} hand{'s' * (hands != 1)}.",
+                f"{why} The game is abandoned after {hands}.",
                 f"Scores: {self.voice.scores(self.state.scores)}",
                 f"Replay the same deals with --seed {self.state.game.seed}.",
             )
@@ -274,7 +267,7 @@ class _Table:
         self._read("Press Enter")
         self.holder = self.voice.me = person
         lines, self.pending[person] = self.pending[person], []
-        self._say(*lines)
+        self._say(self.voice.introduce(person), *lines)
 
     def _turn(self, state: State, seat: int, person: int) -> tuple[Action, State]:
         """Ask the person until the answer is a legal action; return it and the new state."""
@@ -291,7 +284,7 @@ class _Table:
             if text.lower() in ("quit", "exit"):
                 raise _QuitError("You quit.")
             if text.lower() in ("help", "?"):
-                self._say(*HELP, "", *prompt.lines)
+                self._say(*help_lines(self.variant), "", *prompt.lines)
                 continue
             if not text:
                 continue
@@ -299,7 +292,7 @@ class _Table:
                 action = interpret(text, prompt)
                 return action, apply(state, action)
             except IllegalActionError as exc:
-                self._say(f"  {exc.action}: not allowed, {exc.reason}.")
+                self._say(f"  {action_text(action, view.trump)}: not allowed, {exc.reason}.")
             except (ReplyError, ValueError) as exc:
                 self._say(f"  {exc}")
 
@@ -334,11 +327,7 @@ class _Table:
             if p not in (self.voice.me, self.partner)
         ]
         level = self.level.capitalize()
-        seat = (
-            f"You sit {self.voice.plain[self.voice.me]}."
-            if deal.players == 4
-            else "You play first seat."
-        )
+        seat = f"You sit {self.voice.plain[self.voice.me]}."
         if deal.seated != deal.players:
             seat = f"You are {self.voice.plain[self.voice.me]}; each hand the dealer sits out"
             seat += "." if deal.seated == 4 else ", and so does the second on the dealer's left."
@@ -374,10 +363,69 @@ class _Table:
         return f"Two players: {one} and {two}; {join(others)} {verb} {level}."
 
     def _typing_line(self) -> str:
-        bid = example_bid(self.variant)
-        return f'Type a number or an action ("bid {bid}", "trump hearts", "play A♠"); help; quit.'
+        examples = ", ".join(f'"{e}"' for e in example_actions(self.variant))
+        return f"Type a number or an action ({examples}); help; quit."
 
 
 def example_bid(variant: Variant) -> int:
-    """A bid to show as an example: one step above the profile's minimum (26 at 25 by 1)."""
-    return variant.bidding.minimum + variant.bidding.step
+    """A bid to show as an example: one step above the profile's minimum (26 at 25 by 1).
+
+    Never above the profile's highest bid: where the minimum is the highest, the minimum.
+    """
+    bidding = variant.bidding
+    bid = bidding.minimum + bidding.step
+    return bid if bidding.maximum is None or bid <= bidding.maximum else bidding.minimum
+
+
+def example_actions(variant: Variant) -> tuple[str, ...]:
+    """The intro's examples: actions a person types at every table of this profile.
+
+    A bid and a trump only where there is an auction (a turned trump has none); the draw
+    after a trick where there is a stock (two-hand).
+    """
+    examples = ["play A♠"]
+    if variant.has_auction:
+        examples[:0] = [f"bid {example_bid(variant)}", "trump hearts"]
+    if variant.deal.stock:
+        examples.append("draw")
+    return tuple(examples)
+
+
+def help_lines(variant: Variant) -> tuple[str, ...]:
+    """What ``help`` says: only the actions the profile's game has, with examples that fit it.
+
+    Every example in double quotes is something to type at one of the game's prompts.
+    """
+    lines = ["Type one of the numbers shown, or the action itself:"]
+    bare = ['"A♠"']  # what may be typed without its verb
+    if variant.has_auction:
+        bid = example_bid(variant)
+        lines.append(f'  in the auction: "bid {bid}" or "pass"; then "trump hearts" (or ♥ or H)')
+        bare.append('"hearts"')
+    hand = variant.deal.hand
+    for n, step in ((variant.passing.cards, "pass"), (variant.deal.kitty, "bury")):
+        if n and (step == "bury" or variant.deal.partnerships):
+            typed, numbers = card_examples(n, hand)
+            lines.append(f'  cards to {step}: type them ("{typed}") or their numbers ("{numbers}")')
+            bare.append(f'"{typed}"')
+    lines.append('  a card: "play A♠" (or AS)')
+    settle = variant.settlement
+    if variant.has_auction and settle.throw_in:  # no auction, no bidder to give up
+        lines.append('  the bidder, before play: "throw in" (concede the bid) or "play on"')
+    if variant.has_auction and settle.opponents_concede:
+        lines.append('  the bidder\'s opponents, before play: "concede" or "play on"')
+    if variant.deal.stock:
+        turn = variant.stock.dix_exchange
+        after = '"declare KIND: CARDS"' + (', "exchange dix"' if turn else "") + ' or "draw"'
+        lines.append(f"  after winning a trick: {after}")
+        if variant.stock.last_draw is LastDraw.WINNER_CHOOSES:
+            lines.append('  at the last draw: "draw turn-up" takes the turned-up card')
+    if variant.deal.misdeal is not Misdeal.NONE:
+        lines.append('  right after the deal, with a hand that qualifies: "misdeal" or "keep"')
+    if not variant.deal.stock and variant.trump.dix_exchange is not DixExchange.NONE:
+        lines.append('  holding a dix of the turned trump: "exchange dix" or "keep dix"')
+    lines += [
+        f"The verb may be left out when the prompt says what it is ({join(bare)}).",
+        "quit ends the game.",
+    ]
+    return tuple(lines)

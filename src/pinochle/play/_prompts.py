@@ -16,10 +16,10 @@ from pinochle.actions import (
     TakeTurnUp,
     parse_action,
 )
-from pinochle.cards import Card, format_cards, parse_cards, parse_suit, sort_cards
+from pinochle.cards import Card, parse_cards, parse_suit, sort_cards
 from pinochle.demo import meld_text
 from pinochle.meld import meld_by_trump, score_meld
-from pinochle.play._voice import Voice, cards_text, count
+from pinochle.play._voice import Voice, action_text, cards_text, count
 from pinochle.state import Observation, Phase
 
 SHOWN_BIDS = 5
@@ -92,8 +92,9 @@ class Prompter:
         else:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
+        labels = [action_text(a, view.trump) for a in choices]  # a declaration's cards sorted
         hint = f"type a number from 1 to {len(choices)} or an action"
-        return Prompt((*lines, *_choice_lines(choices)), "Your choice", choices, hint=hint)
+        return Prompt((*lines, *_choice_lines(choices, labels)), "Your choice", choices, hint=hint)
 
     def _concede_question(self, view: Observation) -> str:
         """The opponent's choice: concede the hand to the bidder, or play it out (14.1)."""
@@ -158,7 +159,7 @@ class Prompter:
             lines += self._kitty_line(view)
             if mine is not None:
                 lines.append(f"  Your meld {mine.total}: {meld_text(mine)}")
-            lines.append(f"  Bury {n} cards (* = may be buried):")
+            lines.append(f"  Bury {count(n)} (* = may be buried):")
             make: Callable[[tuple[Card, ...]], Action] = Bury
             verb = "bury"
         else:
@@ -166,22 +167,23 @@ class Prompter:
             partner = self.voice.name(view.persons, (view.seat + 2) % 4)
             allowed = cards
             if view.phase is Phase.PASS:
-                lines.append(f"  Pass {n} cards to {bidder}, the bidder:")
+                lines.append(f"  Pass {count(n)} to {bidder}, the bidder:")
             elif view.passed_to_me:
-                lines.append(f"  {partner} passed you {format_cards(view.passed_to_me)}.")
+                lines.append(f"  {partner} passed you {cards_text(view.passed_to_me, view.trump)}.")
                 keep = score_meld(view.hand, trump=view.trump, variant=view.variant)
                 lines.append(f"  Meld you keep returning none of its cards: {keep.total}")
                 lines.append(f"    {meld_text(keep)}")
-                lines.append(f"  Return {n} cards to {partner}:")
+                lines.append(f"  Return {count(n)} to {partner}:")
             else:  # passing.order = "simultaneous": the partner's cards come afterwards
-                lines.append(f"  {partner} has chosen {n} cards for you; you see them after.")
-                lines.append(f"  Pass {n} cards to {partner} from your own hand:")
+                lines.append(f"  {partner} has chosen {count(n)} for you; you see them after.")
+                lines.append(f"  Pass {count(n)} to {partner} from your own hand:")
             make, verb = PassCards, "pass-cards"
         lines += _numbered(cards, allowed)
         if view.phase is not Phase.BURY:  # every card is starred: say what the marks mean
             lines.append(LEGEND)
-        lines.append('  Type the cards ("AS 10S KH QH") or their numbers ("1 2 5 9").')
-        hint = f"type {count(n)} (AS 10S KH QH) or their numbers (1 2 5 9)"
+        typed, numbers = card_examples(n, len(cards))
+        lines.append(f'  Type the cards ("{typed}") or their numbers ("{numbers}").')
+        hint = f"type {count(n)} ({typed}) or their numbers ({numbers})"
         return Prompt(tuple(lines), "Cards", cards=cards, pick=n, make=make, verb=verb, hint=hint)
 
     def _trick(self, view: Observation) -> Prompt:
@@ -232,7 +234,7 @@ class Prompter:
     def _kitty_line(self, view: Observation) -> list[str]:
         if not view.kitty:
             return []
-        return [f"  You took the kitty: {format_cards(sort_cards(view.kitty))}"]
+        return [f"  You took the kitty: {cards_text(view.kitty, view.trump)}"]
 
 
 def interpret(text: str, prompt: Prompt) -> Action:
@@ -265,12 +267,27 @@ def interpret(text: str, prompt: Prompt) -> Action:
                 pass
     if prompt.make is not None and _is_suit(text):
         raise ReplyError(f"{text!r} is a suit, not a card: {prompt.hint}")
-    if prompt.make is not None:  # say which card is wrong
+    if prompt.make is not None:  # say which card is wrong, of the cards after any verb
+        verb, _, rest = text.partition(" ")
         try:
-            parse_cards(text)
+            parse_cards(rest if verb.lower() == prompt.verb else text)
         except ValueError as exc:
             raise ReplyError(f"{exc}; {prompt.hint}") from None
     raise ReplyError(f"{text!r} is not understood; {prompt.hint}")
+
+
+_EXAMPLE_CARDS = ("AS", "10S", "KH", "QH", "JD", "AC", "10C", "KD", "QS", "JH", "AD", "KC")
+"""Cards to show as typed examples: no nines, so they fit the double deck too."""
+
+
+def card_examples(n: int, size: int) -> tuple[str, str]:
+    """Examples of ``n`` cards to type, as cards and as numbers in a hand of ``size`` cards.
+
+    ``("AS 10S KH QH", "1 2 5 9")`` for four; as many cards as the step asks for.
+    """
+    numbers = (1, 2, 5, 9) if n <= 4 and size >= 9 else range(1, n + 1)
+    typed = " ".join(_EXAMPLE_CARDS[: min(n, len(_EXAMPLE_CARDS))])
+    return typed, " ".join(str(k) for k in list(numbers)[:n])
 
 
 def _play(cards: tuple[Card, ...]) -> Action:

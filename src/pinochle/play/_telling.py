@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from pinochle._words import counted
 from pinochle.actions import (
     Action,
     Bury,
@@ -20,9 +21,8 @@ from pinochle.actions import (
     TakeTurnUp,
     ThrowIn,
 )
-from pinochle.cards import format_cards, sort_cards
 from pinochle.demo import meld_text, misdeal_shown
-from pinochle.play._voice import Voice, cards_text, join
+from pinochle.play._voice import Voice, cards_text, count, join
 from pinochle.state import CompletedTrick, Hand, Phase, State
 from pinochle.variant import PassingOrder
 
@@ -75,7 +75,7 @@ class Teller:
             together = self.voice.variant.passing.order is PassingOrder.SIMULTANEOUS
             # Simultaneous passing: the bidder sees the partner's cards only once both chose.
             shown = me == seat or (me == to and not (together and before.phase is Phase.PASS))
-            what = cards_text(action.cards, hand.trump) if shown else f"{len(action.cards)} cards"
+            what = cards_text(action.cards, hand.trump) if shown else count(len(action.cards))
             receiver = self.voice.name(persons, to).replace("You", "you")
             lines = [f"  {self.voice.does(persons, seat, *verb)} {what} to {receiver}"]
             if together and before.phase is Phase.RETURN and me == seat:
@@ -83,14 +83,12 @@ class Teller:
                 lines.append(f"  {self.voice.name(persons, to)}'s cards reach you: {passed}")
             return lines
         if isinstance(action, Bury):
-            what = (
-                cards_text(action.cards, hand.trump) if me == seat else f"{len(action.cards)} cards"
-            )
+            what = cards_text(action.cards, hand.trump) if me == seat else count(len(action.cards))
             return [f"  {self.voice.does(persons, seat, 'buries', 'bury')} {what}"]
         if isinstance(action, ThrowIn):
             return [f"  {self.voice.does(persons, seat, 'throws', 'throw')} in"]
         if isinstance(action, CallMisdeal):
-            cards = cards_text(misdeal_shown(self.voice.variant, before.hands[seat]), None)
+            cards = cards_text(misdeal_shown(self.voice.variant, before.hands[seat]), hand.trump)
             who = self.voice.does(persons, seat, "calls", "call")
             return [f"  {who} a misdeal, showing {cards}: the same dealer deals again."]
         if isinstance(action, Concede):
@@ -100,7 +98,8 @@ class Teller:
         if isinstance(action, Declare):
             points = after.hand.shown[seat][-1].points
             who = self.voice.does(persons, seat, "declares", "declare")
-            return [f"  {who} {action.kind} {cards_text(action.cards, hand.trump)}: {points}"]
+            meld = cards_text(action.cards, None)  # as every meld is written: pinochle Q♠ J♦
+            return [f"  {who} {action.kind} {meld}: {points}"]
         if isinstance(action, ExchangeDix):
             who = self.voice.does(persons, seat, "exchanges", "exchange")
             turned = hand.turn_up if hand.turn_up is not None else hand.turned_up
@@ -113,7 +112,7 @@ class Teller:
                 who = self.voice.does(persons, seat, "takes", "take")
                 lines.append(f"  {who} the turned-up {hand.turn_up}")
             new = Counter(after.hands[me]) - Counter(before.hands[me])
-            lines.append(f"  You draw {format_cards(new.elements())}.")
+            lines.append(f"  You draw {cards_text(new.elements(), after.hand.trump)}.")
             if after.hand.turn_up is None:
                 lines.append("  The stock is used up: the melds go back to the hands.")
             return lines
@@ -126,7 +125,7 @@ class Teller:
         lines.append(f"  {self.voice.name(hand.persons, hand.bidder)} won the bid at {hand.bid}")
         me = self.voice.my_seat(hand)
         if hand.kitty and (self.voice.variant.kitty.shown or me == hand.bidder):
-            lines.append(f"  Kitty: {format_cards(sort_cards(hand.kitty))}")
+            lines.append(f"  Kitty: {cards_text(hand.kitty, hand.trump)}")
         return lines
 
     def _meld_lines(self, hand: Hand) -> list[str]:
@@ -162,7 +161,8 @@ class Teller:
                 verdict = f"{won[0]} wins!" if won else "You both lose."
             lines += [
                 "",
-                f"Game over after {len(after.results)} hands: {self.voice.side(after.winner)} won.",
+                f"Game over after {counted(len(after.results), 'hand')}:"
+                f" {self.voice.side(after.winner)} won.",
                 verdict,
             ]
         return lines

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from pinochle.actions import Action
+from pinochle._words import counted
+from pinochle.actions import Action, Bury, Declare, PassCards
 from pinochle.cards import Card, Suit, format_cards, sort_cards
 from pinochle.demo import person_names, side_name
 from pinochle.state import Hand
@@ -57,9 +58,48 @@ class Voice:
     def scores(self, values: Sequence[int]) -> str:
         return "  ".join(f"{self.side(i)} {v}" for i, v in enumerate(values))
 
+    def introduce(self, person: int) -> str:
+        """Who ``person`` is at the table, for the screen they have just taken.
 
-def cards_text(cards: Sequence[Card], trump: Suit | None) -> str:
+        ``You are South, partner North (computer), against West and East (computer).``:
+        the other person at the screen first, then the computer players in playing order.
+        """
+        seated = self.variant.deal.seated
+        partner = (person + 2) % 4 if self.variant.deal.partnerships else None
+        later = [(person + k) % seated for k in range(1, seated)]  # playing order from here
+        others = sorted(
+            (p for p in later if p != partner), key=lambda p: p not in self.people
+        )  # the other person first: sorted() keeps the playing order among equals
+        line = f"You are {self.plain[person]}"
+        if partner is not None:
+            line += f", partner {self._who(partner)}"
+        return f"{line}, against {join([self._who(p) for p in others])}."
+
+    def _who(self, person: int) -> str:
+        name = self.plain[person]
+        return name if person in self.people else f"{name} (computer)"
+
+
+def cards_text(cards: Iterable[Card], trump: Suit | None) -> str:
+    """Cards as every screen lists them: `sort_cards` order, trump first once it is known."""
     return format_cards(sort_cards(cards, trump))
+
+
+def action_text(action: Action, trump: Suit | None) -> str:
+    """An action as the screen writes it: its cards in the screen's order, not the action's.
+
+    An action keeps its cards in `Card.index` order (``declare marriage: Q♥ K♥``); the screen
+    lists them as it lists a hand (``declare marriage: K♥ Q♥``), a declaration's as every
+    meld is written (without trump first: ``pinochle Q♠ J♦``). The text reads back as the
+    same action.
+    """
+    if isinstance(action, Declare):
+        return f"declare {action.kind}: {cards_text(action.cards, None)}"
+    if isinstance(action, PassCards):
+        return f"pass-cards {cards_text(action.cards, trump)}"
+    if isinstance(action, Bury):
+        return f"bury {cards_text(action.cards, trump)}"
+    return str(action)
 
 
 def join(names: Sequence[str]) -> str:
@@ -67,4 +107,4 @@ def join(names: Sequence[str]) -> str:
 
 
 def count(n: int) -> str:
-    return f"{n} card{'s' * (n != 1)}"
+    return counted(n, "card")
