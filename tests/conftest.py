@@ -279,13 +279,15 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     browser = [line for line in _skipped if ": browser:" in line]
     if browser:
         terminalreporter.write_line(
-            f"{len(browser)} browser tests skipped: they need Chromium and chromedriver"
+            f"{len(browser)} browser test{'' if len(browser) == 1 else 's'} skipped:"
+            " they need Chromium and chromedriver"
             " (Debian: apt-get install chromium chromium-driver)",
             yellow=True,
         )
     if _left_out:
+        tests = "test" if len(_left_out) == 1 else "tests"
         terminalreporter.write_line(
-            f"quick run: {len(_left_out)} slow tests left out; every test: {FULL}", yellow=True
+            f"quick run: {len(_left_out)} slow {tests} left out; every test: {FULL}", yellow=True
         )
     if os.environ.get("PINOCHLE_CI") and _skipped:
         terminalreporter.section("skipped under PINOCHLE_CI=1: every test must run in CI")
