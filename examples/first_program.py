@@ -25,7 +25,7 @@ def your_turn(view: pn.Observation) -> pn.Action:
     action = pn.parse_action(text)  # pn.ActionParseError on a typo, saying why
     if action not in view.legal_actions:  # `in` works on the lazy sequences too
         print(f"{text!r} is not legal now: {pn.explain_legal(view)}")
-        action = view.legal_actions[0]  # the pass (a front end would ask again)
+        action = view.legal_actions[0]  # a front end asks again; here the first: pass
     return action
 
 
@@ -44,5 +44,6 @@ sides = [" & ".join(n for s, n in enumerate(names) if state.side_of(s) == side) 
 for number, result in enumerate(state.results, start=1):  # result.bidder is a side
     bidder = "nobody" if result.bidder is None else sides[result.bidder]
     print(f"hand {number}: {bidder} bid {result.bid}: {result.reason}")
-winner = state.winner
+winner = state.winner  # a side, like result.bidder
+assert winner is not None  # None only while the game goes on
 print(f"{sides[winner]} win {state.scores[winner]} to {state.scores[1 - winner]}")
