@@ -23,7 +23,7 @@ EXAMPLE = ROOT / "examples" / "first_program.py"
 
 def test_the_page_shows_the_example_file_itself() -> None:
     text = PAGE.read_text(encoding="utf-8")
-    assert '```python\n--8<-- "examples/first_program.py"\n```' in text
+    assert '```python\n--8<-- "examples/first_program.py"\n```' in text  # the file, whole
     nav = (ROOT / "mkdocs.yml").read_text(encoding="utf-8")
     assert "Getting started: getting-started.md\n  - Your first program: first-program.md" in nav
 
