@@ -36,11 +36,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_ctrl_c_stops_the_worker_processes_too",
         "test_the_ladder_prints_the_bots_pages_table",
     ),
-    "test_arena_ray.py": (
-        "test_ctrl_c_on_ray_reports_the_finished_chunks_and_cancels_the_rest",
-        "test_ray_local_one_worker_and_local_two_workers_are_equal",
-        "test_the_command_on_ray",
-    ),
+    "test_arena_ray.py": ("*",),  # every test: a Ray cluster takes 8 s to start
     "test_bid_cap.py": ("test_highest_meld_is_exact_on_small_hands",),
     "test_bid_choices.py": ("test_listed_bids_match_for_random_profiles",),
     "test_bots.py": (
@@ -200,7 +196,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_the_shipped_schemas_are_what_the_code_builds",
     ),
 }
-"""Test functions (every parametrization) left out of the quick run, by test file.
+"""Test functions (every parametrization) left out of the quick run, by test file ("*": all).
 
 Chosen from measured times (``--durations=0``): each of these took a second or more in
 all on a busy two-core machine; together they are nine tenths of the full run.
@@ -244,7 +240,8 @@ def _named(config: pytest.Config) -> list[str]:
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Mark the tests of `SLOW`; in the quick run, leave out the slow ones."""
     for item in items:
-        if getattr(item, "originalname", item.name) in SLOW.get(item.path.name, ()):
+        names = SLOW.get(item.path.name, ())
+        if "*" in names or getattr(item, "originalname", item.name) in names:
             item.add_marker(pytest.mark.slow)
     if config.getoption("full") or config.option.markexpr:
         return
