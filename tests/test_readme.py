@@ -24,3 +24,17 @@ def test_the_readme_links_work_on_a_package_index_page() -> None:
     text = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     targets = re.findall(r"\]\(([^)]+)\)", text)
     assert [t for t in targets if not t.startswith(("https://", "http://", "#"))] == []
+
+
+def test_ci_runs_the_readmes_set_up_and_full_test_commands_exactly() -> None:
+    root = Path(__file__).resolve().parents[1]
+    text = README.read_text(encoding="utf-8")
+    commands = re.findall(r"```console\n(.*?)\n```", text, flags=re.DOTALL)
+    set_up = next(c for c in commands if '".[dev]"' in c)
+    install, quick = set_up.split(" && ")
+    assert quick == "python -m pytest"  # the quick run, the second set-up command
+    full = next(c for c in commands if "pytest --full" in c)
+    ci = (root / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert install in ci
+    assert f"step {full}" in ci
+    assert not any(line.startswith("step python -m pytest") and "--full" not in line for line in ci)
