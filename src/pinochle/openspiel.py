@@ -75,7 +75,9 @@ from pinochle.state import Observation, Phase, State
 from pinochle.tricks import deck_points
 from pinochle.variant import Variant, builtin_variants, load_variant
 
-OPENSPIEL_EXTRA: Final = 'pip install "pinochle-rules[openspiel]"'
+OPENSPIEL_EXTRA: Final = (
+    'pip install "pinochle-rules[openspiel]" (from a source checkout: pip install ".[openspiel]")'
+)
 """The command that installs the ``openspiel`` extra (open_spiel, numpy)."""
 
 try:

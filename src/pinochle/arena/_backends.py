@@ -216,6 +216,7 @@ def import_ray() -> ModuleType:
     except ImportError:
         raise ExtraMissingError(
             'backend="ray" needs Ray: pip install "pinochle-rules[ray]"'
+            ' (from a source checkout: pip install ".[ray]")'
         ) from None
     return ray
 

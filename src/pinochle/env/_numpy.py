@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from types import ModuleType
 
-RL_EXTRA = 'pip install "pinochle-rules[rl]"'
+RL_EXTRA = 'pip install "pinochle-rules[rl]" (from a source checkout: pip install ".[rl]")'
 """The command that installs the ``rl`` extra (pettingzoo, gymnasium, numpy)."""
 
 
