@@ -458,9 +458,29 @@ def from_dict(
         actions = reader.read(_decoder(tuple[Action, ...]), data.get("actions"), ("actions",))
         if actions is not _FAILED and not _has_failed(actions):
             value = _with_history(value, actions, verify, reader)
+    if not reader.problems and value is not _FAILED:
+        _check_possible(value, verify, reader)
     if reader.problems or value is _FAILED:
         raise WireError(*reader.problems)
     return value
+
+
+def _check_possible(value: Any, verify: bool, reader: _Reader) -> None:
+    """Note every way a well-formed value is not one the game can hold (`_possible`).
+
+    A state whose history was replayed is the engine's own: only one read with
+    ``verify=False`` is checked.
+    """
+    from pinochle import _possible
+
+    if isinstance(value, Observation):
+        problems = _possible.observation_problems(value)
+    elif isinstance(value, State):
+        problems = [] if verify else _possible.state_problems(value)
+    else:
+        problems = _possible.result_problems(value)
+    for where, problem in problems:
+        reader.note((where,), problem)
 
 
 def _with_history(state: State, actions: tuple[Action, ...], verify: bool, reader: _Reader) -> Any:
