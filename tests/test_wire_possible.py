@@ -138,6 +138,11 @@ EXAMPLES: dict[str, tuple[Callable[[dict[str, Any]], None], str]] = {
         lambda d: d["trick"].insert(0, [(d["trick"][0][0] + 2) % 4, "9♣"]),
         r"trick\[1\]\[0\]: seat \d plays after seat \d, out of turn",
     ),
+    "a score of 401 digits": (
+        _set("scores", [10**400, 0]),
+        r"scores\[0\]: expected a whole number within ±2\*\*64",
+    ),
+    "a target of a trillion": (_set("target", 10**12), "target: expected a number within"),
     "winner before the game is over": (_set("winner", 0), "winner: the game has no winner"),
     "winner side 3": (_set("winner", 3), r"winner: side 3 does not exist \(sides 0 to 1\)"),
     "legal actions of a seat not to act": (
@@ -183,8 +188,12 @@ def _consumers(view: pn.Observation) -> Iterator[tuple[str, Callable[[], object]
         yield "ActionIndex.mask", lambda: ActionIndex(view.variant).mask(view)
     if view.legal_actions:
         for level in ("random", "easy", "medium", "hard"):
-            yield level, lambda level=level: make_bot(level, seed=1).choose(view)
+            yield level, functools.partial(_choose, level, view)
         yield "expert", lambda: make_bot("expert", seed=1, samples=2).choose(view)
+
+
+def _choose(level: str, view: pn.Observation) -> object:
+    return make_bot(level, seed=1).choose(view)
 
 
 def _load_and_consume(data: dict[str, Any]) -> bool:
@@ -283,15 +292,15 @@ def _near(rng: random.Random, old: Any) -> Any:
     elif isinstance(old, str) and len(old) <= 3:
         options += ["A♠", "9♣", "10♥", "Q♠", "J♦"] * 2
     elif isinstance(old, list) and old:
-        changed = copy.deepcopy(old)
+        items = copy.deepcopy(old)
         i = rng.randrange(len(old))
-        changed[i] = _near(rng, old[i])
-        options += [old[:-1], [*old, old[-1]], old[::-1], *[changed] * 6]
+        items[i] = _near(rng, old[i])
+        options += [old[:-1], [*old, old[-1]], old[::-1], *[items] * 6]
     elif isinstance(old, dict) and old:
-        changed = copy.deepcopy(old)
+        table = copy.deepcopy(old)
         key = rng.choice(sorted(old))
-        changed[key] = _near(rng, old[key])
-        options += [changed] * 6
+        table[key] = _near(rng, old[key])
+        options += [table] * 6
     if old == [] or old is None:
         options += [["A♠"], [[0, "A♠"]], [[5, "A♠"]]]
     return rng.choice(options)
@@ -362,3 +371,6 @@ def test_a_result_names_sides_that_exist() -> None:
         pn.HandResult.from_dict({**data, "bidder": 7})
     with pytest.raises(pn.WireError, match="sides: expected a result for each of 2 sides or more"):
         pn.HandResult.from_dict({**data, "sides": data["sides"][:1], "bidder": 0})
+    huge = [{**data["sides"][0], "score": 10**12}, *data["sides"][1:]]
+    with pytest.raises(pn.WireError, match=r"sides\[0\]\.score: expected a number within"):
+        pn.HandResult.from_dict({**data, "sides": huge})

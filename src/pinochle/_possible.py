@@ -23,6 +23,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from pinochle.actions import Bid
+from pinochle.arguments import LIMIT
 from pinochle.cards import Card, make_deck
 from pinochle.errors import PinochleError
 from pinochle.state import CompletedTrick, Observation, Phase, State
@@ -74,6 +75,11 @@ class _Found:
         if value < low:
             self.add(where, f"expected at least {low}, found {value}")
 
+    def score(self, where: str, value: int | None) -> None:
+        """A score, a bid or a target is within the library's ±`LIMIT`."""
+        if value is not None and not -LIMIT <= value <= LIMIT:
+            self.add(where, f"expected a number within ±{LIMIT:,}, found {value}")
+
 
 # --- Observations ------------------------------------------------------------------------
 
@@ -111,6 +117,11 @@ def _shape(found: _Found, view: Observation) -> None:
         found.seat("last_turn_up[0]", view.last_turn_up[0], players)
     found.at_least("hand_number", view.hand_number, 0)
     found.at_least("bid", view.bid, 0)
+    for name in ("hand_number", "bid", "target"):
+        found.score(name, getattr(view, name))
+    for name in ("points", "scores"):
+        for i, value in enumerate(getattr(view, name)):
+            found.score(f"{name}[{i}]", value)
     found.at_least("stock_size", view.stock_size, 0)
     if found.length("persons", view.persons, players):
         for i, person in enumerate(view.persons):
@@ -373,4 +384,8 @@ def result_problems(result: HandResult, sides: int | None = None) -> list[Proble
         found.add("sides", f"expected a result for each of 2 sides or more, found {count}")
     found.side("bidder", result.bidder, len(result.sides) if sides is None else sides)
     found.at_least("bid", result.bid, 0)
+    found.score("bid", result.bid)
+    for i, side in enumerate(result.sides):
+        for name in ("meld", "points", "score"):
+            found.score(f"sides[{i}].{name}", getattr(side, name))
     return found.problems
