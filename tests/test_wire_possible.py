@@ -374,3 +374,15 @@ def test_a_result_names_sides_that_exist() -> None:
     huge = [{**data["sides"][0], "score": 10**12}, *data["sides"][1:]]
     with pytest.raises(pn.WireError, match=r"sides\[0\]\.score: expected a number within"):
         pn.HandResult.from_dict({**data, "sides": huge})
+
+
+def test_the_schema_bounds_whole_numbers_as_the_reader_does() -> None:
+    import jsonschema
+
+    validator = jsonschema.Draft202012Validator(pn.schema("observation"))
+    data = _view()
+    assert validator.is_valid(data)
+    data["scores"] = [2**64, 0]
+    assert not validator.is_valid(data)
+    with pytest.raises(pn.WireError, match=r"scores\[0\]: expected a whole number within"):
+        pn.Observation.from_dict(data)
