@@ -169,12 +169,71 @@ def parse_json(text: str | bytes, error: ErrorFactory) -> Any:
 
     Raises:
         PinochleError: From ``error``: not JSON, nested too deeply, a number too long to
-            read (Python refuses integers of more than 4,300 digits), or a string holding a
-            lone surrogate (``"\ud800"``, which no UTF-8 file or terminal can hold).
+            read (Python refuses integers of more than 4,300 digits), ``NaN``,
+            ``Infinity`` or a number too large for a float (``1e400``), a key repeated in
+            one object (the error names it and where), or a string holding a lone
+            surrogate (``"\ud800"``, which no UTF-8 file or terminal can hold).
     """
     import json
 
-    return _parse(json.loads, json.JSONDecodeError, "JSON", text, error)
+    repeated: list[tuple[str, dict[str, Any]]] = []
+
+    def unique(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        # Python keeps the last of repeated keys, a validator may keep the first: such a
+        # document says two things, so it is refused. Found here, named after the parse.
+        table = dict(pairs)
+        if len(table) < len(pairs):
+            seen: set[str] = set()
+            for key, _ in pairs:
+                if key in seen:
+                    repeated.append((key, table))
+                    break
+                seen.add(key)
+        return table
+
+    def loads(source: str) -> Any:
+        data = json.loads(
+            source,
+            object_pairs_hook=unique,
+            parse_constant=_no_constant,
+            parse_float=_finite_float,
+        )
+        if repeated:
+            key, table = repeated[0]
+            where = _path_of(data, table)
+            raise _Refused(f"the key {key[:40]!r} is repeated in {where or 'the top-level object'}")
+        return data
+
+    return _parse(loads, json.JSONDecodeError, "JSON", text, error)
+
+
+class _Refused(Exception):  # noqa: N818 - not a ValueError: `_parse` turns it into the caller's
+    """A document JSON can write but the library refuses; the text says why."""
+
+
+def _no_constant(name: str) -> Any:
+    raise _Refused(f"{name} is not a number (JSON has no NaN or Infinity)")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if value in (float("inf"), float("-inf")):
+        raise _Refused(f"the number {text[:40]} is too large")
+    return value
+
+
+def _path_of(data: Any, target: object) -> str:
+    """Where ``target`` (an object inside ``data``) sits, as ``game.hands[2]``; no recursion."""
+    stack: list[tuple[Any, str]] = [(data, "")]
+    while stack:
+        item, path = stack.pop()
+        if item is target:
+            return path
+        if isinstance(item, dict):
+            stack.extend((v, f"{path}.{k}" if path else str(k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, f"{path}[{i}]") for i, v in enumerate(item))
+    return ""  # pragma: no cover - the target is always inside the document
 
 
 def parse_toml(text: str | bytes, error: ErrorFactory) -> dict[str, Any]:
@@ -198,6 +257,8 @@ def _parse(
         data = loads(source)
     except malformed as exc:
         raise error(f"not valid {kind}: {exc}") from None
+    except _Refused as exc:
+        raise error(str(exc)) from None
     except RecursionError:
         raise error("nested too deeply to read") from None
     except ValueError:  # an integer with too many digits

@@ -23,6 +23,7 @@ from typing import Any
 import attrs
 
 from pinochle.actions import Action
+from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import Card, Suit
 from pinochle.errors import ArgumentError
 from pinochle.scoring import HandResult
@@ -73,6 +74,8 @@ _ACTION_PATTERNS = {
 }
 """The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})
+_WHOLE = {"type": "integer", "minimum": 1 - SEED_LIMIT, "maximum": SEED_LIMIT - 1}
+"""A whole number as the wire reads it: no number the library writes is larger."""
 
 
 class _Builder:
@@ -105,7 +108,7 @@ class _Builder:
         if hint is bool:
             return {"type": "boolean"}
         if hint is int:
-            return {"type": "integer"}
+            return dict(_WHOLE)
         if hint is str:
             return {"type": "string"}
         if hint is Card:
@@ -173,9 +176,9 @@ class _Builder:
                             "items": {
                                 "type": "array",
                                 "prefixItems": [
-                                    {"type": "integer"},
-                                    {"type": "integer"},
-                                    {"type": "integer", "minimum": 1},
+                                    {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT},
+                                    {"type": "integer", "minimum": -LIMIT, "maximum": LIMIT},
+                                    {"type": "integer", "minimum": 1, "maximum": LIMIT},
                                 ],
                                 "items": False,
                                 "minItems": 3,
@@ -244,6 +247,8 @@ class _Builder:
             return {"type": "array", "items": self.section(args[0])}
         if hint is Suit:
             return {"$ref": "#/$defs/suit"}
+        if hint is int:  # the profile's reader bounds its numbers itself (±1,000,000)
+            return {"type": "integer"}
         return self.of(hint)
 
 

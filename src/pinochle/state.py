@@ -316,7 +316,9 @@ class State:
 
         Raises:
             WireError: Not a state document, or a field missing, unknown or malformed, or
-                (with ``verify``) a state its history does not lead to.
+                (with ``verify``) a state its history does not lead to, or (without) one no
+                game can hold: a seat that does not exist, a list of the wrong length,
+                cards that are not the profile's deck.
         """
         from pinochle import wire
 
@@ -457,8 +459,14 @@ class Observation:
     def from_dict(cls, data: Any, *, base_dir: Path | str | None = None) -> Observation:
         """Read an observation document.
 
+        An observation that reads is one the engine can produce (see "What the reader
+        checks" in the wire format docs), so every consumer of observations can take it.
+
         Raises:
-            WireError: Not an observation document, or a field missing, unknown or malformed.
+            WireError: Not an observation document, or a field missing, unknown or
+                malformed, or a position no game reaches: a seat that does not exist, a list
+                of the wrong length, a trick played out of turn, more copies of a card than
+                the deck. Each problem names its field and the value.
         """
         from pinochle import wire
 

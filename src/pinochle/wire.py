@@ -15,10 +15,12 @@ one for one, so the API reference documents them too; `pinochle.schema` gives th
 Schema of each kind (`pinochle.schemas`).
 
 Reading is strict, as every loader of the library is: a document with a missing, unknown or
-malformed field raises `WireError` naming every such field (up to twenty). A `State` is
-checked further: by default its history is replayed from the start of the game and must
-lead to exactly the state described, so no document can make the engine hold an impossible
-position.
+malformed field, or a key repeated in one object, raises `WireError` naming every such field
+(up to twenty). A value that reads is one the game can hold: an
+observation's seats exist, its lists have the table's lengths, its tricks are played in turn
+and its cards add up to the deck. A `State` is checked further: by default its history is
+replayed from the start of the game and must lead to exactly the state described, so no
+document can make the engine hold an impossible position.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ from typing import Any
 import attrs
 
 from pinochle.actions import Action, Bury, PassCards, parse_action
+from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import CARDS, Card, Suit, parse_cards, parse_suit
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.documents import parse_json
@@ -223,6 +226,8 @@ def _decoder(hint: Any) -> Decoder:
 def _int(reader: _Reader, data: Any, path: Path_) -> int:
     if type(data) is not int:
         raise _Problem(f"expected a whole number, found {_show(data)}")
+    if not -SEED_LIMIT < data < SEED_LIMIT:  # no number the library writes is larger
+        raise _Problem(f"expected a whole number within ±2**64, found {_show(data)}")
     return data
 
 
@@ -385,9 +390,11 @@ def _legal(reader: _Reader, data: Any, path: Path_) -> Sequence[Action]:
             raise _Problem("expected the bids as {'pass': bool, 'bids': [[start, stop, step]]}")
         ranges = []
         for run in runs:
-            whole = isinstance(run, list) and all(type(n) is int for n in run)
+            whole = isinstance(run, list) and all(type(n) is int and abs(n) <= LIMIT for n in run)
             if not whole or len(run) != 3 or run[2] <= 0:
-                raise _Problem(f"expected [start, stop, step > 0], found {_show(run)}")
+                raise _Problem(
+                    f"expected [start, stop, step > 0] within ±{LIMIT}, found {_show(run)}"
+                )
             ranges.append(range(*run))
         return BidChoices(data["pass"], ranges)
     raise _Problem(f"expected a list of actions or a choice, found {_show(data)}")
@@ -439,11 +446,14 @@ def from_dict(
             built-in profiles only).
         verify: For a state: replay its history from the start of the game and require
             exactly the state described (default). Pass False only for states your own
-            program wrote, or for states without their history (`pinochle.sample_state`).
+            program wrote, or for states without their history (`pinochle.sample_state`):
+            such a state is still checked to be possible (seats, lengths, the deck).
 
     Raises:
-        WireError: Not a document of this kind, or fields missing, unknown or malformed; the
-            error lists every problem (up to `MAX_PROBLEMS`).
+        WireError: Not a document of this kind, or fields missing, unknown or malformed, or
+            a value no game can hold (a seat that does not exist, a list of the wrong
+            length, more copies of a card than the deck); the error lists every problem (up
+            to `MAX_PROBLEMS`).
     """
     cls = _CLASS_OF[kind]
     if not isinstance(data, dict) or data.get("format") != f"pinochle.{kind}":
@@ -458,9 +468,29 @@ def from_dict(
         actions = reader.read(_decoder(tuple[Action, ...]), data.get("actions"), ("actions",))
         if actions is not _FAILED and not _has_failed(actions):
             value = _with_history(value, actions, verify, reader)
+    if not reader.problems and value is not _FAILED:
+        _check_possible(value, verify, reader)
     if reader.problems or value is _FAILED:
         raise WireError(*reader.problems)
     return value
+
+
+def _check_possible(value: Any, verify: bool, reader: _Reader) -> None:
+    """Note every way a well-formed value is not one the game can hold (`_possible`).
+
+    A state whose history was replayed is the engine's own: only one read with
+    ``verify=False`` is checked.
+    """
+    from pinochle import _possible
+
+    if isinstance(value, Observation):
+        problems = _possible.observation_problems(value)
+    elif isinstance(value, State):
+        problems = [] if verify else _possible.state_problems(value)
+    else:
+        problems = _possible.result_problems(value)
+    for where, problem in problems:
+        reader.note((where,), problem)
 
 
 def _with_history(state: State, actions: tuple[Action, ...], verify: bool, reader: _Reader) -> Any:

@@ -26,6 +26,7 @@ import attrs
 
 from pinochle.actions import Action
 from pinochle.arena._results import DealResult, Seating, Timing, Timings, bin_of
+from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import PinochleError
 from pinochle.records import GameRecord, record_of
@@ -352,7 +353,7 @@ def read_records(folder: str | os.PathLike[str]) -> Iterator[PlayedGame]:
         with path.open(encoding="utf-8") as lines:
             for number, line in enumerate(lines, start=1):
                 try:
-                    data = json.loads(line)
+                    data = parse_json(line, RecordError)
                     if data.get("format") != RECORD_FORMAT:
                         raise RecordError(f"expected format {RECORD_FORMAT!r}")
                     game = PlayedGame(

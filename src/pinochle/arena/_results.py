@@ -391,8 +391,19 @@ class MatchResult:
 
     @classmethod
     def from_json(cls, text: str | bytes) -> MatchResult:
-        """Read `to_json`'s document back."""
-        return cls.from_dict(json.loads(text))
+        """Read `to_json`'s document back.
+
+        Raises:
+            ArenaError: The text is not JSON (or repeats a key), or not a match's document.
+        """
+        from pinochle.arena._play import ArenaError  # _play imports this module
+        from pinochle.documents import parse_json
+
+        data = parse_json(text, lambda problem: ArenaError(f"match result: {problem}"))
+        try:
+            return cls.from_dict(data)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise ArenaError(f"match result: not a match's document ({exc!r})") from None
 
 
 def _number(value: float) -> float | None:

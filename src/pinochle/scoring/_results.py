@@ -116,7 +116,8 @@ class HandResult:
         """Read a result document.
 
         Raises:
-            WireError: Not a result document, or a field missing, unknown or malformed.
+            WireError: Not a result document, or a field missing, unknown or malformed, or
+                fewer than two sides, or a bidder that is not one of them.
         """
         from pinochle import wire
 
