@@ -105,3 +105,22 @@ def test_no_engine_phase_imports_another() -> None:
         imported = _module_level_imports(PACKAGE / "engine" / f"{name}.py")
         others = {f"pinochle.engine.{other}" for other in ENGINE_PHASES if other != name}
         assert not imported & others, f"pinochle.engine.{name} imports another phase"
+
+
+def test_the_testing_kit_without_hypothesis_names_its_extra() -> None:
+    # A missing extra gives an error naming the extra, from the index and from the source
+    # (issue 26: no release exists yet): never a bare "No module named 'hypothesis'".
+    code = (
+        "import sys\n"
+        "sys.modules['hypothesis'] = None\n"
+        "try:\n"
+        "    import pinochle.testing\n"
+        "except ImportError as exc:\n"
+        "    print(exc)\n"
+        "else:\n"
+        "    raise SystemExit('no error')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, check=True, text=True)
+    assert "pinochle.testing needs hypothesis" in out.stdout
+    assert '"pinochle-rules[testing]"' in out.stdout
+    assert 'pip install ".[testing]"' in out.stdout

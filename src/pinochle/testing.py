@@ -1,6 +1,6 @@
 """Hypothesis strategies and the house-rules check for property-testing pinochle programs.
 
-Install with the ``testing`` extra (``pip install pinochle-rules[testing]``); importing
+Install with the ``testing`` extra (``pip install ".[testing]"`` from the source); importing
 `pinochle` alone never imports hypothesis. The library's own property tests use these
 same strategies. `check_variant` (from `pinochle.checking`, which needs no hypothesis)
 plays random games under a profile and checks every invariant of the engine::
@@ -24,8 +24,6 @@ from pathlib import Path
 from typing import Any
 
 import attrs
-from hypothesis import assume, note
-from hypothesis import strategies as st
 
 from pinochle.actions import Action, Concede, Pass, PlayOn, ThrowIn
 from pinochle.auction import bid_problem, next_bid
@@ -56,6 +54,16 @@ from pinochle.variant import (
     builtin_variants,
     load_variant,
 )
+
+try:
+    from hypothesis import assume, note
+    from hypothesis import strategies as st
+except ImportError as _exc:  # the one optional dependency of this module: name its extra
+    raise ImportError(
+        "pinochle.testing needs hypothesis, which is not installed: "
+        'pip install "pinochle-rules[testing]" (from a source checkout: pip install ".[testing]")',
+        name=_exc.name,
+    ) from _exc
 
 __all__ = [
     "CheckReport",
