@@ -96,7 +96,7 @@ def test_every_test_module_keeps_quick_tests() -> None:
 
 @pytest.mark.slow  # a pytest run of its own
 def test_the_quick_run_leaves_out_the_slow_tests_and_says_how_to_run_them() -> None:
-    hostile = "tests/test_cli_hostile.py::test_hostile_command_lines_end_in_one_error_line"
+    hostile = "tests/test_cli_hostile.py::test_hostile_command_lines_end_in_a_line_a_problem"
     quick = _run("--co", "-q", "tests/test_packaging.py", "tests/test_cli_hostile.py")
     assert quick.returncode == 0, quick.stdout + quick.stderr
     assert [line for line in quick.stdout.splitlines() if "::" in line] == [hostile]

@@ -227,8 +227,11 @@ def test_the_consumers_take_the_real_observation() -> None:
 # --- Any one field made impossible, in observations of random games ----------------------------
 
 
-def _impossible(data: dict[str, Any], players: int, choice: int) -> str:
-    """Make one field impossible (which one: ``choice``); answer its name."""
+def _impossible(data: dict[str, Any], players: int, copies: int, choice: int) -> str:
+    """Make one field impossible (which one: ``choice``); answer its name.
+
+    ``copies`` is how many of each card the deck holds (2 single, 4 double).
+    """
     fields: list[tuple[str, Callable[[], None]]] = [
         ("seat", lambda: data.update(seat=players + choice % 3)),
         ("seat", lambda: data.update(seat=-1 - choice % 2)),
@@ -246,7 +249,6 @@ def _impossible(data: dict[str, Any], players: int, choice: int) -> str:
     if data["hand"]:
         # One card more than the deck holds: every copy in the hand, its size kept.
         card = data["hand"][0]
-        copies = 4 if data["variant"] in ("pinochlerun-double-deck", "npa-double-deck") else 2
         extra = [card] * (copies + 1)
         hand = _in_deck_order(extra + data["hand"][len(extra) :])
         if len(hand) == len(data["hand"]):
@@ -276,7 +278,8 @@ def test_one_impossible_field_in_a_real_observation_is_refused(
     view = pn.observe(state, seat % players)
     data = view.to_dict()
     assert pn.Observation.from_dict(copy.deepcopy(data)) == view  # the real one reads back
-    name = _impossible(data, players, choice)
+    copies = pn.make_deck(state.variant.deal.deck).count(pn.parse_cards("AS")[0])
+    name = _impossible(data, players, copies, choice)
     with pytest.raises(pn.WireError) as info:
         pn.Observation.from_dict(data)
     assert any(problem.startswith(name) for problem in info.value.problems), info.value
