@@ -3,7 +3,7 @@ r"""The ``pinochle`` command: play, demo games, meld, counting, profiles and sco
 Each group of verbs is a private module of this package that loads only when one of its
 verbs runs, with the text it prints beside it: ``_cards`` (``meld``, ``count``),
 ``_profiles`` (``variants``, ``check``), ``_games`` (``demo``, ``play``), ``_records``
-(``replay``, ``record``), ``_score``, ``_serve`` and ``_arena``. ``_parser`` declares
+(``replay``, ``record``), ``_score``, ``_serve`` and ``_arena``. ``_arguments`` declares
 every verb's arguments and names its run, so ``pinochle --version`` loads no verb's
 module. A new verb is a subparser there and a ``run_*`` function in its group's module.
 
@@ -30,6 +30,7 @@ import sys
 from collections.abc import Callable, Sequence
 
 from pinochle._text import printable
+from pinochle.cli._arguments import parser
 from pinochle.cli._common import (
     EXIT_BAD_INPUT,
     EXIT_INTERNAL,
@@ -38,10 +39,11 @@ from pinochle.cli._common import (
     PROG,
     CommandError,
 )
-from pinochle.cli._parser import parser as _parser
 from pinochle.errors import PinochleError, VariantError
 
 __all__ = ["main"]
+
+_parser = parser  # the whole command's parser, as the tests read its help
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 
 from pinochle.arena._cli import run
+from pinochle.cli._arguments import LADDER_VARIANTS
 from pinochle.cli._common import load_profile
-from pinochle.cli._parser import LADDER_VARIANTS
 
 __all__ = ["run_arena"]
 

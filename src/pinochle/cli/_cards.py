@@ -17,8 +17,7 @@ from pinochle.cards import (
     parse_cards,
     parse_suit,
 )
-from pinochle.cli._common import EXIT_OK, CommandError, load_profile
-from pinochle.cli._profiles import scale_word
+from pinochle.cli._common import EXIT_OK, CommandError, load_profile, scale_word
 from pinochle.meld import Meld, meld_by_trump, score_meld
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import Rounding, Variant

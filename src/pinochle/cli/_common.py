@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from pinochle._text import printable
 from pinochle.errors import PinochleError
 from pinochle.variant import DEFAULT_VARIANT, Variant, builtin_variants, load_variant
 
@@ -106,3 +107,28 @@ def _is_file(name: str) -> bool:
         return Path(name).is_file()
     except (OSError, ValueError):  # too long, or a null character
         return False
+
+
+# --- A profile in words ----------------------------------------------------------------
+
+
+def scale_word(variant: Variant) -> str:
+    """``ones`` or ``tens``: the profile's points."""
+    return "ones" if variant.scale == 1 else "tens"
+
+
+def players(variant: Variant) -> str:
+    """How many play, and whether as partners."""
+    count = variant.deal.players
+    return f"{count} players, partners" if variant.deal.partnerships else f"{count} players"
+
+
+def named(variant: Variant) -> str:
+    """A profile's name and title as a line shows them (a file's text: escaped)."""
+    title = f": {variant.title}" if variant.title else ""
+    return printable(f"{variant.name}{title}")
+
+
+def summary(variant: Variant) -> str:
+    """The profile's scale, deck and players, as the lines about a profile give them."""
+    return f"{scale_word(variant)}, {variant.deal.deck.value} deck, {players(variant)}"

@@ -1,8 +1,4 @@
-"""``pinochle variants`` and ``pinochle check``: list, show, validate and check profiles.
-
-Also the words a line uses for a profile (its name and title, its scale, deck and
-players), which the other verbs' modules borrow.
-"""
+"""``pinochle variants`` and ``pinochle check``: list, show, validate and check profiles."""
 
 from __future__ import annotations
 
@@ -17,20 +13,15 @@ from pinochle.cli._common import (
     EXIT_OK,
     CommandError,
     load_profile,
+    named,
+    players,
     profile_source,
+    scale_word,
+    summary,
 )
-from pinochle.variant import Variant, builtin_variants, load_variant
+from pinochle.variant import builtin_variants, load_variant
 
-__all__ = [
-    "named",
-    "players",
-    "run_check",
-    "run_list",
-    "run_show",
-    "run_validate",
-    "scale_word",
-    "summary",
-]
+__all__ = ["run_check", "run_list", "run_show", "run_validate"]
 
 
 def run_list(args: argparse.Namespace) -> int:
@@ -99,25 +90,3 @@ def run_check(args: argparse.Namespace) -> int:
     for path in paths:
         print(f"reproducing record: {printable(str(path))}")
     return EXIT_FAILED
-
-
-def scale_word(variant: Variant) -> str:
-    """``ones`` or ``tens``: the profile's points."""
-    return "ones" if variant.scale == 1 else "tens"
-
-
-def players(variant: Variant) -> str:
-    """How many play, and whether as partners."""
-    count = variant.deal.players
-    return f"{count} players, partners" if variant.deal.partnerships else f"{count} players"
-
-
-def named(variant: Variant) -> str:
-    """A profile's name and title as a line shows them (a file's text: escaped)."""
-    title = f": {variant.title}" if variant.title else ""
-    return printable(f"{variant.name}{title}")
-
-
-def summary(variant: Variant) -> str:
-    """The profile's scale, deck and players, as the lines about a profile give them."""
-    return f"{scale_word(variant)}, {variant.deal.deck.value} deck, {players(variant)}"

@@ -6,8 +6,7 @@ import argparse
 from collections.abc import Callable, Sequence
 
 from pinochle._text import printable
-from pinochle.cli._common import EXIT_OK, CommandError, load_profile
-from pinochle.cli._profiles import summary
+from pinochle.cli._common import EXIT_OK, CommandError, load_profile, summary
 from pinochle.scoring import MeldStatus
 from pinochle.sheet import ScoreSheet, SheetError, SheetHand, update_file
 
