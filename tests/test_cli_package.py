@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+import pinochle
 from pinochle.cli import main
 
 # What a verb that does not need them must not load: the terminal game, the demo, the
@@ -96,6 +97,14 @@ def test_every_verb_names_a_run_that_exists() -> None:
     assert {m for m, _ in runs} == set(VERB_MODULES)
     for module, function in runs:
         assert callable(getattr(importlib.import_module(f"pinochle.cli.{module}"), function))
+
+
+def test_the_package_runs_as_the_module_did() -> None:
+    # `python -m pinochle.cli` ran the command when it was one module; it still does.
+    done = subprocess.run(
+        [sys.executable, "-m", "pinochle.cli", "--version"], capture_output=True, text=True
+    )
+    assert (done.returncode, done.stdout) == (0, f"pinochle {pinochle.__version__}\n")
 
 
 # --- One error type, carrying its exit status ----------------------------------------------

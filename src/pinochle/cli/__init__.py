@@ -102,7 +102,3 @@ def _lines(exc: BaseException) -> list[str]:
         lines = [str(exc)]
     shown = [printable(line.strip()) for line in lines]
     return [text if len(text) <= 2000 else text[:1997] + "..." for text in shown]
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
