@@ -28,7 +28,8 @@ from pinochle import (
     scoring,
 )
 from pinochle.checking import CHECKS, CheckHooks
-from pinochle.cli import _run_check, main
+from pinochle.cli import main
+from pinochle.cli._profiles import run_check
 from pinochle.engine import _course as engine  # the engine settles hands through it
 from pinochle.records import GameRecord, replay
 from pinochle.testing import check_profile, check_variant, deals, play_random_game
@@ -220,7 +221,7 @@ def test_check_of_a_builtin_writes_in_the_current_folder(
     args = argparse.Namespace(profile="cutthroat-3", games=1, seed=0)
     with monkeypatch.context() as patched:
         patched.setattr(engine, "settle_hand", drops_last_trick_bonus)
-        assert _run_check(args) == 1
+        assert run_check(args) == 1
     assert (tmp_path / "cutthroat-3-failure-1.json").is_file()
     assert "reproducing record: " in capsys.readouterr().out
 
@@ -228,7 +229,7 @@ def test_check_of_a_builtin_writes_in_the_current_folder(
 @pytest.mark.parametrize(
     ("argv", "message"),
     [
-        (["check", "no-such-profile"], "no built-in profile 'no-such-profile'"),
+        (["check", "no-such-profile"], "no profile file or built-in profile 'no-such-profile'"),
         (["check", "missing.toml"], "missing.toml"),
         (["check", "pinochlerun", "--games", "0"], "--games: expected at least 1"),
     ],

@@ -53,3 +53,15 @@ def test_the_two_checks_are_named_apart() -> None:
     listed = [line.split()[0] for line in helps["pinochle"].splitlines() if line[:4] == "    "]
     assert listed.count("check") == 1
     assert "validate" in helps["pinochle variants"]
+
+
+def test_the_levels_the_parser_repeats_are_the_terminal_games() -> None:
+    # The parser repeats pinochle.play's levels so that parsing does not load the game.
+    from pinochle.play import DEFAULT_LEVEL, LEVELS
+
+    commands = dict(_commands(_parser()))
+    for path in ("pinochle play", "pinochle serve", "pinochle demo"):
+        (level,) = [a for a in commands[path]._actions if "--level" in a.option_strings]
+        assert tuple(level.choices or ()) == LEVELS
+        if path != "pinochle demo":  # the demo's players are Hard by default
+            assert level.default == DEFAULT_LEVEL

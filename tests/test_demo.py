@@ -83,7 +83,7 @@ def test_random_player_is_deterministic_given_its_seed() -> None:
 
 def test_unknown_profile_is_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["demo", "--variant", "nope"]) == 2
-    assert "no built-in profile 'nope'" in capsys.readouterr().err
+    assert "no profile file or built-in profile 'nope'" in capsys.readouterr().err
 
 
 def test_demo_players_are_bots_hard_by_default(

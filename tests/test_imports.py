@@ -69,10 +69,13 @@ ENGINE_PHASES = (
     "_tricks",
 )
 """The engine's phase modules: each stands on `_course` and none imports another."""
+CLI_VERBS = ("_arena", "_cards", "_games", "_profiles", "_records", "_score", "_serve")
+"""The command's verb groups: each loads only when its verbs run, and none imports another."""
 PARTS = {
     "sheet": ("_facts", "_model", "_document", "_storage"),
     "scoring": ("_results", "_saving", "_chips", "_settle", "_game_end"),
     "engine": ("_common", "_dealing", "_course", *sorted(ENGINE_PHASES)),
+    "cli": ("_common", "_arguments", *sorted(CLI_VERBS)),
 }
 """Packages split into private modules, each importing only those before it."""
 
@@ -93,7 +96,8 @@ def _module_level_imports(path: Path) -> set[str]:
 def test_a_packages_parts_import_one_way(package: str) -> None:
     folder = PACKAGE / package
     order = PARTS[package]
-    assert sorted(p.stem for p in folder.glob("_*.py") if p.stem != "__init__") == sorted(order)
+    parts = [p.stem for p in folder.glob("_*.py") if not p.stem.startswith("__")]
+    assert sorted(parts) == sorted(order)
     for i, name in enumerate(order):
         imported = _module_level_imports(folder / f"{name}.py")
         later = {f"pinochle.{package}.{other}" for other in order[i:]}
@@ -105,6 +109,14 @@ def test_no_engine_phase_imports_another() -> None:
         imported = _module_level_imports(PACKAGE / "engine" / f"{name}.py")
         others = {f"pinochle.engine.{other}" for other in ENGINE_PHASES if other != name}
         assert not imported & others, f"pinochle.engine.{name} imports another phase"
+
+
+def test_no_verb_group_of_the_command_imports_another() -> None:
+    # docs/architecture.md: a verb loads its own group's module and no other verb's.
+    for name in CLI_VERBS:
+        imported = _module_level_imports(PACKAGE / "cli" / f"{name}.py")
+        others = {f"pinochle.cli.{other}" for other in CLI_VERBS if other != name}
+        assert not imported & others, f"pinochle.cli.{name} imports another verb group"
 
 
 def test_the_testing_kit_without_hypothesis_names_its_extra() -> None:

@@ -219,13 +219,21 @@ def speed_table(matches: Sequence[MatchResult], workers: int) -> list[str]:
     return lines
 
 
-def run(args: argparse.Namespace, ladder_variants: Sequence[str]) -> int:
-    """Run ``pinochle arena`` with its parsed arguments; returns the exit status."""
+def run(
+    args: argparse.Namespace,
+    ladder_variants: Sequence[str],
+    load: Callable[[str], Variant] = load_variant,
+) -> int:
+    """Run ``pinochle arena`` with its parsed arguments; returns the exit status.
+
+    ``load`` reads each profile the command line names (the command's own rule for names
+    and files).
+    """
     default = ladder_variants if args.ladder else ("pinochlerun",)
     names = [n.strip() for n in (args.variants or ",".join(default)).split(",") if n.strip()]
     if not names:
         raise ArgumentError("--variant", "at least one profile", args.variants)
-    variants = [load_variant(name) for name in names]
+    variants = [load(name) for name in names]
     deals = args.deals if args.deals is not None else DEFAULT_DEALS
     bar = Bar(sys.stderr) if sys.stderr.isatty() and not args.json else None
     if args.tournament is not None:
