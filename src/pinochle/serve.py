@@ -63,7 +63,7 @@ from pinochle.arguments import SEED_LIMIT
 from pinochle.demo import person_names
 from pinochle.documents import decode_text, parse_json
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import IllegalActionError, PinochleError
+from pinochle.errors import IllegalActionError, PinochleError, RequestError
 from pinochle.explain import explain_legal
 from pinochle.meld import meld_by_trump
 from pinochle.play import DEFAULT_LEVEL, LEVELS, seating
@@ -113,18 +113,6 @@ _DRAIN_SECONDS = 2.0
 _WEB = ("index.html", "table.js", "table.css")
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 _AUTO = (Phase.MELD, Phase.MISDEAL)  # a lone legal action here is taken for the person
-
-
-class RequestError(PinochleError):
-    """A request the table refuses; nothing has changed.
-
-    Attributes:
-        status: The HTTP status that says why (400, 403, 404, 409, 412, 413, ...).
-    """
-
-    def __init__(self, status: int, message: str) -> None:
-        self.status = status
-        super().__init__(message)
 
 
 @attrs.frozen

@@ -28,7 +28,7 @@ from pinochle.actions import Action
 from pinochle.arena._results import DealResult, Seating, Timing, Timings, bin_of
 from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import PinochleError
+from pinochle.errors import ArenaError, PinochleError, RecordError
 from pinochle.records import GameRecord, record_of
 from pinochle.state import Observation, State
 from pinochle.variant import Variant
@@ -57,14 +57,6 @@ MAX_HANDS = 500
 
 RECORD_FORMAT = "pinochle.arena-game"
 """The ``format`` tag of one line of a records file."""
-
-
-class ArenaError(PinochleError, RuntimeError):
-    """A player failed in a match: the message names the player, the deal and the seat.
-
-    It also names the game's seed, so that a bot's author can replay it. Only a plain
-    message crosses the process boundary, so it is the same on every backend.
-    """
 
 
 @attrs.frozen
@@ -346,8 +338,6 @@ def read_records(folder: str | os.PathLike[str]) -> Iterator[PlayedGame]:
     Raises:
         pinochle.RecordError: A line is not an arena game (the message names the file and line).
     """
-    from pinochle.records import RecordError
-
     games: list[PlayedGame] = []
     for path in sorted(Path(folder).glob("deals-*.jsonl")):
         with path.open(encoding="utf-8") as lines:

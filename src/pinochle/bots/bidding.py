@@ -53,6 +53,7 @@ from pinochle import (
     Suit,
     TakeTurnUp,
     ThrowIn,
+    TurnError,
     Variant,
     card_points,
     deck_points,
@@ -537,7 +538,7 @@ def choose_trump(observation: Observation) -> NameTrump:
     suits = [a.suit for a in observation.legal_actions if isinstance(a, NameTrump)]
     suits = suits or list(found)
     if not suits:
-        raise ValueError(f"seat {observation.seat} may name no trump suit")
+        raise TurnError(f"seat {observation.seat} may name no trump suit")
     return NameTrump(max(suits, key=lambda s: found[s] if s in found else float("-inf")))
 
 
@@ -669,7 +670,7 @@ def _from_bidder(
 def _trump_of(observation: Observation) -> Suit:
     trump = observation.trump
     if trump is None:
-        raise ValueError(f"seat {observation.seat}: no trump named yet in {observation.phase}")
+        raise TurnError(f"seat {observation.seat}: no trump named yet in {observation.phase}")
     return trump
 
 

@@ -18,6 +18,7 @@ from pinochle.actions import (
 )
 from pinochle.cards import Card, parse_cards, parse_suit, sort_cards
 from pinochle.demo import meld_text
+from pinochle.errors import ReplyError
 from pinochle.meld import meld_by_trump, score_meld
 from pinochle.play._voice import Voice, action_text, cards_text, count
 from pinochle.state import Observation, Phase
@@ -27,10 +28,6 @@ SHOWN_BIDS = 5
 
 LEGEND = "  Key: type a card's number to pick it; * = may be chosen (here: any card)"
 """Under the cards to pass or return, where every card is starred."""
-
-
-class ReplyError(Exception):
-    """A reply that is neither a listed number nor an action."""
 
 
 @attrs.frozen
