@@ -98,9 +98,8 @@ def _raises(path: Path) -> list[tuple[str, str, int]]:
                 name = child.name
             if isinstance(child, ast.Raise) and child.exc is not None:
                 exc = child.exc.func if isinstance(child.exc, ast.Call) else child.exc
-                if isinstance(child.exc, ast.Call) or not isinstance(exc, ast.Name | ast.Attribute):
-                    found.append((function, ast.unparse(exc), child.lineno))
-                elif ast.unparse(exc)[0].isupper():  # `raise SomeError`: a class, not a variable
+                # `raise error` re-raises a variable; `raise SomeError` raises a class
+                if isinstance(child.exc, ast.Call) or ast.unparse(exc).split(".")[-1][0].isupper():
                     found.append((function, ast.unparse(exc), child.lineno))
             visit(child, name)
 
@@ -172,13 +171,13 @@ def _error_classes() -> list[type[PinochleError]]:
 
 def test_every_error_class_of_the_package_lives_in_errors() -> None:
     defined = []
-    for module, path in _modules().items():
+    for module in _modules():
         if module in {"pinochle.__main__", "pinochle.errors"}:
             continue
         for name, value in vars(importlib.import_module(module)).items():
-            if inspect.isclass(value) and issubclass(value, BaseException):
-                if value.__module__ == module and not name.startswith("_"):
-                    defined.append(f"{module}.{name}")
+            error = inspect.isclass(value) and issubclass(value, BaseException)
+            if error and value.__module__ == module and not name.startswith("_"):
+                defined.append(f"{module}.{name}")
     assert defined == ["pinochle.arena._match.MatchInterrupted"]  # not an error: Ctrl-C
 
 

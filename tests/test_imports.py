@@ -218,11 +218,13 @@ def test_every_import_points_down_the_layer_list() -> None:
             theirs = imported.split(".")[1] if "." in imported else "__init__"
             allowed = FORWARDERS.get((mine, scope)) == theirs
             if theirs != mine and position[theirs] >= position[mine] and not allowed:
-                wrong.append(f"{path.relative_to(PACKAGE.parent)}:{line}: {module} imports {imported}")
+                where = f"{path.relative_to(PACKAGE.parent)}:{line}"
+                wrong.append(f"{where}: {module} imports {imported}")
     assert not wrong, "\n".join(wrong)
 
 
 def test_the_architecture_page_names_each_forwarding_method() -> None:
     text = ARCHITECTURE.read_text(encoding="utf-8")
     for (_, method), module in FORWARDERS.items():
-        assert f"`{method.split('.')[1]}`" in text and f"`{module}`" in text
+        assert f"`{method.split('.')[1]}`" in text
+        assert f"`{module}`" in text

@@ -233,7 +233,7 @@ def test_shown_sorts_its_cards_and_checks_its_class() -> None:
     assert str(meld) == "royal marriage K♥ Q♥: 40"
     with pytest.raises(ArgumentError, match="cls: expected A, the class of a run, found 'B'"):
         Shown("run", "B", (), 150)
-    with pytest.raises(ArgumentError, match="kind: expected a meld kind, .* found 'roundhouse'"):
+    with pytest.raises(ArgumentError, match=r"kind: expected a meld kind, .* found 'roundhouse'"):
         Shown("roundhouse", "A", (), 240)
 
 
@@ -250,12 +250,12 @@ def test_cards_to_table_lays_one_hidden_card_when_the_table_would_do() -> None:
 
 def test_cards_to_table_refuses_a_meld_not_allowed_now() -> None:
     run = Shown("run", "A", parse_cards("AH TH KH QH JH"), 150)
-    with pytest.raises(ArgumentError, match="meld: expected a meld the player may show now, found run"):
+    with pytest.raises(ArgumentError, match="meld: expected a meld the player may show now"):
         cards_to_table(run, parse_cards("AH TH KH QH JH"), parse_cards("AH TH KH QH JH"), [run])
 
 
 def test_a_table_card_missing_from_the_hand_is_an_error() -> None:
-    with pytest.raises(ArgumentError, match="table: .* found 2 × Q♠, and the hand only 1"):
+    with pytest.raises(ArgumentError, match=r"table: .* found 2 × Q♠, and the hand only 1"):
         meld_options(parse_cards("QS JD"), parse_cards("QS QS"), [], H, BICYCLE)
 
 

@@ -876,7 +876,7 @@ def _advance(const: _Const, core: _Core, action: Action) -> _Core:
 
 
 def _side(rules: Variant, engine: State, seat: int) -> int:
-    return seat % 2 if rules.deal.partnerships else engine.hand.persons[seat]
+    return rules.side_of(engine.hand.persons[seat])
 
 
 # --- Resampling --------------------------------------------------------------------------

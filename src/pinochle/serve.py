@@ -519,8 +519,7 @@ def _view(game: _Game, person: int) -> dict[str, Any]:
     state = game.state
     variant = state.variant
     names = person_names(variant)
-    partners = variant.deal.partnerships
-    side_of = [p % 2 if partners else p for p in range(variant.deal.seated)]
+    side_of = [variant.side_of(p) for p in range(variant.deal.seated)]
     sides = [
         " & ".join(names[p] for p in range(variant.deal.seated) if side_of[p] == side)
         for side in range(variant.sides)

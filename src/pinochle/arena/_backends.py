@@ -28,7 +28,6 @@ from pinochle.errors import (
     ArenaError,
     ArgumentError,
     ExtraMissingError,
-    PinochleError,
     _Described,
 )
 

@@ -792,9 +792,7 @@ def choose_concede(observation: Observation) -> Concede | PlayOn:
 
 
 def _same_side(observation: Observation, seat: int, other: int) -> bool:
-    if observation.variant.deal.partnerships:
-        return seat % 2 == other % 2
-    return seat == other
+    return observation.side_of(seat) == observation.side_of(other)
 
 
 _MELD_KEYS = {

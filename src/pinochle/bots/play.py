@@ -527,10 +527,7 @@ def _sides(observation: Observation) -> _Sides:
     if kept is not None and kept[0] is variant:
         return kept[1]
     players = variant.deal.players
-    if variant.deal.partnerships:
-        sides: Sequence[int] = [s % 2 for s in range(players)]
-    else:
-        sides = persons  # each seat plays alone
+    sides = [observation.side_of(s) for s in range(players)]
     mine = sides[seat]
     opponents = frozenset(s for s in range(players) if sides[s] != mine)
     partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)

@@ -21,7 +21,8 @@ def require(module: str) -> ModuleType:
     """Import ``module`` (pettingzoo, gymnasium) or raise an error naming the extra.
 
     Raises:
-        ExtraMissingError: The module is not installed (an `ImportError`); the message names ``pinochle-rules[rl]``.
+        ExtraMissingError: The module is not installed (an `ImportError`); the message
+            names ``pinochle-rules[rl]``.
     """
     import importlib
 

@@ -264,9 +264,7 @@ def _meld_cards(meld: Meld) -> tuple[int, ...]:
 
 
 def _side(observation: Observation, seat: int) -> int:
-    if observation.variant.deal.partnerships:
-        return seat % 2
-    return observation.persons[seat] if observation.persons else seat
+    return observation.side_of(seat)
 
 
 def encode_observation(

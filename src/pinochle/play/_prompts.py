@@ -208,13 +208,12 @@ class Prompter:
             head += f" · {self.voice.name(persons, view.bidder)} bid {view.bid}"
         if view.turn_up is not None:
             head += f" · turned up {view.turn_up}, stock {view.stock_size}"
-        partners = view.variant.deal.partnerships
         meld = [0] * view.variant.sides
         for seat, found in enumerate(view.melds):
             if found is not None:
-                meld[seat % 2 if partners else persons[seat]] += found.total
+                meld[view.side_of(seat)] += found.total
         for seat, shown in enumerate(view.shown):  # two-hand: meld declared after tricks
-            meld[persons[seat]] += sum(s.points for s in shown)
+            meld[view.side_of(seat)] += sum(s.points for s in shown)
         target = f" (to {view.target})" if view.target is not None else ""
         lines = [head]
         if any(view.melds) or any(view.shown):
