@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 NOT_AT_IMPORT = (
-    # the players and the tools above the core (design.md's arrows)
+    # the players and the tools above the core (docs/architecture.md#the-layers)
     "pinochle.bots",
     "pinochle.cli",
     "pinochle.checking",

@@ -1,9 +1,10 @@
-"""Melding in the two-hand stock phase against rules.md 13.2 (timing and re-melding), 7.1 (the
-BC-2 classes) and 13.4 (the values), with the bicycle-two-handed profile.
+"""Melding in the two-hand stock phase against rules/two-hand#stock-meld (timing and
+re-melding), rules/meld#combining (the BC-2 classes) and rules/two-hand#values (the values), with
+the bicycle-two-handed profile.
 
 The property tests deal physical cards (each twin has its own identity), keep the history of
 which physical card served in which meld, and check every offered meld against the rules
-written out here from rules.md, independently of the module's copy counting.
+written out here from the rules pages, independently of the module's copy counting.
 """
 
 from __future__ import annotations
@@ -62,7 +63,7 @@ def _text(cards: Sequence[Card]) -> str:
     return " ".join(sorted(card.ascii for card in cards))
 
 
-# --- rules.md 13.2 and 13.4: the examples ----------------------------------------------
+# --- rules/two-hand#stock-phase and rules/two-hand#values: the examples ---------------------------
 
 
 def test_a_full_hand_offers_every_meld_at_its_13_4_value() -> None:
@@ -270,7 +271,8 @@ Physical = tuple[Card, int]  # a card and which twin it is
 
 
 def _melds(trump: Suit) -> list[tuple[str, str, tuple[Card, ...], int]]:
-    """Every stock-phase meld (kind, class, cards, points), written from rules.md 7.1 and 13.4."""
+    """Every stock-phase meld (kind, class, cards, points), written from rules/meld#combining and
+    rules/two-hand#values."""
 
     def cards(*names: str) -> tuple[Card, ...]:
         return tuple(sorted(parse_cards(names)))
@@ -297,7 +299,7 @@ def _assignments(
     table: set[Physical],
     history: list[tuple[Shown, frozenset[Physical]]],
 ) -> list[frozenset[Physical]]:
-    """The sets of physical held cards that could show this meld under rules.md 13.2."""
+    """The sets of physical held cards that could show this meld under rules/two-hand#stock-meld."""
     choices = [[p for p in hand if p[0] == card] for card in meld.cards]
     legal = []
     for pick in itertools.product(*choices):
