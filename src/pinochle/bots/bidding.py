@@ -752,7 +752,8 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     """
     variant = observation.variant
     bidder = observation.bidder if observation.bidder is not None else observation.seat
-    side = [s for s in range(variant.deal.players) if _same_side(observation, s, bidder)]
+    persons, mine = observation.persons, observation.side_of(bidder)
+    side = [s for s in range(variant.deal.players) if variant.side_of(persons[s]) == mine]
     meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
     if not any(observation.melds):  # ``throw_in_at = "after-trump"``: nobody has melded yet
         meld = score_meld(observation.hand, _trump_of(observation), variant).total
@@ -780,19 +781,16 @@ def choose_concede(observation: Observation) -> Concede | PlayOn:
     bidder = observation.bidder
     if bidder is None:
         return PlayOn()
+    persons, mine = observation.persons, observation.side_of(bidder)
     meld = sum(
         m.total
         for s, m in enumerate(observation.melds)
-        if m is not None and _same_side(observation, s, bidder)
+        if m is not None and variant.side_of(persons[s]) == mine
     )
     if meld < variant.settlement.minimum_meld:
         meld = 0
     need = observation.bid - meld
     return Concede() if need <= CONCEDE_NEED * deck_points(variant) else PlayOn()
-
-
-def _same_side(observation: Observation, seat: int, other: int) -> bool:
-    return observation.side_of(seat) == observation.side_of(other)
 
 
 _MELD_KEYS = {
