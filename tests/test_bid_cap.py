@@ -1,9 +1,10 @@
-"""The engine's bid ceiling where the rules state none (issue 12; rules.md 4.1, 18.1, 19.7).
+"""The engine's bid ceiling where the rules state none (issue 12; rules/auction#minimum-and-step,
+docs/profiles/index.md, rules/auction#choice-s1-step-and-maximum).
 
-Seed S1 asks only that each bid be "more than the last bid", and rules.md 18.1 gives no
-maximum for browser-game or Pagat's partnership game. rules.md 19.7 lets an engine cap the
-auction only where no bid can be made: the highest meld the bidding side can hold plus
-every trick point. `pinochle.meld.highest_meld` computes the first part exactly.
+Seed S1 asks only that each bid be "more than the last bid", and docs/profiles/index.md gives no
+maximum for browser-game or Pagat's partnership game. rules/auction#choice-s1-step-and-maximum lets
+an engine cap the auction only where no bid can be made: the highest meld the bidding
+side can hold plus every trick point. `pinochle.meld.highest_meld` computes the first part exactly.
 """
 
 from __future__ import annotations
@@ -81,7 +82,8 @@ def test_a_bid_above_the_bound_is_refused() -> None:
 
 
 def test_three_hand_bound_counts_the_kitty_the_bidder_takes() -> None:
-    """rules.md 14.2: the bidder melds from 15 cards plus the 3-card kitty, alone."""
+    """rules/three-hand#everyone-melds: the bidder melds from 15 cards plus the 3-card
+    kitty, alone."""
     rules = _profile("wikipedia-three-hand")
     best = score_meld(parse_cards(BEST_EIGHTEEN), Suit.SPADES, rules).total
     assert best == 150 + 30 + 100

@@ -215,8 +215,8 @@ def test_expert_sampled_contract_values_are_meld_plus_trick_points() -> None:
     )
     values = contract_values(observe(state, 1), random.Random(3), 12, HardBot(seed=1))
     assert len(values) == 12  # nobody else is forced to bid: every deal comes to seat 1
-    # A double run in spades is 150 on the ones scale (rules.md 7.3) before the partner's
-    # meld, and the side cannot take more than the deck's 25 trick points (rules.md 10).
+    # A double run in spades is 150 on the ones scale (rules/meld#doubles) before the partner's
+    # meld, and the side cannot take more than the deck's 25 trick points (rules/counting#methods).
     assert all(150 <= v <= 150 + 80 + 25 for v in values)
 
 

@@ -1,11 +1,12 @@
 """The heuristic players' non-card decisions (pinochle.bots.bidding) and the levels built on them.
 
-Checked against seed S1 ("Computer levels", "Tips to win") and rules.md 17: bid on meld and
-trumps and stop a little short; Hard does not outbid its partner without good reason;
-passing helps the bidder (rules.md 6) without breaking the passer's meld; the bidder keeps
-its meld and trumps; the kitty's discards count for the bidder (rules.md 14.2); a bidder
-concedes only a hopeless hand (rules.md 11.6); the two-hand meld turn (rules.md 13.2).
-Hands are dealt by hand with ``new_game(..., hands=...)``; seat 0 deals, seat 1 speaks first.
+Checked against seed S1 ("Computer levels", "Tips to win") and
+docs/bots.md#the-levels: bid on meld and trumps and stop a little short; Hard does not outbid its
+partner without good reason; passing helps the bidder (rules/passing-and-kitty#passing) without
+breaking the passer's meld; the bidder keeps its meld and trumps; the kitty's discards count for the
+bidder (rules/three-hand#everyone-melds); a bidder concedes only a hopeless hand
+(rules/settlement#throw-in); the two-hand meld turn (rules/two-hand#stock-meld). Hands are dealt by
+hand with ``new_game(..., hands=...)``; seat 0 deals, seat 1 speaks first.
 """
 
 from __future__ import annotations
@@ -155,7 +156,7 @@ def test_the_last_to_speak_must_bid_when_pass_is_not_legal() -> None:
 
 
 def test_tens_profiles_bid_on_the_tens_scale() -> None:
-    # rules.md 3: the tens scale multiplies every meld value, count and bid by ten.
+    # rules/index#scale: the tens scale multiplies every meld value, count and bid by ten.
     state = new_game(PAGAT, seed=1, hands=deal(PAGAT, {1: STRONG}))
     bid = HardBot(1).choose(view(state))
     assert bid == Bid(250)
@@ -166,7 +167,7 @@ def test_tens_profiles_bid_on_the_tens_scale() -> None:
 @settings(max_examples=40, deadline=None)
 @given(st.randoms(use_true_random=False))
 def test_a_hands_value_is_ten_times_larger_on_the_tens_scale(rng: random.Random) -> None:
-    # rules.md 3: "Same game, zero dropped": the estimate follows the scale exactly.
+    # rules/index#scale: "Same game, zero dropped": the estimate follows the scale exactly.
     cards = tuple(rng.sample(make_deck("single"), 12))
     ones, tens = PINOCHLERUN, PINOCHLERUN.with_scale(10)
     for before_passing in (False, True):
@@ -178,8 +179,9 @@ def test_a_hands_value_is_ten_times_larger_on_the_tens_scale(rng: random.Random)
 
 
 def test_without_a_marriage_the_double_deck_bidder_passes() -> None:
-    # rules.md 5 (npa-double-deck: trump.rule = "marriage", surrender): with no K+Q in any
-    # suit the bidder cannot name trump and the hand is lost, however big the meld.
+    # rules/trump#no-marriage (npa-double-deck: trump.rule = "marriage", surrender):
+    # with no K+Q in any suit the bidder cannot name trump and the hand is lost,
+    # however big the meld.
     variant = load_variant("npa-double-deck")
     no_marriage = "A♠ A♠ A♥ A♥ A♦ A♦ A♣ A♣ K♠ K♥ K♦ K♣ 10♠ 10♥ 10♦ 10♣ J♠ J♥ J♦ J♣"
     married = "A♠ A♠ A♥ A♥ A♦ A♦ A♣ A♣ K♠ K♥ K♦ K♣ 10♠ 10♥ 10♦ 10♣ J♠ J♥ Q♠ Q♥"
@@ -216,7 +218,7 @@ def test_names_the_suit_with_the_best_meld_and_length() -> None:
         assert bot.choose(view(state)) == NameTrump(Suit.SPADES)
 
 
-# --- Passing and returning (rules.md 6) --------------------------------------------------
+# --- Passing and returning (rules/passing-and-kitty#passing) --------------------------------------
 
 PASSER = "A♥ 10♥ K♥ Q♥ J♥ Q♠ J♦ 9♥ A♣ A♣ 10♣ 9♠"  # a heart run, a pinochle, the dix
 
@@ -231,9 +233,9 @@ def to_passing(hands: list[tuple[Card, ...]]) -> State:
 
 
 def test_hard_passes_trumps_and_aces_and_keeps_its_pinochle_and_run() -> None:
-    # S1 and rules.md 17: Hard passes what helps the bidder and never breaks its own run or
-    # pinochle while other cards will do: the dix (a trump, which scores for the bidder
-    # too), both aces, then a counter.
+    # S1 and docs/bots.md#the-levels: Hard passes what helps the bidder and never
+    # breaks its own run or pinochle while other cards will do: the dix (a trump, which
+    # scores for the bidder too), both aces, then a counter.
     state = to_passing(deal(PINOCHLERUN, {3: PASSER}))
     passed = seen(HardBot(1).choose(view(state)))
     assert sorted(passed) == sorted(parse_cards("9♥ A♣ A♣ 10♣"))
@@ -287,7 +289,7 @@ def test_hard_returns_a_whole_short_side_suit_to_void_it() -> None:
     assert sorted(returned) == sorted(parse_cards("K♣ 9♣ 9♣ J♣"))
 
 
-# --- The kitty (rules.md 6, 14.2) --------------------------------------------------------
+# --- The kitty (rules/passing-and-kitty#kitty, rules/three-hand#everyone-melds) -------------------
 
 BURIER = "A♥ 10♥ K♥ Q♥ J♥ 9♥ A♠ A♦ A♣ Q♠ J♦ K♣ 10♦ K♠ 10♠"  # + kitty 9♣ 9♦ J♣; K♠ Q♠ wed
 KITTY = "9♣ 9♦ J♣"
@@ -301,8 +303,9 @@ def to_bury(variant: Variant, bidder: str = BURIER, bid: int = 250) -> State:
 
 
 def test_hard_buries_counters_outside_the_meld_where_they_count_for_the_bidder() -> None:
-    # cutthroat-3: the bidder's discards count as its trick cards (WP via rules.md 14.2):
-    # burying kings and tens banks their points; the meld and the trumps stay.
+    # cutthroat-3: the bidder's discards count as its trick cards (WP via
+    # rules/three-hand#everyone-melds): burying kings and tens banks their points; the meld and
+    # the trumps stay.
     buried = seen(HardBot(1).choose(view(to_bury(CUTTHROAT))))
     assert all(card.rank in (Rank.KING, Rank.TEN) for card in buried)
     assert all(card.suit is not Suit.HEARTS for card in buried)
@@ -325,7 +328,7 @@ def test_every_level_buries_outside_its_meld() -> None:
         assert not melded & Counter(seen(action))
 
 
-# --- Throwing in (rules.md 11.6) ---------------------------------------------------------
+# --- Throwing in (rules/settlement#throw-in) ------------------------------------------------------
 
 
 def test_hard_throws_in_a_hopeless_contract_and_plays_a_made_one() -> None:
@@ -344,9 +347,10 @@ def test_hard_throws_in_a_hopeless_contract_and_plays_a_made_one() -> None:
     assert HardBot(1).choose(view(made)) == PlayOn()
 
 
-# --- Two-hand meld turn (rules.md 13.2) --------------------------------------------------
+# --- Two-hand meld turn (rules/two-hand#stock-meld) -----------------------------------------------
 
-# bicycle-two-handed, rules.md 7.2 on the tens scale, additive doubles, double pinochle 300.
+# bicycle-two-handed, rules/meld#single-deck-table on the tens scale, additive doubles,
+# double pinochle 300.
 TWO_HAND_POINTS = {
     "run": 150,
     "royal marriage": 40,

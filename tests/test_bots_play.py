@@ -1,4 +1,4 @@
-"""Card play of the Medium and Hard computer players against seed S1 and rules.md 17.
+"""Card play of the Medium and Hard computer players against seed S1 and docs/bots.md#the-levels.
 
 S1 "Computer levels": Hard "remembers every card played and who has run out of a suit or of
 trumps", "gives aces, tens and kings to its partner when the partner is winning the trick"
@@ -136,9 +136,9 @@ def test_medium_forgets_the_aces_and_does_not_smear() -> None:
 
 @LEVELS
 def test_an_ace_of_trump_is_sure_for_both_levels(memory: bool) -> None:
-    # Trick 1, South to play after A♠ A♠: nothing beats the first ace of trump (rules.md 9:
-    # identical cards, the first played wins), so even Medium feeds it; 9♦ and the other
-    # low cards would give nothing.
+    # Trick 1, South to play after A♠ A♠: nothing beats the first ace of trump
+    # (rules/deck-and-deal#identical-cards: the first played wins), so even Medium feeds it;
+    # 9♦ and the other low cards would give nothing.
     state = play(to_tricks(BROWSER, SMEAR, NORTH, "SPADES"), "A♠ A♠")
     assert choose(state, memory=memory) == card("T♣")
 
@@ -146,7 +146,7 @@ def test_an_ace_of_trump_is_sure_for_both_levels(memory: bool) -> None:
 # --- Low cards on the opponents' trick ----------------------------------------------------
 
 # Hearts trump, East bids and leads A♣; South and West follow low and North, last, cannot
-# beat the ace (rules.md 9.2: it follows with any club).
+# beat the ace (rules/trick-play#following: it follows with any club).
 LOW = {
     NORTH: "T♣ Q♣ 9♣ K♠ Q♠ J♠ 9♠ T♦ J♦ 9♦ J♥ 9♥",
     EAST: "A♣ A♣ K♣ A♥ A♥ T♥ T♥ K♥ A♠ A♠ A♦ A♦",
@@ -252,7 +252,8 @@ def test_a_defender_leads_low_in_a_plain_suit_not_trump(memory: bool) -> None:
 # --- Two-hand, while the stock lasts --------------------------------------------------------
 
 # Hearts turned up. The dealer (seat 0) holds no meld: no hearts, no marriage, one card of
-# the pinochle (J♦) and two aces. The non-dealer leads; any card may be played (rules.md 13.2).
+# the pinochle (J♦) and two aces. The non-dealer leads; any card may be played
+# (rules/two-hand#stock-phase).
 DEALER = "T♣ J♣ J♦ K♦ T♦ A♦ T♠ T♠ K♠ J♠ A♣ K♣"
 ELDER = "9♥ K♦ Q♦ Q♣ Q♣ 9♣ 9♣ 9♠ 9♠ Q♠ Q♠ 9♦"
 
@@ -317,7 +318,7 @@ def test_refuses_a_seat_that_is_not_to_play() -> None:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_hard_counts_the_two_hand_cards_out_as_knowledge_recalls_them(seed: int) -> None:
-    """Two-hand, once the stock is gone, every card is in a hand or played (rules.md 13):
+    """Two-hand, once the stock is gone, every card is in a hand or played (rules/two-hand):
     the opponent may hold exactly the cards neither in the seat's hand nor played, which
     is what `pinochle.knowledge` tells; Hard counts them instead of recalling them."""
     from pinochle.bots.heuristic import HardBot
@@ -342,9 +343,9 @@ def test_hard_counts_the_two_hand_cards_out_as_knowledge_recalls_them(seed: int)
 
 
 def _beats_lead(may: int, card: Card, trump: Suit | None) -> bool:
-    """rules.md 17's reading of a lead, opponent by opponent: one that may hold a card of
-    the suit is taken to follow and beats the lead with a higher one of it; one void in it
-    beats a plain lead with any trump it may hold."""
+    """The reading of a lead (docs/bots.md#the-levels), opponent by opponent: one that
+    may hold a card of the suit is taken to follow and beats the lead with a higher one of
+    it; one void in it beats a plain lead with any trump it may hold."""
     suit_cards = [c for c in CARDS if c.suit is card.suit]
     if any(may >> c.index & 1 for c in suit_cards):
         return any(may >> c.index & 1 for c in suit_cards if c.rank > card.rank)

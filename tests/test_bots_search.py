@@ -1,7 +1,7 @@
 """Expert's card search (`pinochle.bots.search`) against the engine's rules.
 
 The play-out and the exact endgame search work on lists of ranks, apart from the engine;
-here every card they choose is checked against `pinochle.legal_actions` (rules.md 15:
+here every card they choose is checked against `pinochle.legal_actions` (rules/trick-play#reneges:
 follow suit, head the trick, trump and overtrump as the profile says), and the endgame
 search's value against a minimax that steps the engine itself and scores each trick with
 `pinochle.trick_winner` and `pinochle.card_points` (plus the last trick's bonus).
@@ -221,7 +221,7 @@ def test_expert_in_the_endgame_plays_legal_cards(profile: str) -> None:
 def test_hard_play_outs_in_the_two_hand_stock_settle_their_own_meld() -> None:
     """Two-hand: play-outs that meld differently while the stock lasts never share a score.
 
-    A meld turn adds to the meld shown (rules.md, two-hand stock play), so two play-outs
+    A meld turn adds to the meld shown (rules/two-hand#stock-meld), so two play-outs
     whose tricks end alike but whose meld turns differ settle differently: each shared
     settlement must be the one a fresh `PlayoutSettlements` gives that play-out alone.
     """

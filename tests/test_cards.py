@@ -1,4 +1,4 @@
-"""Cards, decks and card text (rules.md section 1)."""
+"""Cards, decks and card text (rules/deck-and-deal#deck)."""
 
 from __future__ import annotations
 
@@ -30,7 +30,7 @@ KS = Card(Suit.SPADES, Rank.KING)
 
 
 def test_trick_order_is_ace_ten_king_queen_jack_nine() -> None:
-    # rules.md 1: "Rank in every suit, high to low: A, T(10), K, Q, J, 9".
+    # rules/deck-and-deal#card-order: "Rank in every suit, high to low: A, T(10), K, Q, J, 9".
     order = sorted(Rank, reverse=True)
     assert [r.label for r in order] == ["A", "10", "K", "Q", "J", "9"]
     assert Rank.TEN > Rank.KING

@@ -1,8 +1,9 @@
 """The house-rules testing kit: `check_variant`, its hooks, the fixture and `pinochle check`.
 
 Every built-in profile must pass; rules broken on purpose (a settlement that drops the
-last-trick bonus, rules.md 10; an observation that shows another seat's card, design.md
-"Engine model") must be caught, each with the shortest record that shows it.
+last-trick bonus, rules/counting#methods; an observation that shows another seat's card,
+docs/engine.md#observations "Engine model") must be caught, each with the shortest
+record that shows it.
 """
 
 from __future__ import annotations
@@ -35,7 +36,8 @@ from pinochle.records import GameRecord, replay
 from pinochle.testing import check_profile, check_variant, deals, play_random_game
 
 GAMES = 3
-CLASSIC = {"bicycle-two-handed", "hoyle-1914"}  # classic counts: no ones scale (rules.md 10)
+# classic counts: no ones scale (rules/counting#methods)
+CLASSIC = {"bicycle-two-handed", "hoyle-1914"}
 
 HOUSE = """\
 extends = "pinochlerun"
@@ -116,7 +118,7 @@ def test_bad_arguments() -> None:
 
 
 def test_a_settlement_without_the_last_trick_bonus_is_caught() -> None:
-    """rules.md 10: the last trick's bonus is part of the deck's trick points."""
+    """rules/counting#methods: the last trick's bonus is part of the deck's trick points."""
     variant = load_variant("pinochlerun")
     report = check_variant(variant, games=GAMES, _hooks=CheckHooks(settle=drops_last_trick_bonus))
     assert vars(engine)["settle_hand"] is scoring.settle_hand  # the engine is restored
@@ -148,7 +150,7 @@ def test_a_settlement_without_the_last_trick_bonus_is_caught() -> None:
 
 
 def test_an_observation_that_shows_a_hidden_card_is_caught() -> None:
-    """design.md "Engine model": an observation never holds another seat's hidden card."""
+    """docs/engine.md#observations: an observation never holds another seat's hidden card."""
     variant = load_variant("cutthroat-3")
     report = check_variant(variant, games=GAMES, _hooks=CheckHooks(observe=leaks_a_card))
     assert not report.ok

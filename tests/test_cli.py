@@ -15,7 +15,7 @@ import pinochle
 from pinochle import Variant, builtin_variants, load_variant
 from pinochle.cli import main
 
-SEED_HAND = "AH TH KH KH QH QH JH 9H QS JD KD KC"  # rules.md 7.6 and 20.1 (seed S2)
+SEED_HAND = "AH TH KH KH QH QH JH 9H QS JD KD KC"  # rules/meld#examples (seed S2)
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -41,7 +41,7 @@ def assert_one_error_line(err: str) -> None:
 def test_seed_hand_hearts_trump(
     capsys: pytest.CaptureFixture[str], variant: str, total: int
 ) -> None:
-    # rules.md 20.1: "-> 240 (ones 24)".
+    # rules/meld#examples: "-> 240 (ones 24)".
     code, out, err = run(capsys, "meld", SEED_HAND, "--trump", "H", "--variant", variant)
     assert (code, err) == (0, "")
     assert total_line(out) == [total]
@@ -75,8 +75,8 @@ def test_meld_json_lists_the_items_of_rules_7_6(capsys: pytest.CaptureFixture[st
 def test_meld_without_trump_shows_every_suit_and_no_trump(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    # rules.md 7.2/7.3 by hand: with hearts trump 24; otherwise two heart marriages (2 + 2)
-    # and the pinochle (4) = 8, the same as with no trump at all.
+    # rules/meld#single-deck-table, rules/meld#doubles by hand: with hearts trump 24; otherwise two
+    # heart marriages (2 + 2) and the pinochle (4) = 8, the same as with no trump at all.
     code, out, _ = run(capsys, "meld", SEED_HAND, "--json")
     assert code == 0
     data = json.loads(out)
@@ -120,7 +120,8 @@ def test_meld_columns_are_aligned(capsys: pytest.CaptureFixture[str]) -> None:
 def test_count(
     capsys: pytest.CaptureFixture[str], variant: str, points: int, with_last: int, deck: int
 ) -> None:
-    # rules.md 10: A T K count 1 (10 on tens); classic A 11, T 10, K 4, Q 3; last trick 1 / 10.
+    # rules/counting#methods: A T K count 1 (10 on tens); classic A 11, T 10, K 4, Q 3;
+    # last trick 1 / 10.
     code, out, _ = run(capsys, "count", "AS TS KH QD", "--variant", variant, "--json")
     assert code == 0
     data = json.loads(out)
@@ -133,7 +134,8 @@ def test_count(
 
 
 def test_count_rounds_the_final_total(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # rules.md 10 (BC-2) and 19.21: classic count, a total ending in 7, 8 or 9 goes up.
+    # rules/counting#methods (BC-2) and rules/counting#choice-two-hand-rounding: classic count, a
+    # total ending in 7, 8 or 9 goes up.
     house = tmp_path / "two-hand.toml"
     house.write_text(
         'extends = "hoyle-1914"\n[counting]\nrounding = "nearest-ten"\n', encoding="utf-8"

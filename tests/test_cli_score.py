@@ -1,4 +1,5 @@
-"""``pinochle score``: new, add, show and undo on a JSON score sheet (rules.md 11.7, 12, 14)."""
+"""``pinochle score``: new, add, show and undo on a JSON score sheet (rules/settlement#examples,
+rules/game-end#target, rules/three-hand)."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from pinochle import load_variant
 from pinochle.cli import main
 from pinochle.sheet import ScoreSheet
 
-# rules.md 11.7, seed S0's hand: bid 34, meld 28 / 12, trick points 15 / 10.
+# rules/settlement#example-s0, seed S0's hand: bid 34, meld 28 / 12, trick points 15 / 10.
 SEED = {"--bidder": ["0"], "--bid": ["34"], "--meld": ["28", "12"], "--points": ["15", "10"]}
 
 
@@ -87,7 +88,7 @@ def test_new_bad_input(
 
 
 def test_add_the_seed_hand(sheet_file: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # rules.md 11.7: N-S 112 + 43 = 155 (win); E-W 96 + 22 = 118.
+    # rules/settlement#example-s0: N-S 112 + 43 = 155 (win); E-W 96 + 22 = 118.
     code, out, err = score(capsys, "add", sheet_file, hand_args())
     assert (code, err) == (0, "")
     assert "made: meld 28 + points 15 = 43 ≥ 34" in out
@@ -100,8 +101,9 @@ def test_add_the_seed_hand(sheet_file: Path, capsys: pytest.CaptureFixture[str])
 def test_show_lists_hands_totals_reasons_and_the_winner(
     sheet_file: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # rules.md 11.7: bid 60 is not on the board (52 / 108). Then E-W bid 25 and take every
-    # trick point: N-S lose their 4 meld (11.4), E-W 20 + 25 = 45 reach 153 (12).
+    # rules/settlement#examples: bid 60 is not on the board (52 / 108). Then E-W bid
+    # 25 and take every trick point: N-S lose their 4 meld (rules/settlement#saving-meld), E-W 20 +
+    # 25 = 45 reach 153 (rules/game-end#target).
     assert score(capsys, "add", sheet_file, "--bidder 0 --bid 60 --meld 28 12")[0] == 0
     args = "--bidder 1 --bid 25 --meld 4 20 --points 0 25"
     assert score(capsys, "add", sheet_file, args)[0] == 0
@@ -237,7 +239,8 @@ def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_three_players_and_chips(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # rules.md 14.1: made at 350-390 with spades trump: 2 x 2 chips from each opponent.
+    # rules/three-hand#auction-pinochle: made at 350-390 with spades trump: 2 x 2 chips
+    # from each opponent.
     path = tmp_path / "chips.json"
     assert score(capsys, "new", path, "--variant pagat-auction-3")[0] == 0
     args = "--bidder 2 --bid 350 --meld 0 0 200 --points 50 40 160 --trump S"
@@ -252,7 +255,8 @@ def test_three_players_and_chips(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_two_handed_needs_no_bidder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # rules.md 13.4 / 19.21: 137 and 113 trick points round to 140 and 110.
+    # rules/two-hand#values, rules/counting#choice-two-hand-rounding: 137 and 113 trick points
+    # round to 140 and 110.
     path = tmp_path / "two.json"
     assert score(capsys, "new", path, "--variant bicycle-two-handed")[0] == 0
     assert score(capsys, "add", path, "--meld 150 40 --points 137 113")[0] == 0
@@ -264,14 +268,16 @@ def test_two_handed_needs_no_bidder(tmp_path: Path, capsys: pytest.CaptureFixtur
 
 
 def test_tricks_and_nines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # rules.md 11.4: cutthroat-3 saves meld with any trick; pinochlerun's nines save themselves.
+    # rules/settlement#saving-meld: cutthroat-3 saves meld with any trick; pinochlerun's nines
+    # save themselves.
     path = tmp_path / "three.json"
     assert score(capsys, "new", path, "--variant cutthroat-3")[0] == 0
     hand = "--bidder 0 --bid 250 --meld 200 30 20 --points 200 50 0"
     code, _, err = score(capsys, "add", path, hand)
     assert code == 2
     assert_one_error_line(err, "tricks")
-    rest = load_variant("cutthroat-3").tricks_per_hand - 6  # rules.md 14.2: 15 cards each
+    # rules/three-hand#everyone-melds: 15 cards each
+    rest = load_variant("cutthroat-3").tricks_per_hand - 6
     assert score(capsys, "add", path, f"{hand} --tricks {rest} 5 1")[0] == 0
     assert load(path).scores == (400, 80, 20)
 
@@ -291,10 +297,11 @@ def test_tricks_and_nines(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
 def test_counters_for_a_house_that_counts_queens_and_jacks(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    # rules.md 11.4 counter_or_last with the classic count (10): a side whose 5 trick points
-    # are a queen and a jack took no counter, so its meld is lost; its 5 trick points still
-    # count (the saving rule is about meld: a side without meld would keep them too, and
-    # less meld must not score more; "nothing for the hand" is settlement.min_trick_points).
+    # rules/settlement#saving-meld counter_or_last with the classic count (10): a side
+    # whose 5 trick points are a queen and a jack took no counter, so its meld is lost; its 5
+    # trick points still count (the saving rule is about meld: a side without meld would
+    # keep them too, and less meld must not score more; "nothing for the hand" is
+    # settlement.min_trick_points).
     house = tmp_path / "house.toml"
     house.write_text(
         'extends = "hoyle-1914"\nname = "house"\n[settlement]\nsave_meld = "counter"\n'
@@ -352,7 +359,8 @@ def test_add_strict_bids_is_a_one_off_check(
 
 
 def test_add_conceded(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    # rules.md 14.1: the opponents concede: paid as made (350: 2 chips each, diamonds x1).
+    # rules/three-hand#auction-pinochle: the opponents concede: paid as made (350: 2 chips
+    # each, diamonds x1).
     path = tmp_path / "chips.json"
     assert score(capsys, "new", path, "--variant pagat-auction-3")[0] == 0
     args = "--bidder 0 --bid 350 --meld 330 0 0 --conceded --trump D"

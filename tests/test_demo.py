@@ -110,7 +110,8 @@ def test_demo_players_are_bots_hard_by_default(
 
 
 def test_the_bots_load_only_when_a_game_needs_them() -> None:
-    # design.md: `import pinochle` never imports the bots; the command line loads them lazily.
+    # docs/architecture.md#the-layers: `import pinochle` never imports the bots; the command line
+    # loads them lazily.
     code = "import sys, pinochle, pinochle.cli\nassert 'pinochle.bots' not in sys.modules\n"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, check=False)
     assert done.returncode == 0, done.stderr

@@ -1,12 +1,13 @@
-"""Engine invariants over random legal games (design.md "Testing").
+"""Engine invariants over random legal games (docs/testing-house-rules.md#the-invariants).
 
 Whole games come from `pinochle.testing.play_random_game` (seeded, cautious bidders) under
 every built-in four-hand profile; single positions come from the `pinochle.testing.games`
 strategy, under the same profiles and under random house profiles built on them
-(`pinochle.testing.variants`). The invariants: cards are conserved (rules.md 2, 6), a played
-hand counts the whole deck (rules.md 10), the auction and the deal follow rules.md 2 and 4.2,
-`legal_actions` lists every legal action once and `apply` takes exactly those, games end
-(rules.md 12), observations hide every card the seat may not know, records replay.
+(`pinochle.testing.variants`). The invariants: cards are conserved (rules/deck-and-deal#hands,
+rules/passing-and-kitty#passing), a played hand counts the whole deck (rules/counting#methods), the
+auction and the deal follow rules/deck-and-deal#hands and rules/auction#mechanics, `legal_actions`
+lists every legal action once and `apply` takes exactly those, games end (rules/game-end#target),
+observations hide every card the seat may not know, records replay.
 """
 
 from __future__ import annotations
@@ -71,7 +72,7 @@ FOUR_HAND = (
 )
 VARIANTS = {name: load_variant(name) for name in FOUR_HAND}
 
-# rules.md 10: the trick points of one hand, last trick included.
+# rules/counting#methods: the trick points of one hand, last trick included.
 DECK_POINTS = {
     "pinochlerun": 25,
     "browser-game": 25,
@@ -133,8 +134,9 @@ def cards_in_play(state: State) -> Counter[Card]:
 
 @pytest.mark.parametrize(("name", "seed"), WALKS, ids=walk_id)
 def test_cards_are_conserved(name: str, seed: int) -> None:
-    """rules.md 2, 6: every card of the deck is in exactly one place at every moment (a
-    hand, the trick, a finished trick); passing moves cards and never makes them."""
+    """rules/deck-and-deal#hands, rules/passing-and-kitty#passing: every card of the deck is in
+    exactly one place at every moment (a hand, the trick, a finished trick); passing moves cards and
+    never makes them."""
     deck = Counter(make_deck(VARIANTS[name].deal.deck))
     for state in walk(name, seed):
         assert cards_in_play(state) == deck, (state.phase, state.actions[-1:])
@@ -142,8 +144,8 @@ def test_cards_are_conserved(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize(("name", "seed"), WALKS, ids=walk_id)
 def test_a_played_hand_counts_the_whole_deck(name: str, seed: int) -> None:
-    """rules.md 10: a played hand's tricks hold the deck's trick points (25 / 250 / 50), and
-    the settlement credits each side with the points of the tricks it won."""
+    """rules/counting#methods: a played hand's tricks hold the deck's trick points (25
+    / 250 / 50), and the settlement credits each side with the points of the tricks it won."""
     variant = VARIANTS[name]
     total = DECK_POINTS[name]
     assert deck_points(variant) == total
@@ -176,7 +178,7 @@ def test_legal_actions_run_out_only_when_the_game_is_over(name: str, seed: int) 
 
 @pytest.mark.parametrize(("name", "seed"), WALKS, ids=walk_id)
 def test_every_game_ends(name: str, seed: int) -> None:
-    """rules.md 12: a game ends exactly when a side reaches the target (or falls to the
+    """rules/game-end#target: a game ends exactly when a side reaches the target (or falls to the
     floor); random play under a profile without a floor may wander up to the hand cap."""
     variant = VARIANTS[name]
     states = walk(name, seed)
@@ -201,9 +203,9 @@ def test_every_game_ends(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize(("name", "seed"), WALKS, ids=walk_id)
 def test_the_deal(name: str, seed: int) -> None:
-    """rules.md 2: every hand gets ``deal.hand`` cards and the hands make the whole deck;
-    the deal passes to the left, and the dealer's left speaks first (rules.md 4.2); deals
-    differ from hand to hand."""
+    """rules/deck-and-deal#hands: every hand gets ``deal.hand`` cards and the hands
+    make the whole deck; the deal passes to the left, and the dealer's left speaks first
+    (rules/auction#mechanics); deals differ from hand to hand."""
     variant = VARIANTS[name]
     deck = Counter(make_deck(variant.deal.deck))
     starts = deals(walk(name, seed))
@@ -221,7 +223,7 @@ def test_the_deal(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", FOUR_HAND)
 def test_same_seed_same_game(name: str) -> None:
-    """Randomness enters only through the deal (design.md "Engine model")."""
+    """Randomness enters only through the deal (docs/engine.md#what-happens-in-a-hand)."""
     variant = VARIANTS[name]
     first = play_random_game(variant, 7, max_hands=2)
     again = play_random_game(variant, 7, max_hands=2)
@@ -289,7 +291,8 @@ def test_legal_actions_are_distinct_and_accepted(profile: str, data: st.DataObje
         return
     assert len(legal) > 0
     if state.phase in (Phase.PASS, Phase.RETURN):
-        # rules.md 6: any `passing.cards` of the cards held, twins making one choice.
+        # rules/passing-and-kitty#passing: any `passing.cards` of the cards held, twins
+        # making one choice.
         assert state.to_act is not None
         hand = state.hands[state.to_act]
         choices = {PassCards(c) for c in itertools.combinations(hand, state.variant.passing.cards)}
@@ -360,10 +363,10 @@ def check_rejections(state: State) -> None:
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_illegal_actions_are_rejected_and_change_nothing(profile: str, data: st.DataObject) -> None:
-    """Cards not held, cards the rules forbid (rules.md 9.2), trump without a marriage
-    (rules.md 5), bids off the grid or below the next bid (rules.md 4), the wrong number of
-    cards to pass (rules.md 6), actions of another phase: each is refused, and the state
-    stays as it was and usable."""
+    """Cards not held, cards the rules forbid (rules/trick-play#following), trump without a marriage
+    (rules/trump#options), bids off the grid or below the next bid (rules/auction#mechanics),
+    the wrong number of cards to pass (rules/passing-and-kitty#passing), actions of another phase:
+    each is refused, and the state stays as it was and usable."""
     check_rejections(data.draw(positions(profile)))
 
 
@@ -376,7 +379,7 @@ LAST_MUST_BID = st.one_of(
 @settings(max_examples=15, deadline=None)
 @given(variant=LAST_MUST_BID, seed=st.integers(0, 2**32 - 1), dealer=st.integers(0, 3))
 def test_a_player_who_must_bid_cannot_pass(variant: Variant, seed: int, dealer: int) -> None:
-    """rules.md 4.2 (b): when the first three pass, the last player must bid."""
+    """rules/auction#all-pass: when the first three pass, the last player must bid."""
     state = new_game(variant, seed, dealer)
     for _ in range(3):
         state = apply(state, Pass())
@@ -390,7 +393,8 @@ def test_a_player_who_must_bid_cannot_pass(variant: Variant, seed: int, dealer: 
 
 
 def partners_of_the_pass(hand: Hand) -> tuple[int, ...]:
-    """The bidder and partner: the seats that see the passed cards (rules.md 6)."""
+    """The bidder and partner: the seats that see the passed cards
+    (rules/passing-and-kitty#passing)."""
     return () if hand.bidder is None else (hand.bidder, (hand.bidder + 2) % 4)
 
 
@@ -503,7 +507,7 @@ def check_observation(state: State, seat: int, view: Observation) -> None:
 @settings(max_examples=15, deadline=None)
 @given(data=st.data())
 def test_observations_show_no_hidden_card(profile: str, data: st.DataObject) -> None:
-    """design.md "Engine model": an observation holds the seat's own cards and the public
+    """docs/engine.md#observations: an observation holds the seat's own cards and the public
     history, never another seat's unplayed, unshown, unpassed card, in any field."""
     state = data.draw(positions(profile))
     for seat in range(4):

@@ -1,6 +1,6 @@
 """The engine against the rules text: auction, trump, passing, meld, tricks and settlement.
 
-Every test cites the rules.md section (or the seed 000 page, S0) it encodes. Seats are 0-3
+Every test cites the rules page (or the seed 000 page, S0) it encodes. Seats are 0-3
 clockwise, North 0, East 1, South 2, West 3; sides are seat % 2 (North-South 0, East-West 1).
 Positions are built from given hands and reached through the auction with legal actions.
 """
@@ -141,7 +141,7 @@ def side_meld(state: State, side: int) -> int:
     return sum(m.total for seat, m in enumerate(state.hand.melds) if m and seat % 2 == side)
 
 
-# --- S0's example trick (rules.md 9.2, test vector 20.5) -------------------------------
+# --- S0's example trick (rules/trick-play#following, rules/trick-play#example-trick) --------------
 
 # North holds K♣ to lead; East A♣ 10♣ 9♣; South no clubs and 9♠; West A♣ J♣.
 SEED_DEAL = seats(
@@ -160,7 +160,7 @@ def seed_trick(variant: Variant, hands: Sequence[Sequence[Card]] = SEED_DEAL) ->
 
 
 def test_seed_example_trick() -> None:
-    """S0 / rules.md 9.2: East must beat K♣, South must trump, West may play either club
+    """S0 / rules/trick-play#beat: East must beat K♣, South must trump, West may play either club
     after the ruff; South's 9♠ wins a trick worth K + 10 = 2 to North-South."""
     state = seed_trick(PINOCHLERUN)
     assert state.to_act == NORTH
@@ -184,11 +184,12 @@ def test_seed_example_trick() -> None:
     assert state.to_act == SOUTH  # S0: the winner of each trick leads the next
 
 
-# --- The auction (rules.md 4, 11.7, test vector 20.7) ----------------------------------
+# --- The auction (rules/auction#mechanics, rules/settlement#examples, rules/auction#example) ------
 
 
 def test_seed_worked_auction() -> None:
-    """S0 / rules.md 11.7: East deals; S 25, W 26, N pass, E pass, S 34, W pass: South 34."""
+    """S0 / rules/settlement#example-s0: East deals; S 25, W 26, N pass, E pass, S 34, W
+    pass: South 34."""
     state = new_game(PINOCHLERUN, 0, EAST)
     script: list[tuple[int, Bid | Pass]] = [
         (SOUTH, Bid(25)),
@@ -207,7 +208,8 @@ def test_seed_worked_auction() -> None:
 
 
 def test_bid_of_100_closes_the_auction_at_once() -> None:
-    """S0 / rules.md 4.1, 4.2: bids go as far as 100, and a bid of 100 ends the bidding."""
+    """S0 / rules/auction#minimum-and-step, rules/auction#mechanics: bids go as far as 100, and a
+    bid of 100 ends the bidding."""
     state = new_game(PINOCHLERUN, 0, NORTH)
     assert max(amounts(state)) == 100
     with pytest.raises(IllegalActionError, match="at most 100"):
@@ -219,7 +221,8 @@ def test_bid_of_100_closes_the_auction_at_once() -> None:
 
 
 def test_bids_below_the_next_legal_amount_are_rejected() -> None:
-    """S0 / rules.md 4.1: the minimum is 25 and each bid must be higher than the last."""
+    """S0 / rules/auction#minimum-and-step: the minimum is 25 and each bid must be higher
+    than the last."""
     state = new_game(PINOCHLERUN, 0, NORTH)
     with pytest.raises(IllegalActionError, match="bid must be at least 25"):
         apply(state, Bid(24))
@@ -232,7 +235,7 @@ def test_bids_below_the_next_legal_amount_are_rejected() -> None:
 
 
 def test_off_grid_bids_are_rejected_on_a_tens_profile() -> None:
-    """PG-P / rules.md 4.1: bids start at 250 and go up in tens."""
+    """PG-P / rules/auction#minimum-and-step: bids start at 250 and go up in tens."""
     state = new_game(PAGAT, 0, NORTH)
     assert all((a - 250) % 10 == 0 for a in amounts(state))
     assert amounts(state)[:3] == [250, 260, 270]
@@ -245,7 +248,7 @@ def test_off_grid_bids_are_rejected_on_a_tens_profile() -> None:
 
 
 def test_three_passes_end_the_auction_and_a_pass_is_final() -> None:
-    """S0 / rules.md 4.2: a passed player is out of the bidding for the rest of the hand;
+    """S0 / rules/auction#mechanics: a passed player is out of the bidding for the rest of the hand;
     bidding goes on until three have passed, and the last player left wins the bid."""
     state = new_game(PINOCHLERUN, 0, NORTH)
     script: list[tuple[int, Bid | Pass]] = [
@@ -268,10 +271,10 @@ def test_three_passes_end_the_auction_and_a_pass_is_final() -> None:
 @settings(max_examples=150, deadline=None)
 @given(dealer=st.integers(0, 3), rnd=st.randoms(use_true_random=False))
 def test_random_auctions_follow_the_auction_rules(dealer: int, rnd: random.Random) -> None:
-    """S0 / rules.md 4.2, as a property: the dealer's left speaks first, turns go clockwise
-    over the players still in, a passed player never speaks again, and the auction ends
-    when three have passed (or on a bid of 100) with the last bid; if the other three
-    pass, the dealer takes 25."""
+    """S0 / rules/auction#mechanics, as a property: the dealer's left speaks first,
+    turns go clockwise over the players still in, a passed player never speaks again, and
+    the auction ends when three have passed (or on a bid of 100) with the last bid;
+    if the other three pass, the dealer takes 25."""
     state = new_game(PINOCHLERUN, 0, dealer)
     passed: set[int] = set()
     high: tuple[int, int] | None = None
@@ -298,7 +301,8 @@ def test_random_auctions_follow_the_auction_rules(dealer: int, rnd: random.Rando
 
 
 def test_dealer_is_forced_at_the_minimum_when_the_others_pass() -> None:
-    """S0 / rules.md 4.1, 19.4: if the other three pass, the dealer must bid 25."""
+    """S0 / rules/auction#minimum-and-step, rules/auction#choice-dealer-forced-bid: if the other
+    three pass, the dealer must bid 25."""
     state = new_game(PINOCHLERUN, 0, NORTH)
     for _ in range(3):
         assert Pass() in legal_actions(state)
@@ -308,7 +312,8 @@ def test_dealer_is_forced_at_the_minimum_when_the_others_pass() -> None:
 
 
 def test_last_player_must_bid_in_the_browser_game() -> None:
-    """S1 / rules.md 4.1, 4.2 (b): when the first three pass, the fourth must bid."""
+    """S1 / rules/auction#minimum-and-step, rules/auction#all-pass: when the first three pass, the
+    fourth must bid."""
     state = new_game(BROWSER, 0, NORTH)
     for _ in range(3):
         state = apply(state, Pass())
@@ -324,7 +329,7 @@ def test_last_player_must_bid_in_the_browser_game() -> None:
 
 
 def test_all_pass_redeal_deals_again_with_the_next_dealer() -> None:
-    """rules.md 4.2 (c): when everyone passes the hand is thrown in and the deal passes
+    """rules/auction#all-pass: when everyone passes the hand is thrown in and the deal passes
     left; nobody scores. The dealer, last to speak, may still bid after three passes."""
     variant = PINOCHLERUN.override({"bidding": {"all_pass": "redeal"}})
     state = new_game(variant, 7, NORTH)
@@ -344,7 +349,8 @@ def test_all_pass_redeal_deals_again_with_the_next_dealer() -> None:
 
 
 def test_step_above_the_threshold() -> None:
-    """rules.md 4.1, 19.6: double-deck tournaments bid +1 from 50 to 60, then +5."""
+    """rules/auction#minimum-and-step, rules/auction#choice-double-deck-bidding: double-deck
+    tournaments bid +1 from 50 to 60, then +5."""
     state = new_game(PINOCHLERUN_DD, 0, NORTH)
     state = apply(state, Bid(58))
     assert amounts(state)[:4] == [59, 60, 65, 70]
@@ -359,10 +365,10 @@ def test_step_above_the_threshold() -> None:
     assert apply(state, Bid(70)).hand.bid == 70
 
 
-# --- Naming trump (rules.md 5) ---------------------------------------------------------
+# --- Naming trump (rules/trump#options) ---------------------------------------------------------
 
 # No marriage anywhere in North's hand; South melds two dixes when clubs are trump.
-# Under clubs: North aces around 10, East 30, South 2, West 20 (rules.md 7.2).
+# Under clubs: North aces around 10, East 30, South 2, West 20 (rules/meld#single-deck-table).
 OOR_DEAL = seats(
     [
         "10♣ 10♣ 10♦ 10♦ 10♥ 10♥ 10♠ 10♠ A♣ A♦ A♥ A♠",
@@ -375,7 +381,7 @@ OOR_DEAL = seats(
 
 @pytest.mark.parametrize("suit", list(Suit))
 def test_bidder_names_any_suit(suit: Suit) -> None:
-    """S0 / rules.md 5 (any_suit): the winning bidder names any suit, marriage or not."""
+    """S0 / rules/trump#options (any_suit): the winning bidder names any suit, marriage or not."""
     state = win_auction(new_game(PINOCHLERUN, 0, WEST, hands=OOR_DEAL), NORTH)
     assert set(legal_actions(state)) == {NameTrump(s) for s in Suit}
     state = apply(state, NameTrump(suit))
@@ -384,7 +390,8 @@ def test_bidder_names_any_suit(suit: Suit) -> None:
 
 
 def test_double_deck_trump_needs_a_marriage() -> None:
-    """PG-DD / rules.md 5 (marriage_required): only a suit where the bidder holds K and Q."""
+    """PG-DD / rules/trump#options (marriage_required): only a suit where the bidder
+    holds K and Q."""
     bidder = "A♣ A♣ A♣ A♣ A♦ A♦ A♦ A♦ A♥ A♥ A♥ A♥ A♠ A♠ K♥ Q♥ K♠ Q♠ 10♣ 10♦"
     hands = deal(PAGAT_DD, {EAST: bidder})
     state = win_auction(new_game(PAGAT_DD, 0, NORTH, hands=hands), EAST)
@@ -397,11 +404,13 @@ def test_double_deck_trump_needs_a_marriage() -> None:
 
 
 def test_double_deck_bidder_without_a_marriage_surrenders() -> None:
-    """PG-DD / rules.md 5, 11.6, 19.18: with no marriage the bidders are set by the bid
-    without play and the opponents score their meld; then the next deal.
+    """PG-DD / rules/trump#no-marriage, rules/settlement#throw-in,
+    rules/settlement#choice-surrender-score: with no marriage the bidders are set by the bid without
+    play and the opponents score their meld; then the next deal.
 
-    Meld without trump (rules.md 7.5, Pagat): North 16 jacks = quadruple jacks 80, South
-    16 kings = quadruple kings 160; East (the bidder) holds only aces and tens."""
+    Meld without trump (rules/meld#double-deck-tables, Pagat): North 16 jacks =
+    quadruple jacks 80, South 16 kings = quadruple kings 160; East (the bidder) holds only
+    aces and tens."""
     hands = seats(
         [
             " ".join(["J♣ J♦ J♥ J♠"] * 4 + ["10♦"] * 4),
@@ -420,7 +429,7 @@ def test_double_deck_bidder_without_a_marriage_surrenders() -> None:
     assert (state.phase, state.to_act) == (Phase.AUCTION, SOUTH)
 
 
-# --- Passing (rules.md 6) --------------------------------------------------------------
+# --- Passing (rules/passing-and-kitty#passing) ----------------------------------------------------
 
 
 def distinct_choices(hand: Sequence[Card], k: int) -> set[PassCards]:
@@ -429,8 +438,9 @@ def distinct_choices(hand: Sequence[Card], k: int) -> set[PassCards]:
 
 
 def test_partner_passes_four_then_bidder_returns_four() -> None:
-    """S0 / rules.md 6: after trump, the bidder's partner passes 4 cards to the bidder, who
-    then passes 4 back, which may include cards just received; nobody else passes."""
+    """S0 / rules/passing-and-kitty#passing: after trump, the bidder's partner passes 4 cards
+    to the bidder, who then passes 4 back, which may include cards just received;
+    nobody else passes."""
     state = apply(
         win_auction(new_game(PINOCHLERUN, 0, WEST, hands=SEED_DEAL), NORTH), NameTrump(SPADES)
     )
@@ -465,7 +475,8 @@ def test_partner_passes_four_then_bidder_returns_four() -> None:
 
 
 def test_passing_cards_you_do_not_hold_is_rejected() -> None:
-    """rules.md 6: a player passes cards from their own hand, exactly as many as the rule says."""
+    """rules/passing-and-kitty#passing: a player passes cards from their own hand, exactly as many
+    as the rule says."""
     state = apply(
         win_auction(new_game(PINOCHLERUN, 0, WEST, hands=SEED_DEAL), NORTH), NameTrump(SPADES)
     )
@@ -477,13 +488,15 @@ def test_passing_cards_you_do_not_hold_is_rejected() -> None:
         apply(state, PassCards(parse_cards("9♠ J♠ Q♠")))
 
 
-# --- Meld (rules.md 7, 8, 11.5, 11.6) --------------------------------------------------
+# --- Meld (rules/meld#combining, rules/meld#who-melds, rules/settlement#out-of-reach,
+# rules/settlement#throw-in) --------------------------------------------------
 
 
 def test_meld_is_laid_down_after_passing() -> None:
-    """S0 / rules.md 8: all four meld after trump and passing. South passes 9♣ 9♣ J♣ J♣
+    """S0 / rules/meld#who-melds: all four meld after trump and passing. South passes 9♣ 9♣ J♣ J♣
     and North returns 10♣ 10♣ J♣ J♣: North then melds aces around 10 + two dixes 2 = 12
-    and South nothing (as dealt: North 10, South 2); East 30, West 20 (rules.md 7.2)."""
+    and South nothing (as dealt: North 10, South 2); East 30, West 20
+    (rules/meld#single-deck-table)."""
     state = apply(
         win_auction(new_game(PINOCHLERUN, 0, WEST, hands=OOR_DEAL), NORTH), NameTrump(CLUBS)
     )
@@ -496,8 +509,8 @@ def test_meld_is_laid_down_after_passing() -> None:
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**32), rnd=st.randoms(use_true_random=False))
 def test_every_seat_melds_its_hand_after_passing(seed: int, rnd: random.Random) -> None:
-    """S0 / rules.md 8: each seat's meld is that of the cards it holds after passing, in the
-    named trump."""
+    """S0 / rules/meld#who-melds: each seat's meld is that of the cards it holds
+    after passing, in the named trump."""
     state = win_auction(new_game(PINOCHLERUN, seed, rnd.randrange(4)), rnd.randrange(4))
     while state.phase is not Phase.TRICKS:
         actions = legal_actions(state)
@@ -509,8 +522,9 @@ def test_every_seat_melds_its_hand_after_passing(seed: int, rnd: random.Random) 
 
 
 def test_bid_out_of_reach_ends_the_hand_after_meld() -> None:
-    """S0 / rules.md 11.5, test vector 20.8: bid 40, meld 12: 12 + 25 = 37 < 40, so the hand
-    is not played; the bidders lose 40, the defenders score their meld (30 + 20)."""
+    """S0 / rules/settlement#out-of-reach, rules/settlement#example-out-of-reach: bid 40, meld 12:
+    12 + 25 = 37 < 40, so the hand is not played; the bidders lose 40, the defenders score their
+    meld (30 + 20)."""
     state = win_auction(new_game(PINOCHLERUN, 0, WEST, hands=OOR_DEAL), NORTH, 40)
     state = exchange(state, CLUBS)
     (result,) = state.results
@@ -528,7 +542,7 @@ def pagat_after_meld() -> State:
 
 
 def test_throw_in_phase_waits_for_the_bidder() -> None:
-    """PG-P / rules.md 11.6: the declarer may concede after meld, or play on."""
+    """PG-P / rules/settlement#throw-in: the declarer may concede after meld, or play on."""
     state = pagat_after_meld()
     assert (state.phase, state.to_act) == (Phase.THROW_IN, NORTH)
     assert set(legal_actions(state)) == {ThrowIn(), PlayOn()}
@@ -537,7 +551,7 @@ def test_throw_in_phase_waits_for_the_bidder() -> None:
 
 
 def test_throw_in_settles_like_a_bid_out_of_reach() -> None:
-    """PG-P / rules.md 11.6: a concession has the same result as a bid out of reach: the
+    """PG-P / rules/settlement#throw-in: a concession has the same result as a bid out of reach: the
     bidders lose 250 and the defenders score their meld (300 + 200 on the tens scale)."""
     state = apply(pagat_after_meld(), ThrowIn())
     (result,) = state.results
@@ -547,23 +561,23 @@ def test_throw_in_settles_like_a_bid_out_of_reach() -> None:
     assert state.phase is Phase.AUCTION
 
 
-# --- Trick play (rules.md 9) -----------------------------------------------------------
+# --- Trick play (rules/trick-play#winner) ---------------------------------------------------------
 
 
 def test_bidder_leads_the_first_trick() -> None:
-    """S0 / rules.md 9.1: the bid winner leads the first trick."""
+    """S0 / rules/trick-play#first-lead: the bid winner leads the first trick."""
     state = to_tricks(PINOCHLERUN, None, dealer=NORTH, bidder=SOUTH, trump=HEARTS)
     assert state.to_act == SOUTH
 
 
 def test_dealers_left_leads_in_bicycle_partnership_auction() -> None:
-    """BC-PA / rules.md 9.1: the player on the dealer's left leads, whoever bid."""
+    """BC-PA / rules/trick-play#first-lead: the player on the dealer's left leads, whoever bid."""
     state = to_tricks(BICYCLE, None, dealer=NORTH, bidder=SOUTH, trump=HEARTS)
     assert (state.hand.bidder, state.to_act) == (SOUTH, EAST)
 
 
 def test_post_1945_no_heading_on_a_plain_suit_lead() -> None:
-    """PG-P's post-1945 books / rules.md 9.2 (trump_led_only): a club lead need only be
+    """PG-P's post-1945 books / rules/trick-play#beat (trump_led_only): a club lead need only be
     followed, so East may play any club, the 9♣ included."""
     state = play(seed_trick(POST_1945), "K♣")
     assert legal_cards(state) == set(parse_cards("A♣ 10♣ 9♣"))
@@ -576,7 +590,8 @@ TRUMP_CLOSED = {EAST: "♣♠", SOUTH: "♣♠"}
 
 @pytest.mark.parametrize("variant", [POST_1945, PINOCHLERUN], ids=lambda v: v.name)
 def test_a_trump_lead_must_be_headed(variant: Variant) -> None:
-    """rules.md 9.2: when trump is led, a follower must beat it if they can (every rule)."""
+    """rules/trick-play#beat: when trump is led, a follower must beat it if they can
+    (every rule)."""
     hands = deal(variant, TRUMP_DEAL, TRUMP_CLOSED)
     state = play(to_tricks(variant, hands, dealer=WEST, bidder=NORTH, trump=SPADES), "J♠")
     assert legal_cards(state) == {card("A♠")}
@@ -590,8 +605,9 @@ def test_a_trump_lead_must_be_headed(variant: Variant) -> None:
     ids=["post-1945-books", "pinochlerun"],
 )
 def test_overtrumping(variant: Variant, legal: str) -> None:
-    """rules.md 9.2, 19.12: a void player must trump; S0 also makes them beat a trump
-    already played, the post-1945 books do not (East ruffs K♣ with 9♠; South holds 9♠ K♠)."""
+    """rules/trick-play#following, rules/trick-play#choice-post-1945-overtrump: a void player must
+    trump; S0 also makes them beat a trump already played, the post-1945 books do not (East ruffs K♣
+    with 9♠; South holds 9♠ K♠)."""
     hands = deal(variant, TRUMP_DEAL, TRUMP_CLOSED)
     state = play(to_tricks(variant, hands, dealer=WEST, bidder=NORTH, trump=SPADES), "K♣")
     assert legal_cards(state) == set(parse_cards("A♠ 9♠"))
@@ -600,7 +616,8 @@ def test_overtrumping(variant: Variant, legal: str) -> None:
 
 
 def test_first_of_identical_cards_wins_a_plain_trick() -> None:
-    """S0 / rules.md 1, 9: of two identical cards in a trick, the one played first wins."""
+    """S0 / rules/deck-and-deal#identical-cards, rules/trick-play#winner: of two identical cards in
+    a trick, the one played first wins."""
     hands = deal(
         PINOCHLERUN,
         {NORTH: "A♣", EAST: "A♣ 9♣", SOUTH: "9♣", WEST: "J♣"},
@@ -613,8 +630,9 @@ def test_first_of_identical_cards_wins_a_plain_trick() -> None:
 
 
 def test_first_of_identical_trumps_wins() -> None:
-    """S0 / rules.md 1, 9.2: East and South, void in clubs, both ruff K♣ with 9♠ (South
-    must trump though it cannot overtrump); East's, played first, wins."""
+    """S0 / rules/deck-and-deal#identical-cards, rules/trick-play#void: East and South, void in
+    clubs, both ruff K♣ with 9♠ (South must trump though it cannot overtrump); East's,
+    played first, wins."""
     hands = deal(
         PINOCHLERUN,
         {NORTH: "K♣", EAST: "9♠", SOUTH: "9♠", WEST: "Q♣"},
@@ -632,7 +650,7 @@ COUNTERS = (Rank.ACE, Rank.TEN, Rank.KING)
 
 
 def rules_winner(plays: Sequence[tuple[int, Card]], trump: Suit) -> int:
-    """rules.md 9: the highest trump wins, else the highest card of the suit led; of
+    """rules/trick-play#winner: the highest trump wins, else the highest card of the suit led; of
     identical cards the one played first."""
     trumped = any(c.suit == trump for _, c in plays)
     suit = trump if trumped else plays[0][1].suit
@@ -690,12 +708,13 @@ def test_a_played_hand_counts_and_settles_by_the_rules(
     seed: int,
     rnd: random.Random,
 ) -> None:
-    """rules.md 9-11 over whole random hands: the bidder leads; every trick goes to the
-    highest trump or the highest card of the suit led (the first of twins); its winner leads
-    next; A, 10, K count (rules.md 10) and the last trick adds its bonus, 25 / 250 / 50 in
-    all. Bidders who reach the bid score meld + points, else lose the bid (11.1, 11.2);
-    under S0 and PG-P defenders keep meld + points only with a trick point, or with a meld
-    of dixes alone (11.3, 11.4); in PG-DD meld always counts. The deal then passes left."""
+    """rules/trick-play, rules/counting and rules/settlement over whole random hands: the bidder
+    leads; every trick goes to the highest trump or the highest card of the suit led (the first of
+    twins); its winner leads next; A, 10, K count (rules/counting#methods) and the last trick adds
+    its bonus, 25 / 250 / 50 in all. Bidders who reach the bid score meld + points, else lose the
+    bid (rules/settlement#made, rules/settlement#set); under S0 and PG-P defenders keep meld +
+    points only with a trick point, or with a meld of dixes alone (rules/settlement#defenders,
+    rules/settlement#saving-meld); in PG-DD meld always counts. The deal then passes left."""
     state = new_game(variant, seed, rnd.randrange(4))
     for _ in range(30):  # double deck: a bidder with no marriage surrenders; deal again
         prev, after = play_one_hand(state, rnd)
@@ -774,8 +793,9 @@ DIX_DEAL = seats(
     ids=["pinochlerun", "browser-game"],
 )
 def test_nines_save_themselves(variant: Variant, score: int) -> None:
-    """S0 / rules.md 11.4, 19.9: East-West take no trick, yet their meld of two dixes counts
-    under S0 ("the nines save themselves"); the browser game has no such exception."""
+    """S0 / rules/settlement#saving-meld, rules/settlement#choice-s1-nines: East-West take no trick,
+    yet their meld of two dixes counts under S0 ("the nines save themselves"); the browser game has
+    no such exception."""
     state = to_tricks(variant, DIX_DEAL, dealer=WEST, bidder=NORTH, trump=SPADES)
     leads = iter(parse_cards("A♠ A♠ 10♠ 10♠ K♠ K♠ Q♠ Q♠ J♠ J♠ A♣ A♣"))
     while state.phase is Phase.TRICKS:
@@ -787,7 +807,7 @@ def test_nines_save_themselves(variant: Variant, score: int) -> None:
     assert result.scores[1] == score
 
 
-# --- Game end (rules.md 12) ------------------------------------------------------------
+# --- Game end (rules/game-end#target) ------------------------------------------------------------
 
 # North holds every spade; the other seats one plain suit each.
 SPADES_DEAL = seats(
@@ -801,9 +821,9 @@ SPADES_DEAL = seats(
 
 
 def test_the_first_side_to_reach_150_wins() -> None:
-    """S0 / rules.md 12: first to 150 wins. North-South, on 148, bid 25 with North holding
+    """S0 / rules/game-end#target: first to 150 wins. North-South, on 148, bid 25 with North holding
     every spade: they take all 12 tricks (25 points) and meld 150 + 2 (double run and two
-    dixes, rules.md 7.3) + 4 (South's two diamond marriages); East-West save nothing."""
+    dixes, rules/meld#doubles) + 4 (South's two diamond marriages); East-West save nothing."""
     state = to_tricks(
         PINOCHLERUN, SPADES_DEAL, dealer=WEST, bidder=NORTH, trump=SPADES, scores=(148, 0)
     )
@@ -819,7 +839,7 @@ def test_the_first_side_to_reach_150_wins() -> None:
 
 
 def test_a_side_at_minus_300_loses_at_once() -> None:
-    """S0 / rules.md 12: a team that falls to -300 loses the game at once."""
+    """S0 / rules/game-end#floor: a team that falls to -300 loses the game at once."""
     state = new_game(PINOCHLERUN, 0, WEST, hands=OOR_DEAL, scores=(-270, 0))
     state = exchange(win_auction(state, NORTH, 40), CLUBS)
     assert state.scores == (-310, 50)
@@ -890,14 +910,16 @@ def test_twins_built_with_the_constructor_are_one_action() -> None:
 
 
 def test_playing_a_constructed_card_removes_that_card() -> None:
-    """The card played leaves the hand, and no other (rules.md 9: one card per player)."""
+    """The card played leaves the hand, and no other (rules/trick-play#following: one
+    card per player)."""
     state = seed_trick(PINOCHLERUN, FRESH_DEAL)
     after = play(state, "9♣")
     assert Counter(after.hands[NORTH]) == Counter(state.hands[NORTH]) - Counter([card("9♣")])
 
 
 def test_passed_constructed_cards_join_their_twins() -> None:
-    """rules.md 6: a passed card built with Card(...) is one choice with its twin."""
+    """rules/passing-and-kitty#passing: a passed card built with Card(...) is one choice
+    with its twin."""
     state = win_auction(new_game(PINOCHLERUN, 0, WEST, hands=SEED_DEAL), NORTH)
     state = apply(state, NameTrump(SPADES))
     fresh = tuple(Card(c.suit, c.rank) for c in parse_cards("K♠ Q♠ Q♠ 9♠"))
@@ -908,7 +930,8 @@ def test_passed_constructed_cards_join_their_twins() -> None:
     assert len(actions) == len(set(actions)) == len(set(state.hands[NORTH])) == 7
 
 
-# --- Settlement through the engine (rules.md 11.3, 19.29) ------------------------------
+# --- Settlement through the engine (rules/settlement#defenders,
+# rules/settlement#choice-unsaved-trick-points) ------------------------------
 
 
 def test_engine_settles_the_twenty_point_rule_like_the_sheet() -> None:

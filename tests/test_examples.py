@@ -41,7 +41,7 @@ def test_house_rules_example_shows_the_scale_switch(capsys: pytest.CaptureFixtur
     out = capsys.readouterr().out
     assert "bidding.minimum: 25 -> 250" in out
     assert "240 (base)" not in out  # base is ones: 24
-    assert "24 (base) and 280 (house" in out  # rules.md 7.6: Dailey's extras give 280
+    assert "24 (base) and 280 (house" in out  # rules/meld#examples: Dailey's extras give 280
 
 
 def test_the_game_server_survives_a_restart_and_bad_requests(tmp_path: Path) -> None:

@@ -1,9 +1,9 @@
 """Expert's sampled bid against the rules of the contract it bids for (issue 18).
 
-Pagat's partnership game (rules/passing-and-kitty#passing, rules.md 6): after trump is
+Pagat's partnership game (rules/passing-and-kitty#passing): after trump is
 named the bidder's partner passes four cards and the bidder returns four. A contract above
 the side's meld plus every trick point (250 on the tens scale) is out of reach: "the hand
-is not played; bidders lose the bid" (rules/settlement#out-of-reach, rules.md 11.5; S0's
+is not played; bidders lose the bid" (rules/settlement#out-of-reach; S0's
 example: bid 40, meld 12 -> 37 < 40 -> -40). Expert's imagined contracts must
 count those deals as lost, not leave them out: leaving them out kept only the deals where
 the pass brought the missing meld, and Expert bid 350-440 on hands that melded 20-110.
@@ -101,7 +101,8 @@ def test_the_deals_the_pass_completes_are_no_ground_for_the_bid() -> None:
 
 @pytest.mark.parametrize("name", ["pagat-partnership", "pinochlerun"])
 def test_expert_never_bids_above_the_bid_limit(name: str) -> None:
-    """Expert bids only legal amounts: never above `pinochle.bid_limit` (rules.md 19.7)."""
+    """Expert bids only legal amounts: never above `pinochle.bid_limit`
+    (rules/auction#choice-s1-step-and-maximum)."""
     variant = load_variant(name)
     for seed in range(3):
         state = new_game(variant, seed=seed)

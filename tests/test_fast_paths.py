@@ -19,6 +19,7 @@ import pinochle as pn
 from pinochle import meld
 from pinochle.cards import CARDS, Card, Suit
 from pinochle.engine import _common as engine
+from pinochle.errors import InvariantError
 from pinochle.state import Hand, State
 from pinochle.tricks import _legal_follow, legal_plays, play_rule
 from pinochle.variant import Beat, Play
@@ -77,7 +78,7 @@ def test_replace_is_attrs_evolve(bidder: int, bid: int, melded: bool) -> None:
 
 
 def test_replace_refuses_a_field_the_value_does_not_have() -> None:
-    with pytest.raises(TypeError, match="Hand has no field bidd"):
+    with pytest.raises(InvariantError, match="Hand has no field bidd"):
         engine._replace(_state().hand, bidd=1)
 
 

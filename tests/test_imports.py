@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import importlib.util
 import json
 import subprocess
 import sys
@@ -11,7 +12,7 @@ from pathlib import Path
 import pytest
 
 NOT_AT_IMPORT = (
-    # the players and the tools above the core (design.md's arrows)
+    # the players and the tools above the core (docs/architecture.md#the-layers)
     "pinochle.bots",
     "pinochle.cli",
     "pinochle.checking",
@@ -136,3 +137,106 @@ def test_the_testing_kit_without_hypothesis_names_its_extra() -> None:
     assert "pinochle.testing needs hypothesis" in out.stdout
     assert '"pinochle-rules[testing]"' in out.stdout
     assert 'pip install ".[testing]"' in out.stdout
+
+
+# --- The layers of the whole package (docs/architecture.md, "The layers") ----------------
+
+ARCHITECTURE = PACKAGE.parents[1] / "docs" / "architecture.md"
+FORWARDERS = {
+    ("state", "CompletedTrick._repr_svg_"): "svg",
+    ("state", "State.to_dict"): "wire",
+    ("state", "State.to_json"): "wire",
+    ("state", "State.from_dict"): "wire",
+    ("state", "State.from_json"): "wire",
+    ("state", "Observation.to_dict"): "wire",
+    ("state", "Observation.to_json"): "wire",
+    ("state", "Observation.from_dict"): "wire",
+    ("state", "Observation.from_json"): "wire",
+    ("state", "Observation._repr_svg_"): "svg",
+    ("meld", "Meld._repr_svg_"): "svg",
+    ("scoring", "HandResult.to_dict"): "wire",
+    ("scoring", "HandResult.to_json"): "wire",
+    ("scoring", "HandResult.from_dict"): "wire",
+    ("scoring", "HandResult.from_json"): "wire",
+}
+"""The one documented exception: a value's method that hands it to its wire format or its
+picture, loading that module when first called (the page names each of these methods)."""
+
+
+def _layers() -> list[str]:
+    """The modules of the page's layer list, lowest first (the first word of a line is its
+    group's name)."""
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    block = text.split("## The layers", 1)[1].split("```text\n", 1)[1].split("```", 1)[0]
+    return [name for line in block.splitlines() for name in line.split()[1:]]
+
+
+def _imports_of(path: Path, module: str) -> list[tuple[str, str, int]]:
+    """Every ``pinochle`` module a file imports, anywhere in it (inside functions and
+    ``TYPE_CHECKING`` too), as (importing function or "", imported module, line)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: list[tuple[str, str, int]] = []
+
+    def visit(node: ast.AST, scope: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+                visit(child, f"{scope}.{child.name}" if scope else child.name)
+                continue
+            if isinstance(child, ast.Import):
+                found.extend((scope, a.name, child.lineno) for a in child.names)
+            elif isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parts = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*parts, base] if base else parts)
+                for alias in child.names:  # `from pinochle import svg` imports a module
+                    named = f"{base}.{alias.name}"
+                    is_module = importlib.util.find_spec(named) if base == "pinochle" else None
+                    found.append((scope, named if is_module else base, child.lineno))
+            visit(child, scope)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")), "")
+    return [(s, m, line) for s, m, line in found if m.split(".")[0] == "pinochle"]
+
+
+def _modules() -> dict[str, Path]:
+    found = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        found[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
+    return found
+
+
+def test_the_layer_list_names_every_module_once() -> None:
+    layers = _layers()
+    assert len(layers) == len(set(layers)), "a module is listed twice"
+    top = {name.split(".")[1] for name in _modules() if name != "pinochle"}
+    assert set(layers) == top
+
+
+def test_every_import_points_down_the_layer_list() -> None:
+    # Each module imports only those listed before it (inside functions too: the issue's
+    # count); the package `pinochle` itself, which gathers the public names, imports any,
+    # and importing it counts as importing what it loads.
+    position = {name: i for i, name in enumerate(_layers())}
+    loads = _module_level_imports(PACKAGE / "__init__.py")
+    position["__init__"] = max(position[m.split(".")[1]] for m in loads if m in _modules())
+    wrong = []
+    for module, path in _modules().items():
+        if module == "pinochle":
+            continue
+        mine = module.split(".")[1]
+        for scope, imported, line in _imports_of(path, module):
+            theirs = imported.split(".")[1] if "." in imported else "__init__"
+            allowed = FORWARDERS.get((mine, scope)) == theirs
+            if theirs != mine and position[theirs] >= position[mine] and not allowed:
+                where = f"{path.relative_to(PACKAGE.parent)}:{line}"
+                wrong.append(f"{where}: {module} imports {imported}")
+    assert not wrong, "\n".join(wrong)
+
+
+def test_the_architecture_page_names_each_forwarding_method() -> None:
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    for (_, method), module in FORWARDERS.items():
+        assert f"`{method.split('.')[1]}`" in text
+        assert f"`{module}`" in text

@@ -1,4 +1,4 @@
-"""Legal plays, checked exhaustively against a reference written from rules.md 9.2.
+"""Legal plays, checked exhaustively against a reference written from rules/trick-play#following.
 
 `reference_plays` is a second, independent reading of the following obligations (it does not
 use `pinochle.tricks`). It is compared with `pinochle.tricks.legal_plays` on random
@@ -41,13 +41,14 @@ from pinochle import Play as PlayCard
 from pinochle.variant import Beat
 from pinochle.variant import Play as PlayRules
 
-# --- The reference (rules.md 9.2) ------------------------------------------------------
+# --- The reference (rules/trick-play#following) ---------------------------------------------------
 
 
 def reference_plays(
     hand: Sequence[Card], trick: Sequence[Card], trump: Suit | None, rules: PlayRules
 ) -> list[Card]:
-    """The cards of ``hand`` that rules.md 9.2 lets a player add to ``trick`` (twins kept).
+    """The cards of ``hand`` that rules/trick-play#following lets a player add to
+    ``trick`` (twins kept).
 
     - A leader plays anything.
     - Holding the suit led: follow it; when the profile makes you head (always, or only
@@ -86,7 +87,7 @@ def reference_plays(
 
 
 def test_reference_reproduces_the_seed_example() -> None:
-    """S0 / rules.md 9.2: the reference itself gives the worked example's answers."""
+    """S0 / rules/trick-play#following: the reference itself gives the worked example's answers."""
     s0 = PlayRules()  # the default [play] section is S0's
     assert set(
         reference_plays(parse_cards("A♣ 10♣ 9♣ A♦"), parse_cards("K♣"), Suit.SPADES, s0)
@@ -153,7 +154,7 @@ def positions(draw: st.DrawFn) -> tuple[tuple[Card, ...], tuple[Card, ...], Suit
 def test_legal_plays_follow_the_rules_text(
     position: tuple[tuple[Card, ...], tuple[Card, ...], Suit | None],
 ) -> None:
-    """rules.md 9.2 under every combination of beat, beat_after_trump, must_trump,
+    """rules/trick-play#following under every combination of beat, beat_after_trump, must_trump,
     must_overtrump and trump_when_cannot_overtrump (48 in all), for each position: the
     same cards, twins included."""
     hand, trick, trump = position
@@ -243,7 +244,7 @@ def check_position(state: State) -> None:
 def test_engine_plays_follow_the_rules_text(
     variant: Variant, seed: int, rnd: random.Random
 ) -> None:
-    """rules.md 9.2 in real games under the built-in four-hand profiles."""
+    """rules/trick-play#following in real games under the built-in four-hand profiles."""
     checked = 0
     for state in card_states(new_game(variant, seed), rnd):
         check_position(state)
@@ -257,7 +258,7 @@ def test_engine_plays_follow_the_rules_text(
 def test_engine_plays_follow_the_rules_text_under_every_play_rule(
     variant: Variant, seed: int, rnd: random.Random
 ) -> None:
-    """rules.md 9.2 in real games under every combination of the [play] keys."""
+    """rules/trick-play#following in real games under every combination of the [play] keys."""
     checked = 0
     for state in card_states(new_game(variant, seed), rnd):
         check_position(state)

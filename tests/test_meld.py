@@ -1,4 +1,4 @@
-"""The meld scorer against rules.md 7 (combination rules, tables, worked examples) and 20.
+"""The meld scorer against rules/meld (combination rules, tables, worked examples).
 
 Profiles are built from `Variant()` (the ones-scale single deck with special doubles) with
 `override` / `with_scale`, so these tests do not depend on the shipped TOML files.
@@ -49,7 +49,7 @@ RUN = MeldType.RUNS_AND_MARRIAGES
 PINOCHLES = MeldType.PINOCHLES
 AROUNDS = MeldType.AROUNDS
 
-# rules.md 7.6 (seed S2)
+# rules/meld#examples (seed S2)
 SINGLE_EXAMPLE = "AH TH KH KH QH QH JH 9H QS JD KD KC"
 DOUBLE_EXAMPLE = "AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"
 ROUNDHOUSE = "KH QH KS QS KD QD KC QC"
@@ -64,7 +64,7 @@ def cards_text(text: str) -> str:
     return " ".join(sorted(c.ascii for c in parse_cards(text)))
 
 
-# --- Worked examples (rules.md 7.6, 20.1-20.3) -----------------------------------------
+# --- Worked examples (rules/meld#examples) -----------------------------------------
 
 
 def test_single_deck_example_is_240_on_tens() -> None:
@@ -129,11 +129,11 @@ def test_run_and_roundhouse_is_35() -> None:
 
 def test_double_deck_double_roundhouse_is_160() -> None:
     meld = score_meld(ROUNDHOUSE + " " + ROUNDHOUSE, "H", DOUBLE)
-    assert meld.total == 160  # 8 + 4 + 4 + 4 + 80 + 60 (rules.md 19.20)
+    assert meld.total == 160  # 8 + 4 + 4 + 4 + 80 + 60 (rules/meld#choice-double-roundhouse)
     assert [i.points for i in meld.items] == [4, 4, 2, 2, 2, 2, 2, 2, 80, 60]
 
 
-# --- Combination rules (rules.md 7.1) --------------------------------------------------
+# --- Combination rules (rules/meld#combining) --------------------------------------------------
 
 
 def test_a_card_serves_once_per_type_but_in_every_type() -> None:
@@ -188,7 +188,7 @@ def test_aces_around_needs_one_of_each_suit() -> None:
     assert score_meld("AS AH AD AD", "H", TENS).total == 0
 
 
-# --- Doubles (rules.md 7.3, 7.5) -------------------------------------------------------
+# --- Doubles (rules/meld#doubles, rules/meld#double-deck-tables) ----------------------------------
 
 
 @pytest.mark.parametrize(
@@ -239,7 +239,7 @@ def test_non_additive_marriages_are_one_double_item() -> None:
     assert breakdown(meld) == [("double marriage", "KS KS QS QS", 5)]
 
 
-# --- Options (rules.md 7.4, meld keys) -------------------------------------------------
+# --- Options (rules/meld#run-extras, meld keys) -------------------------------------------------
 
 
 def test_run_keeps_its_royal_marriage_when_it_does_not_absorb_it() -> None:
@@ -268,7 +268,7 @@ def test_values_overrides_are_on_the_profile_scale() -> None:
 
 
 def test_meld_values_single_table() -> None:
-    # rules.md 7.2 and 7.3, ones and tens
+    # rules/meld#single-deck-table and rules/meld#doubles, ones and tens
     assert meld_values(ONES) == REFERENCE_ONES["single"]
     assert meld_values(TENS)["run"] == (150, 1500)
     assert meld_values(DAILEY)["run_extra_one"] == (190,)
@@ -277,7 +277,7 @@ def test_meld_values_single_table() -> None:
 
 
 def test_meld_values_double_tables() -> None:
-    # rules.md 7.5
+    # rules/meld#double-deck-tables
     expected = {k: v for k, v in REFERENCE_ONES["double-pagat"].items() if k != "dix"}
     assert meld_values(DOUBLE) == expected  # no nines, so no dix row
     assert meld_values(NPA)["run"] == (25, 150, 225, 300)
@@ -338,7 +338,7 @@ def test_cards_outside_the_deck_raise_deck_error(
 def test_any_number_of_cards() -> None:
     assert score_meld("", "H", ONES) == Meld(0, (), Suit.HEARTS)
     whole = score_meld(make_deck("single"), "H", ONES)
-    # rules.md 7.3: double run 150, double royal marriage is absorbed, 2 dixes, 3 × 2 × 2
+    # rules/meld#doubles: double run 150, double royal marriage is absorbed, 2 dixes, 3 × 2 × 2
     # marriages, double arounds 100 + 80 + 60 + 40, double pinochle 30.
     assert whole.total == 150 + 2 + 12 + 280 + 30
 
@@ -410,7 +410,8 @@ Row = tuple[int, ...]
 
 
 def reference_row(variant: Variant, key: str) -> Row:
-    """The value of 0, 1, 2, ... copies, straight from rules.md 7 and the profile's keys."""
+    """The value of 0, 1, 2, ... copies, straight from rules/meld#combining and the
+    profile's keys."""
     override = getattr(variant.meld.values, key)
     if override is not None:
         return (0, *override)
@@ -437,7 +438,8 @@ def kinds(trump: Suit | None, variant: Variant) -> Iterator[tuple[MeldType, Coun
         yield RUN, c(trump, "ATKQJ"), run
         yield RUN, c(trump, "KQ"), royal
         yield RUN, c(trump, "9"), reference_row(variant, "dix")
-        if variant.meld.run_extras:  # rules.md 7.4 (single deck: one run with extras at most)
+        # rules/meld#run-extras (single deck: one run with extras at most)
+        if variant.meld.run_extras:
             add = 0 if variant.meld.run_absorbs_royal_marriage else royal[1]
             one, both = 19 * variant.scale + add, 23 * variant.scale + add
             yield RUN, c(trump, "ATKQJK"), (0, one)

@@ -1,9 +1,10 @@
-"""Misdeals: a dealt hand its holder may throw in for a redeal (``deal.misdeal``, rules.md 2).
+"""Misdeals: a dealt hand its holder may throw in for a redeal (``deal.misdeal``,
+rules/deck-and-deal#misdeals).
 
-rules.md 2, "Misdeal / redeal options": five nines in one hand = misdeal, or five nines
-with no ace, or six nines with at most one ace (WP newer revision); the double deck's
-"technical misdeal": 13+ non-counters and no aces, declared before the first trick, meld
-void, same dealer redeals (WP).
+rules/deck-and-deal#misdeals, "Misdeal / redeal options": five nines in one hand =
+misdeal, or five nines with no ace, or six nines with at most one ace (WP newer revision);
+the double deck's "technical misdeal": 13+ non-counters and no aces, declared before the
+first trick, meld void, same dealer redeals (WP).
 
 Right after the deal every seat, from the dealer's left, answers ``keep`` or (a qualifying
 hand only) ``misdeal``: every seat is asked, so being asked tells the table nothing.

@@ -1,4 +1,5 @@
-"""``passing.order = "simultaneous"`` (rules.md 6, the WP variation: "both at once").
+"""``passing.order = "simultaneous"`` (rules/passing-and-kitty#passing, the WP variation:
+"both at once").
 
 The partner and the bidder each choose from their own dealt hands: the bidder's choice
 cannot depend on the partner's cards, which reach the bidder only once both have chosen.
@@ -70,8 +71,9 @@ GIVEN = parse_cards("A♥ A♥ 10♥ K♥")
 
 
 def test_the_bidder_chooses_from_its_own_hand_without_seeing_the_partners_cards() -> None:
-    """rules.md 6, "simultaneous ... both at once": after South has chosen, North chooses
-    from its dealt hand; South's hearts are not in it, nor in North's observation."""
+    """rules/passing-and-kitty#passing, "simultaneous ... both at once": after South has
+    chosen, North chooses from its dealt hand; South's hearts are not in it, nor in
+    North's observation."""
     state = apply(_to_passing(TOGETHER), PassCards(GIVEN))
     assert (state.phase, state.to_act) == (Phase.RETURN, NORTH)
     assert Counter(state.hands[NORTH]) == Counter(NORTH_HAND)
@@ -100,8 +102,8 @@ def test_the_bidder_chooses_from_its_own_hand_without_seeing_the_partners_cards(
 
 
 def test_partner_first_is_the_default_and_lets_the_bidder_return_cards_received() -> None:
-    """rules.md 6, S0 and PG-P: the partner passes first, then the bidder returns, and the
-    return may include cards just received."""
+    """rules/passing-and-kitty#passing, S0 and PG-P: the partner passes first, then the bidder
+    returns, and the return may include cards just received."""
     assert PINOCHLERUN.passing.order.value == "partner-first"
     state = apply(_to_passing(PINOCHLERUN), PassCards(GIVEN))
     assert observe(state, NORTH).passed_to_me == PassCards(GIVEN).cards

@@ -82,7 +82,7 @@ def play(name: str, policy: Policy, *, seed: int) -> str:
 
 
 def short_game(tmp_path: Path) -> Path:
-    """PinochleRun to 20 (rules.md 12: the target and the floor are profile numbers), with
+    """PinochleRun to 20 (rules/game-end#target: the target and the floor are profile numbers), with
     every hand played out (11.5) so each hand shows its tricks."""
     house = tmp_path / "short.toml"
     house.write_text(
@@ -111,7 +111,8 @@ def test_a_whole_game_with_the_first_legal_choice(
     assert "not allowed" not in out  # the first starred card is always legal
     assert re.search(r"^Game over after (1 hand|\d+ hands): (N-S|E-W)( \(you\))? won\.$", out, re.M)
     assert re.search(r"^You (win!|lose\.)$", out, re.M)
-    # rules.md 10: every hand's 12 tricks carry 24 counter points plus 1 for the last trick.
+    # rules/counting#methods: every hand's 12 tricks carry 24 counter points plus 1
+    # for the last trick.
     for block in HAND_START.split(out)[1:]:
         if "  Result: " in block:
             taken = re.findall(r"^  Trick +\d+: .* takes? (\d+)$", block, re.M)
@@ -164,8 +165,9 @@ def test_every_profile_plays_a_hand(name: str) -> None:
 def test_sit_outs_the_person_watches_a_hand(
     tmp_path: Path, seated: int, first: str, second: str
 ) -> None:
-    # rules.md 14.1 (BC-A3): with four at a three-hand table the dealer sits out, with five
-    # also the second on the dealer's left. The person deals (and sits out) the second hand.
+    # rules/three-hand#auction-pinochle (BC-A3): with four at a three-hand table the dealer
+    # sits out, with five also the second on the dealer's left. The person deals (and sits out)
+    # the second hand.
     def policy(panel: str) -> str | None:
         return None if hands_done(screen.getvalue()) >= 2 else first_legal(panel)
 
@@ -207,8 +209,8 @@ def made_bots(monkeypatch: pytest.MonkeyPatch) -> list[tuple[str, int | None]]:
 def test_partner_plays_hard_and_opponents_the_chosen_level(
     made_bots: list[tuple[str, int | None]],
 ) -> None:
-    # rules.md 17 (S1): "The level picked applies to the two opponents; the human's computer
-    # partner is always Hard." Each bot's seed comes from the game's seed.
+    # docs/bots.md#the-levels (S1): "The level picked applies to the two opponents; the
+    # human's computer partner is always Hard." Each bot's seed comes from the game's seed.
     screen = io.StringIO()
     rules = pn.load_variant("pinochlerun")
     play_game(rules, level="easy", seed=7, stdin=io.StringIO(), stdout=screen)
@@ -224,7 +226,7 @@ def test_partner_plays_hard_and_opponents_the_chosen_level(
 
 
 def test_everyone_passes_and_the_deal_moves_on(made_bots: list[tuple[str, int | None]]) -> None:
-    # pagat-auction-3 redeals when all pass (rules.md 4.2, bidding.all_pass = "redeal").
+    # pagat-auction-3 redeals when all pass (rules/auction#all-pass, bidding.all_pass = "redeal").
     screen = io.StringIO()
     rules = pn.load_variant("pagat-auction-3")
     state = play_game(rules, seed=1, stdin=io.StringIO("pass\n"), stdout=screen)
@@ -242,7 +244,8 @@ def test_everyone_passes_and_the_deal_moves_on(made_bots: list[tuple[str, int | 
 
 
 def test_auction_panel_lists_meld_for_each_trump_and_the_bids() -> None:
-    # The person (South) speaks first: the player on the dealer's left opens (rules.md 4.2).
+    # The person (South) speaks first: the player on the dealer's left opens
+    # (rules/auction#mechanics).
     def policy(panel: str) -> str | None:
         return "pass" if "Your call> " not in screen.getvalue() else None
 
@@ -252,8 +255,9 @@ def test_auction_panel_lists_meld_for_each_trump_and_the_bids() -> None:
     )
     out = screen.getvalue()
     assert "  Your hand: A♠ 10♠ 9♠ A♥ J♥ A♦ J♦ 9♦ A♣ K♣ Q♣ J♣" in out
-    # rules.md 7.2 (ones): aces around 10; K♣ Q♣ a royal marriage 4 with clubs trump, else a
-    # marriage 2; each dix 1 (9♦, 9♠). ♣ 10 + 4; ♦ 10 + 2 + 1; ♥ 10 + 2; ♠ 10 + 2 + 1.
+    # rules/meld#single-deck-table (ones): aces around 10; K♣ Q♣ a royal marriage 4 with
+    # clubs trump, else a marriage 2; each dix 1 (9♦, 9♠). ♣ 10 + 4; ♦ 10 + 2 + 1; ♥ 10 +
+    # 2; ♠ 10 + 2 + 1.
     assert "  Your meld with trump  ♣ 14   ♦ 13   ♥ 12   ♠ 13" in out
     assert "  Bids so far: none yet" in out
     assert "  High bid: none yet (the minimum is 25)" in out
@@ -261,8 +265,9 @@ def test_auction_panel_lists_meld_for_each_trump_and_the_bids() -> None:
 
 
 def test_auction_panel_shows_the_bids_before_the_persons_call() -> None:
-    # Each panel lists the calls so far, from the dealer's left (rules.md 4.2); the auction
-    # line after the hand's bidding starts with the same calls.
+    # Each panel lists the calls so far, from the dealer's left
+    # (rules/auction#mechanics); the auction line after the hand's bidding starts
+    # with the same calls.
     def policy(panel: str) -> str | None:
         return None if hands_done(screen.getvalue()) >= 4 else first_legal(panel)
 
@@ -287,7 +292,8 @@ def test_auction_panel_shows_the_bids_before_the_persons_call() -> None:
 
 
 def test_an_illegal_card_shows_the_reason_and_the_game_goes_on() -> None:
-    # rules.md 9.2: follow suit, beat, trump. Try one unstarred card once, then play on.
+    # rules/trick-play#following: follow suit, beat, trump. Try one unstarred card
+    # once, then play on.
     tried: list[str] = []
 
     def policy(panel: str) -> str | None:
@@ -357,7 +363,7 @@ def test_bad_input_is_explained_and_asked_again(monkeypatch: pytest.MonkeyPatch)
         "Your call> \n"  # an empty line just asks again
         "Your call> bid 20\n"
     ) in out
-    # rules.md 4.1 (S0): bids start at 25; the auction is no time to play a card.
+    # rules/auction#minimum-and-step (S0): bids start at 25; the auction is no time to play a card.
     assert "bid 20: not allowed, bid must be at least 25." in out
     assert "play A♠: not allowed, it is the auction: bid or pass." in out
     assert "Type one of the numbers shown, or the action itself:" in out
@@ -365,8 +371,9 @@ def test_bad_input_is_explained_and_asked_again(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_card_numbers_are_checked(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    # Three-hand auction (rules.md 14.1): the person opens at the maximum, which closes the
-    # auction (bidding.maximum_ends_auction), takes the kitty and buries 3 of 18 cards.
+    # Three-hand auction (rules/three-hand#auction-pinochle): the person opens at the maximum,
+    # which closes the auction (bidding.maximum_ends_auction), takes the kitty and
+    # buries 3 of 18 cards.
     house = tmp_path / "quick.toml"
     house.write_text('extends = "pagat-auction-3"\n[bidding]\nmaximum = 300\n', encoding="utf-8")
     answers = "bid 300\nspades\n1\n1 1 2\n1 2 99\n"

@@ -1,4 +1,5 @@
-"""The fifteen built-in profiles (variants/*.toml) against the profile tables of rules.md 18."""
+"""The fifteen built-in profiles (variants/*.toml) against the profile tables of
+docs/profiles/index.md."""
 
 from __future__ import annotations
 
@@ -16,7 +17,8 @@ from pinochle import Variant, builtin_variants, load_variant
 
 VARIANTS_DIR = Path(__file__).resolve().parents[1] / "variants"
 
-# rules.md 18: the column order of tables 18.1, 18.2 and 18.3.
+# docs/profiles/index.md: the column order of its tables (four-hand, double deck, two
+# and three hands).
 SINGLE_DECK_4 = (
     "pinochlerun",
     "browser-game",
@@ -27,16 +29,17 @@ SINGLE_DECK_4 = (
 )
 DOUBLE_DECK = ("pinochlerun-double-deck", "pagat-double-deck", "npa-double-deck")
 TWO_AND_THREE = ("bicycle-two-handed", "pagat-auction-3", "cutthroat-3")
-# rules.md 18.3, the line under the table: alternative 3p profiles worth shipping.
+# docs/profiles/index.md, the line under the table: alternative 3p profiles worth shipping.
 ALTERNATIVE_3P = ("wikipedia-three-hand", "wikipedia-cutthroat", "parlett-three-hand")
 PROFILES = SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P
 
 N_A = "n/a"
-"""A cell rules.md 18 leaves empty because the rule does not arise in that game."""
+"""A cell docs/profiles/index.md leaves empty because the rule does not arise in that game."""
 
-# Each row: a schema key (rules.md 18 names the columns' short names; the comment gives the
-# row of the table), then one cell per column of the table, in the column order above.
-# The values are spelt as in the TOML files: `False` is "none" for an optional number.
+# Each row: a schema key (docs/profiles/index.md names the columns' short names; the
+# comment gives the row of the table), then one cell per column of the table, in the
+# column order above. The values are spelt as in the TOML files: `False` is "none" for an
+# optional number.
 TABLE_18_1: dict[str, tuple[Any, ...]] = {
     "deal.deck": ("single",) * 6,  # deck / players
     "deal.players": (4,) * 6,
@@ -135,7 +138,8 @@ TABLE_18_2: dict[str, tuple[Any, ...]] = {
     "game.lose_at": (False,) * 3,  # lose_floor
 }
 
-WEBCASTY_SCHEDULE = [  # rules.md 14.1: 300-340 pays 1, 350-390 2, ... 550-590 10
+# rules/three-hand#auction-pinochle: 300-340 pays 1, 350-390 2, ... 550-590 10
+WEBCASTY_SCHEDULE = [
     {"bid": 300, "pays": 1},
     {"bid": 350, "pays": 2},
     {"bid": 400, "pays": 4},
@@ -151,7 +155,7 @@ TABLE_18_3: dict[str, tuple[Any, ...]] = {
     "deal.hand": (12, 15, 15),  # hand / kitty / stock
     "deal.kitty": (0, 3, 3),
     "deal.stock": (True, False, False),
-    "deal.packet": (4, 3, 3),  # rules.md 2: 3 or 4 / 3s / usually 3s
+    "deal.packet": (4, 3, 3),  # rules/deck-and-deal#hands: 3 or 4 / 3s / usually 3s
     "scale": (10,) * 3,
     "bidding.minimum": (N_A, 300, 250),  # bidding
     "bidding.step": (N_A, 10, 10),
@@ -196,8 +200,10 @@ TABLE_18_3: dict[str, tuple[Any, ...]] = {
 # The alternative 3p line of 18.3 ("wikipedia-three-hand (20 min, +1, dealer 19, one trick
 # saves, game 100), wikipedia-cutthroat (16 each, no kitty, bid-and-out), parlett-three-hand
 # (16 each, turned trump, 1000 +250)"), filled in from
-# rules.md 14.2 (WP three-handed, WP cutthroat), 4.1 (WP three-handed row), 2 ("3p no
-# widow": 16 each in 4s) and 12 (target 100: WP 3-hand; bid-and-out: WP cutthroat).
+# rules/three-hand#everyone-melds (WP three-handed, WP cutthroat),
+# rules/auction#minimum-and-step (WP three-handed row), rules/deck-and-deal#hands ("3p no
+# widow": 16 each in 4s) and rules/game-end#target, rules/game-end#bid-and-out (target 100:
+# WP 3-hand; bid-and-out: WP cutthroat).
 TABLE_18_3_ALTERNATIVES: dict[str, tuple[Any, ...]] = {
     "deal.deck": ("single",) * 3,
     "deal.players": (3, 3, 3),
@@ -315,7 +321,7 @@ def test_file_header_names_the_game_its_sources_and_choices(name: str) -> None:
     assert "Silent points" in header
 
 
-# --- Values against rules.md 18 --------------------------------------------------------
+# --- Values against docs/profiles/index.md --------------------------------------------------------
 
 
 @pytest.mark.parametrize("name", PROFILES)
@@ -326,17 +332,19 @@ def test_profile_matches_its_column_in_rules_18(name: str) -> None:
     assert actual == expected
 
 
-# rules.md 10: trick value of A, T, K, Q, J, 9 for each counting method, on each scale where
-# it exists (classic and simplified only on tens, 3 and 19.30).
+# rules/counting#methods: trick value of A, T, K, Q, J, 9 for each counting method, on
+# each scale where it exists (classic and simplified only on tens: rules/index#scale,
+# rules/counting#choice-ones-scale-counting).
 CARD_VALUES = {
     ("counters", 1): (1, 1, 1, 0, 0, 0),
     ("counters", 10): (10, 10, 10, 0, 0, 0),
     ("classic", 10): (11, 10, 4, 3, 2, 0),
     ("simplified", 10): (10, 10, 5, 5, 0, 0),
 }
-# rules.md 1: copies of each card, and ranks in the deck (A T K Q J 9; no nines in the double).
+# rules/deck-and-deal#card-order: copies of each card, and ranks in the deck (A T K Q J 9; no
+# nines in the double).
 DECKS = {"single": (2, 6), "double": (4, 5)}
-# rules.md 10, "Deck total" column.
+# rules/counting#methods, "Deck total" column.
 DECK_TOTAL = {("single", 1): 25, ("single", 10): 250, ("double", 1): 50, ("double", 10): 500}
 
 
@@ -350,7 +358,8 @@ def test_trick_points_of_the_deck_add_up_to_rules_10(name: str) -> None:
 
 
 def test_post_1945_books_is_pagat_partnership_with_the_post_1945_play_rule() -> None:
-    # rules.md 19.13: post-1945-books is pagat-partnership with the post-1945 play rule.
+    # rules/trick-play#choice-post-1945-profile: post-1945-books is pagat-partnership with the
+    # post-1945 play rule.
     pagat = load_variant("pagat-partnership")
     books = load_variant("post-1945-books")
     assert books == pagat.override(
@@ -363,8 +372,9 @@ def test_post_1945_books_is_pagat_partnership_with_the_post_1945_play_rule() -> 
 
 
 def test_wikipedia_cutthroat_is_cutthroat_3_dealt_out_with_bid_and_out() -> None:
-    # rules.md 14.2: WP cutthroat deals all 48, 16 each in 4s, no kitty, with "normal
-    # bidding and scoring" (taken as cutthroat-3, 19.25) and only "bid and out" wins.
+    # rules/three-hand#everyone-melds: WP cutthroat deals all 48, 16 each in 4s, no
+    # kitty, with "normal bidding and scoring" (taken as cutthroat-3,
+    # rules/three-hand#choice-pagat-cutthroat) and only "bid and out" wins.
     cutthroat = load_variant("cutthroat-3")
     wp = load_variant("wikipedia-cutthroat")
     assert wp == cutthroat.override(

@@ -123,7 +123,7 @@ def test_a_game_from_given_hands_records_them() -> None:
 
 
 def test_an_illegal_bid_names_the_step_and_the_rule() -> None:
-    """rules.md 4.1: pinochlerun's bidding opens at 25."""
+    """rules/auction#minimum-and-step: pinochlerun's bidding opens at 25."""
     record = record_of(one_hand()[-1])
     text = edited(record, lambda d: d["actions"].__setitem__(0, "bid 24"))
     with pytest.raises(RecordError, match=r"^step 1 \(bid 24\): bid must be at least 25$"):
@@ -144,7 +144,7 @@ def test_a_card_not_held_names_the_step_and_the_card() -> None:
 
 
 def test_a_card_the_rules_forbid_names_the_step_and_the_duty() -> None:
-    """rules.md 9.2: a held card that the following duties forbid is refused."""
+    """rules/trick-play#following: a held card that the following duties forbid is refused."""
     states = one_hand()
     step, card = next(
         (i, c)
@@ -177,7 +177,7 @@ def test_replay_yields_every_state_before_the_bad_step() -> None:
 
 
 def test_impossible_starting_hands_are_rejected() -> None:
-    """rules.md 1: the single deck has two of each card."""
+    """rules/deck-and-deal#deck: the single deck has two of each card."""
     record = record_of(one_hand()[-1])
     text = edited(record, lambda d: d.__setitem__("hands", ["AS " * 12] * 4))
     with pytest.raises(RecordError, match=r"^start: 48 × A♠, but the single deck has only 2"):
@@ -185,7 +185,7 @@ def test_impossible_starting_hands_are_rejected() -> None:
 
 
 def test_a_nine_in_a_double_deck_deal_is_rejected() -> None:
-    """rules.md 1: the double deck has no nines."""
+    """rules/deck-and-deal#deck: the double deck has no nines."""
     variant = load_variant("pagat-double-deck")
     hands = [list(h) for h in new_game(variant, seed=2).hands]
     hands[3][0] = parse_cards("9♠")[0]

@@ -1,4 +1,4 @@
-"""Every rules citation in docs/, variants/ and src/ points at a page the docs site has.
+"""Every rules citation in docs/, variants/, src/ and tests/ points at a page the docs site has.
 
 The convention (docs/rules/index.md, "Citing a rule"): the docs link to the rules pages with
 relative Markdown links; code, docstrings and profile comments write ``rules/<page>#<anchor>``
@@ -20,10 +20,12 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
 RULES = DOCS / "rules"
-TREES = ("docs", "variants", "src")
+TREES = ("docs", "variants", "src", "tests")
 SUFFIXES = {".md", ".py", ".toml", ".yml", ".yaml", ".txt", ".json"}
-# docs/changelog.md only includes CHANGELOG.md, which keeps its own history.
-SKIP = {DOCS / "changelog.md"}
+# docs/changelog.md only includes CHANGELOG.md, which keeps its own history; this file
+# spells the private documents' names to refuse them, and test_site.py cites pages that do
+# not exist to check that the site's build refuses them.
+SKIP = {DOCS / "changelog.md", Path(__file__).resolve(), ROOT / "tests" / "test_site.py"}
 
 # A source short name: the families S<n>, PG-..., BC-..., and the fixed names.
 SOURCE = re.compile(

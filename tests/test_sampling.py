@@ -2,10 +2,11 @@
 
 A sampled world must be indistinguishable to the observer (its observation of the sampled
 state equals the original), keep every card a seat was seen to hold (meld, passed cards,
-the two-hand table), respect every void and "could not beat" revealed by play (rules.md
-9.2: each past card must have been a legal play from the sampled hand), match the sizes of
-hands and hidden piles, and be playable to the end: the sampler never fails on a position
-the engine can reach. The knowledge it starts from must be sound against the true deal.
+the two-hand table), respect every void and "could not beat" revealed by play
+(rules/trick-play#following: each past card must have been a legal play from the sampled hand),
+match the sizes of hands and hidden piles, and be playable to the end: the sampler never
+fails on a position the engine can reach. The knowledge it starts from must be sound
+against the true deal.
 """
 
 from __future__ import annotations
@@ -157,7 +158,7 @@ def test_knowledge_is_sound_against_the_true_deal(name: str) -> None:
     check()
 
 
-# --- What play reveals (rules.md 9.2) ---------------------------------------------------
+# --- What play reveals (rules/trick-play#following) -----------------------------------------------
 
 
 def _browser_game(hands: list[str], trump: Suit) -> State:

@@ -1,9 +1,12 @@
-"""Hand settlement and game end, checked against the rules text (rules.md 11, 12, 14.1, 18, 19).
+"""Hand settlement and game end, checked against the rules text (rules/settlement,
+rules/game-end#target, rules/three-hand#auction-pinochle, docs/profiles/index.md, rules/index).
 
 Every expected number comes from the rules reference or a seed page, never from the code:
-the worked hands of seed 000 (rules.md 11.7) and seed 002, then one test per rule option
-of rules.md 11 and 12 through a profile, the chip game of 14.1, bad input, and hypothesis
-properties over random hands (`pinochle.testing.hand_facts`) under random profiles.
+the worked hands of seed 000 (rules/settlement#example-s0) and seed 002
+(rules/settlement#example-s2), then one test per rule option of rules/settlement and
+rules/game-end#target through a profile, the chip game of rules/three-hand#auction-pinochle, bad
+input, and hypothesis properties over random hands (`pinochle.testing.hand_facts`) under
+random profiles.
 """
 
 from __future__ import annotations
@@ -46,7 +49,8 @@ PROPERTY = settings(
 
 
 def s0_hand(variant: Variant = PINOCHLERUN, **changes: Any) -> HandResult:
-    """Seed 000's hand (rules.md 11.7): South bids 34 for N-S (side 0), meld 28 vs 12."""
+    """Seed 000's hand (rules/settlement#example-s0): South bids 34 for N-S (side 0),
+    meld 28 vs 12."""
     facts: dict[str, Any] = {"bidder": 0, "bid": 34, "meld": (28, 12), "points": (15, 10)}
     return settle_hand(variant, **(facts | changes))
 
@@ -55,7 +59,7 @@ def add(before: Sequence[int], result: HandResult) -> tuple[int, ...]:
     return tuple(b + s for b, s in zip(before, result.scores, strict=True))
 
 
-# --- Seed 000: the worked hand and its four variations (rules.md 11.7) ---------------------
+# --- Seed 000: the worked hand and its four variations (rules/settlement#example-s0) --------------
 
 
 def test_s0_hand_made_and_game_won() -> None:
@@ -71,7 +75,7 @@ def test_s0_hand_made_and_game_won() -> None:
 
 def test_s0_north_south_take_five_are_set() -> None:
     # 28 + 5 = 33 < 34: set, 112 - 34 = 78; E-W 12 + 20 = 32, for 128. Their meld is thrown
-    # out (S0 "Its meld and tricks are thrown out"; rules.md 19.28).
+    # out (S0 "Its meld and tricks are thrown out"; rules/settlement#choice-set-meld).
     result = s0_hand(points=(5, 20))
     assert result.outcome is Outcome.SET
     assert result.scores == (-34, 32)
@@ -115,13 +119,14 @@ def test_s0_bidding_team_on_155_beats_defenders_on_170() -> None:
 
 
 def test_s0_out_of_reach_bid_40_with_meld_12() -> None:
-    # rules.md 11.5 and 20.8: 12 + 25 = 37 < 40: not played, -40, the defenders score meld.
+    # rules/settlement#out-of-reach and rules/settlement#example-out-of-reach: 12 + 25 = 37 < 40:
+    # not played, -40, the defenders score meld.
     result = settle_hand(PINOCHLERUN, bidder=0, bid=40, meld=(12, 9))
     assert result.outcome is Outcome.NOT_ON_BOARD
     assert result.scores == (-40, 9)
 
 
-# --- Seed 002: Pagat partnership on the tens scale (rules.md 11.7) -------------------------
+# --- Seed 002: Pagat partnership on the tens scale (rules/settlement#example-s2) ------------------
 
 
 def test_s2_bid_300_made() -> None:
@@ -136,7 +141,7 @@ def test_s2_bid_350_set_and_the_other_side_still_scores() -> None:
     assert result.scores == (-350, 160)
 
 
-# --- rules.md 11.1 made: everything earned, or only the bid --------------------------------
+# --- rules/settlement#made made: everything earned, or only the bid -------------------------------
 
 
 def test_made_scores_everything_earned() -> None:
@@ -150,7 +155,7 @@ def test_made_scores_only_the_bid() -> None:
     assert s0_hand(variant).scores == (34, 22)
 
 
-# --- rules.md 11.2 set rules (the S0 hand where N-S take only 5) ---------------------------
+# --- rules/settlement#set set rules (the S0 hand where N-S take only 5) ---------------------------
 
 
 @pytest.mark.parametrize(
@@ -189,7 +194,7 @@ def test_set_rules_when_the_bid_is_out_of_reach(rule: str, expected: tuple[int, 
     assert s0_hand(variant, bid=60, points=None).scores == expected
 
 
-# --- rules.md 11.4 saving meld -------------------------------------------------------------
+# --- rules/settlement#saving-meld saving meld -----------------------------------------------------
 
 
 def test_counter_rule_the_last_trick_alone_saves_meld() -> None:
@@ -200,7 +205,8 @@ def test_counter_rule_the_last_trick_alone_saves_meld() -> None:
 
 
 def test_counter_rule_points_without_a_counter_do_not_save_meld() -> None:
-    # Classic count: a queen and a jack are 5 trick points but no counter (rules.md 10, 11.4).
+    # Classic count: a queen and a jack are 5 trick points but no counter (rules/counting#methods,
+    # rules/settlement#saving-meld).
     variant = load_variant("hoyle-1914").override(
         {"settlement": {"save_meld": "counter", "save_meld_applies_to": "defenders"}}
     )
@@ -237,7 +243,8 @@ def test_trick_rule_binds_the_bidders_too_under_both() -> None:
 
 
 def test_saving_rule_binds_only_the_defenders_under_s0() -> None:
-    # rules.md 19.2: no save test for the bidders: meld 30 >= 28 makes it without a trick.
+    # rules/settlement#choice-bidders-save: no save test for the bidders: meld 30 >= 28 makes it
+    # without a trick.
     result = settle_hand(PINOCHLERUN, bidder=0, bid=28, meld=(30, 5), points=(0, 25))
     assert result.outcome is Outcome.MADE
     assert result.scores == (30, 30)
@@ -288,9 +295,11 @@ def test_twenty_point_rule_bidders_under_20_fail() -> None:
     assert made.scores == (75, 60)
 
 
-# The 20-point rule as its own key (settlement.min_trick_points; rules.md 11.3 "a side with
-# fewer than 20 trick points scores nothing for the hand, meld included", 11.4 min_points_20
-# "bidders under 20 in tricks automatically fail", 19.29; the npa-double-deck header).
+# The 20-point rule as its own key (settlement.min_trick_points;
+# rules/settlement#defenders "a side with fewer than 20 trick points scores nothing for the hand,
+# meld included", rules/settlement#saving-meld min_points_20 "bidders under 20 in tricks
+# automatically fail", rules/settlement#choice-unsaved-trick-points; the
+# npa-double-deck header).
 
 
 def test_twenty_point_rule_defenders_without_meld_keep_nothing() -> None:
@@ -396,7 +405,7 @@ def test_a_meld_of_two_that_is_not_only_dixes_needs_a_counter() -> None:
 
 
 def test_nines_do_not_save_themselves_in_the_browser_game() -> None:
-    # rules.md 19.9: S1 has no nines exception.
+    # rules/settlement#choice-s1-nines: S1 has no nines exception.
     result = settle_hand(
         BROWSER,
         bidder=0,
@@ -411,8 +420,8 @@ def test_nines_do_not_save_themselves_in_the_browser_game() -> None:
 
 
 def test_minimum_meld_20() -> None:
-    # rules.md 8: meld under 20 is not "on the board" (double deck). The bidders' 18 counts
-    # nothing, so 0 + 45 < 50 is set; the defenders' 15 counts nothing either.
+    # rules/meld#minimum-meld: meld under 20 is not "on the board" (double deck). The
+    # bidders' 18 counts nothing, so 0 + 45 < 50 is set; the defenders' 15 counts nothing either.
     variant = PAGAT_DD.override({"settlement": {"minimum_meld": 20}})
     result = settle_hand(variant, bidder=0, bid=50, meld=(18, 15), points=(45, 5))
     assert result.outcome is Outcome.SET
@@ -420,11 +429,11 @@ def test_minimum_meld_20() -> None:
     assert result.sides[1].meld_status is MeldStatus.BELOW_MINIMUM
 
 
-# --- rules.md 11.5 and 11.6: hands that are not played -------------------------------------
+# --- rules/settlement#out-of-reach and rules/settlement#throw-in: hands that are not played -------
 
 
 def test_out_of_reach_is_played_in_the_browser_game() -> None:
-    # rules.md 19.8: S1 is silent; play the hand out.
+    # rules/settlement#choice-s1-out-of-reach: S1 is silent; play the hand out.
     with pytest.raises(SettlementError, match="trick points"):
         settle_hand(BROWSER, bidder=0, bid=60, meld=(28, 12))
     result = settle_hand(BROWSER, bidder=0, bid=60, meld=(28, 12), points=(25, 0), tricks=(12, 0))
@@ -455,7 +464,7 @@ def test_throw_in_is_not_played() -> None:
 
 
 def test_no_throw_in_under_pinochlerun() -> None:
-    # rules.md 19.3: S0 offers no throw-in.
+    # rules/settlement#choice-s0-throw-in: S0 offers no throw-in.
     with pytest.raises(SettlementError, match="throw in"):
         settle_hand(PINOCHLERUN, bidder=0, bid=34, meld=(28, 12), thrown_in=True)
 
@@ -522,7 +531,8 @@ def test_cutthroat_each_player_saves_meld_with_a_trick(
 
 
 def test_a_three_hand_game_with_a_widow_has_15_tricks() -> None:
-    # rules.md 14.1, 14.2, 18.3: 15 cards each and a 3-card widow (the bidder discards 3).
+    # rules/three-hand#auction-pinochle, rules/three-hand#everyone-melds, docs/profiles/index.md: 15
+    # cards each and a 3-card widow (the bidder discards 3).
     assert CUTTHROAT.tricks_per_hand == 15
     result = settle_hand(
         CUTTHROAT, bidder=0, bid=300, meld=(150, 60, 40), points=(200, 50, 0), tricks=(9, 6, 0)
@@ -535,9 +545,9 @@ def test_a_three_hand_game_with_a_widow_has_15_tricks() -> None:
 
 
 def test_the_discards_count_for_a_bidder_who_wins_no_trick() -> None:
-    # rules.md 14.2 (WP three-hand) and cutthroat-3.toml: the discards from the cat count as
-    # the bidder's trick cards. Two counters buried (20), no trick won: the any-trick rule
-    # takes the meld, 20 < 250 is set.
+    # rules/three-hand#everyone-melds (WP three-hand) and cutthroat-3.toml: the discards from
+    # the cat count as the bidder's trick cards. Two counters buried (20), no trick won:
+    # the any-trick rule takes the meld, 20 < 250 is set.
     result = settle_hand(
         CUTTHROAT, bidder=0, bid=250, meld=(100, 60, 40), points=(20, 130, 100), tricks=(0, 8, 7)
     )
@@ -546,7 +556,7 @@ def test_the_discards_count_for_a_bidder_who_wins_no_trick() -> None:
 
 
 def test_a_defender_with_points_won_a_trick_even_with_a_widow() -> None:
-    # Only the bidder owns cards that were never played (the widow, rules.md 6).
+    # Only the bidder owns cards that were never played (the widow, rules/passing-and-kitty#kitty).
     with pytest.raises(SettlementError, match="has trick points but won no trick"):
         settle_hand(
             CUTTHROAT,
@@ -558,7 +568,7 @@ def test_a_defender_with_points_won_a_trick_even_with_a_widow() -> None:
         )
 
 
-# --- rules.md 12: game end -----------------------------------------------------------------
+# --- rules/game-end#target: game end --------------------------------------------------------------
 
 
 def test_the_first_side_to_reach_the_target_wins() -> None:
@@ -600,7 +610,7 @@ def test_the_minus_300_floor() -> None:
     assert game_end(PINOCHLERUN, (-300, 50), bidder=0).winner == 1
     assert game_end(PINOCHLERUN, (120, -310), bidder=1).winner == 0
     assert game_end(PINOCHLERUN, (-299, 50), bidder=0).winner is None
-    # The floor is S0's alone (rules.md 12, 18.1).
+    # The floor is S0's alone (rules/game-end#floor, docs/profiles/index.md).
     assert game_end(PAGAT, (-3000, 50), bidder=0).winner is None
 
 
@@ -618,7 +628,7 @@ def test_three_hand_ties_go_to_the_bidder() -> None:
 
 
 def test_three_hand_tie_of_two_defenders_plays_another_hand() -> None:
-    # rules.md 12, 3p ties: another hand.
+    # rules/game-end#both-reach, three-player ties: another hand.
     assert game_end(CUTTHROAT, (1600, 1600, 900), bidder=2).winner is None
 
 
@@ -626,7 +636,7 @@ def test_a_chip_game_has_no_game_end() -> None:
     assert game_end(AUCTION_3, (500, -250, -250), bidder=0).winner is None
 
 
-# --- rules.md 14.1: chips ------------------------------------------------------------------
+# --- rules/three-hand#auction-pinochle: chips -----------------------------------------------------
 
 WEBCASTY = [
     (300, 1),
@@ -753,12 +763,13 @@ def test_a_hand_without_a_bidder_is_played() -> None:
 
 
 def _penalty(variant: Variant, bid: int) -> int:
-    """rules.md 11.2: what failed bidders score (minus-bid and NPA lose the bid)."""
+    """rules/settlement#set: what failed bidders score (minus-bid and NPA lose the bid)."""
     return -bid if variant.settlement.set in (SetRule.MINUS_BID, SetRule.NPA) else 0
 
 
 def _defender_bonus(variant: Variant, outcome: Outcome, bid: int) -> int:
-    """The part of a defender's score that is the bid (rules.md 11.2, 18.2).
+    """The part of a defender's score that is the bid (rules/settlement#set,
+    docs/profiles/index.md).
 
     Chip scoring gives the opponents the bid whenever the bidders fail; NPA gives it on a set
     after play, while its surrender gives the opponents their meld only (18.2).

@@ -576,3 +576,19 @@ def test_a_stop_signal_removes_the_temporary_store(tmp_path: Path, name: str) ->
     assert process.returncode == 0, err
     assert "Traceback" not in err
     assert list(temporary.iterdir()) == []
+
+
+def test_a_broken_invariant_is_a_bug_not_bad_input(
+    table: Table, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An InvariantError is a PinochleError (docs/errors.md), yet it says the library is
+    # wrong, not the request: 500 and a line in the log, as any other bug.
+    def broken() -> dict[str, Any]:
+        raise pn.InvariantError("no active player in the auction")
+
+    monkeypatch.setattr(table.server.store, "setup", broken)
+    [(status, reply)] = answers(table.exchange(table.request("GET", "/api/setup")))
+    table.stop()
+    assert status == 500
+    assert reply["error"].startswith("internal error: InvariantError")
+    assert "InvariantError: no active player" in capsys.readouterr().err

@@ -1,4 +1,6 @@
-"""The score keeper against the rules text (rules.md 11, 12, 14.1; test vectors 20.6, 20.8)."""
+"""The score keeper against the rules text (rules/settlement, rules/game-end#target,
+rules/three-hand#auction-pinochle, rules/settlement#examples,
+rules/settlement#example-out-of-reach)."""
 
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def replay(sheet: ScoreSheet) -> ScoreSheet:
 
 
 def test_issue_example() -> None:
-    # rules.md 11.7, seed S0's hand: N-S 112 + 43 = 155 (win); E-W 96 + 22 = 118.
+    # rules/settlement#example-s0, seed S0's hand: N-S 112 + 43 = 155 (win); E-W 96 + 22 = 118.
     # The issue writes pn.ScoreSheet; the export from pinochle is the lead's (see the report).
     sheet = ScoreSheet(pn.load_variant("pinochlerun"), scores=(112, 96))
     after = sheet.record(bidder=0, bid=34, meld=(28, 12), points=(15, 10))
@@ -71,11 +73,12 @@ def test_seed_000_what_ifs(
     sheet = ScoreSheet(RUN, scores=(112, 96)).record(bidder=0, meld=(28, 12), **facts)
     assert sheet.scores == scores
     assert sheet.hands[-1].result.outcome is outcome
-    assert sheet.winner == winner  # rules.md 12: the game is 150
+    assert sheet.winner == winner  # rules/game-end#target: the game is 150
 
 
 def test_seed_000_both_reach_the_bidders_win() -> None:
-    # rules.md 11.7 / 12: E-W start at 140: E-W 162, N-S 155, both >= 150, bidders N-S win.
+    # rules/settlement#example-s0, rules/game-end#target: E-W start at 140: E-W 162, N-S 155, both
+    # >= 150, bidders N-S win.
     sheet = ScoreSheet(RUN, scores=(112, 140)).record(
         bidder=0, bid=34, meld=(28, 12), points=(15, 10)
     )
@@ -85,7 +88,8 @@ def test_seed_000_both_reach_the_bidders_win() -> None:
 
 
 def test_out_of_reach_is_not_played() -> None:
-    # rules.md 11.5 / 20.8: bid 40 with meld 12 (ones): 37 < 40 -> -40, defenders + meld.
+    # rules/settlement#out-of-reach, rules/settlement#example-out-of-reach: bid 40 with meld 12
+    # (ones): 37 < 40 -> -40, defenders + meld.
     sheet = ScoreSheet(RUN).record(bidder=1, bid=40, meld=(7, 12))
     assert sheet.scores == (7, -40)
     assert sheet.hands[0].result.outcome is Outcome.NOT_ON_BOARD
@@ -95,14 +99,15 @@ def test_out_of_reach_is_not_played() -> None:
 
 @pytest.mark.parametrize(("bid", "scores"), [(300, (340, 160)), (350, (-350, 160))])
 def test_seed_002_tens(bid: int, scores: tuple[int, int]) -> None:
-    # rules.md 11.7 (S2, tens): bid 300, meld 190, tricks 150 -> +340; B 60 + 100 -> +160;
-    # bid 350 -> A -350, B still +160.
+    # rules/settlement#example-s2 (S2, tens): bid 300, meld 190, tricks 150 -> +340; B
+    # 60 + 100 -> +160; bid 350 -> A -350, B still +160.
     sheet = ScoreSheet(PAGAT).record(bidder=0, bid=bid, meld=(190, 60), points=(150, 100))
     assert sheet.scores == scores
 
 
 def test_nines_save_themselves() -> None:
-    # rules.md 11.4 (S0): meld of dixes only counts without a trick; other meld is lost.
+    # rules/settlement#saving-meld (S0): meld of dixes only counts without a trick;
+    # other meld is lost.
     facts: dict[str, Any] = {"bidder": 0, "bid": 30, "meld": (28, 2), "points": (25, 0)}
     nines = ScoreSheet(RUN).record(**facts, nines_only=(False, True))
     assert nines.scores == (53, 2)
@@ -111,7 +116,8 @@ def test_nines_save_themselves() -> None:
 
 
 def test_thrown_in() -> None:
-    # rules.md 11.6 (PG-P): concede after meld, same as out of reach: -bid, defenders + meld.
+    # rules/settlement#throw-in (PG-P): concede after meld, same as out of reach: -bid,
+    # defenders + meld.
     sheet = ScoreSheet(PAGAT).record(bidder=0, bid=300, meld=(100, 80), thrown_in=True)
     assert sheet.scores == (-300, 80)
     assert sheet.hands[0].result.outcome is Outcome.THROWN_IN
@@ -120,7 +126,8 @@ def test_thrown_in() -> None:
 
 
 def test_no_marriage_surrender() -> None:
-    # rules.md 18.2 (pagat-double-deck): no marriage to name trump: surrender, opponents + meld.
+    # docs/profiles/pagat-double-deck.md (pagat-double-deck): no marriage to name trump: surrender,
+    # opponents + meld.
     sheet = ScoreSheet(load_variant("pagat-double-deck")).record(
         bidder=1, bid=50, meld=(20, 30), no_marriage=True
     )
@@ -129,7 +136,7 @@ def test_no_marriage_surrender() -> None:
 
 
 def test_meld_below_minimum_counts_nothing() -> None:
-    # rules.md 18.2 (npa-double-deck): min_meld 20; 20 trick points save meld.
+    # docs/profiles/npa-double-deck.md (npa-double-deck): min_meld 20; 20 trick points save meld.
     sheet = ScoreSheet(load_variant("npa-double-deck")).record(
         bidder=0, bid=50, meld=(40, 15), points=(30, 20)
     )
@@ -138,9 +145,9 @@ def test_meld_below_minimum_counts_nothing() -> None:
 
 
 def test_twenty_point_rule_on_the_sheet() -> None:
-    # rules.md 11.3 / 19.29 (npa-double-deck): a side under 20 trick points scores nothing for
-    # the hand, meld included: meld 0 and 15 points score 0 (the sheet settles with
-    # settle_hand, as the engine does).
+    # rules/settlement#defenders, rules/settlement#choice-unsaved-trick-points (npa-double-deck): a
+    # side under 20 trick points scores nothing for the hand, meld included: meld 0 and 15 points
+    # score 0 (the sheet settles with settle_hand, as the engine does).
     sheet = ScoreSheet(load_variant("npa-double-deck")).record(
         bidder=0, bid=50, meld=(40, 0), points=(35, 15)
     )
@@ -148,7 +155,7 @@ def test_twenty_point_rule_on_the_sheet() -> None:
 
 
 def test_losing_floor() -> None:
-    # rules.md 12 (S0): a side at -300 or below loses at once.
+    # rules/game-end#floor (S0): a side at -300 or below loses at once.
     sheet = ScoreSheet(RUN, scores=(-280, 100)).record(
         bidder=0, bid=40, meld=(20, 5), points=(10, 15)
     )
@@ -157,7 +164,7 @@ def test_losing_floor() -> None:
 
 
 def test_raised_target() -> None:
-    # rules.md 12 (PAR): the target rises by 250 each time two reach it together.
+    # rules/game-end#both-reach (PAR): the target rises by 250 each time two reach it together.
     variant = load_variant("cutthroat-3").override(
         {"game": {"both_reach": "raise-target", "raise_target_by": 250}}
     )
@@ -175,11 +182,12 @@ def test_raised_target() -> None:
 
 
 def test_cutthroat_three_players() -> None:
-    # rules.md 14.2 / 18.3 cutthroat-3: each player saves meld with any trick (WP three-hand);
-    # made: meld + tricks; set: minus bid, meld cancelled.
+    # rules/three-hand#everyone-melds, docs/profiles/cutthroat-3.md cutthroat-3: each player saves
+    # meld with any trick (WP three-hand); made: meld + tricks; set: minus bid, meld cancelled.
     sheet = ScoreSheet(load_variant("cutthroat-3"))
     assert sheet.scores == (0, 0, 0)
-    # Trick counts follow the profile (rules.md 14.2: 15 cards each and a 3-card cat).
+    # Trick counts follow the profile (rules/three-hand#everyone-melds: 15 cards each
+    # and a 3-card cat).
     rest = sheet.variant.tricks_per_hand - 6
     # Player 1 bids 300 and takes 150 + 120 = 270: set. The others keep meld + tricks.
     sheet = sheet.record(bidder=1, bid=300, meld=(60, 150, 40), points=(80, 120, 50))
@@ -200,9 +208,10 @@ def test_cutthroat_three_players() -> None:
 
 
 def test_auction_three_chips() -> None:
-    # rules.md 14.1 / 18.3 pagat-auction-3: each opponent pays the bidder by the webcasty scale
-    # (300-340: 1, 350-390: 2, 400-440: 4, 500-540: 8); spades double; conceded: single;
-    # set after play: double. Chips are never won: the game goes on.
+    # rules/three-hand#auction-pinochle, docs/profiles/pagat-auction-3.md pagat-auction-3: each
+    # opponent pays the bidder by the webcasty scale (300-340: 1, 350-390: 2, 400-440: 4, 500-540:
+    # 8); spades double; conceded: single; set after play: double. Chips are never won:
+    # the game goes on.
     sheet = ScoreSheet(load_variant("pagat-auction-3"))
     sheet = sheet.record(bidder=0, bid=300, meld=(200, 0, 0), points=(120, 80, 50), trump="H")
     assert sheet.scores == (2, -1, -1)
@@ -222,14 +231,15 @@ def test_chip_payments_need_the_trump_suit() -> None:
     sheet = ScoreSheet(load_variant("pagat-auction-3"))
     with pytest.raises(SheetError, match="trump"):
         sheet.record(bidder=0, bid=300, meld=(200, 0, 0), points=(120, 80, 50))
-    # Only the bidder melds in this game (rules.md 14.1).
+    # Only the bidder melds in this game (rules/three-hand#auction-pinochle).
     with pytest.raises(SheetError, match="only the bidder melds"):
         sheet.record(bidder=0, bid=300, meld=(200, 20, 0), points=(120, 80, 50), trump="S")
 
 
 def test_two_handed_has_no_bidder() -> None:
-    # rules.md 13.4 and 19.21: classic count, trick points rounded once (7-9 up, 1-6 down);
-    # bicycle-two-handed: both past 1000 on one hand, the higher score wins.
+    # rules/two-hand#values and rules/counting#choice-two-hand-rounding: classic count, trick points
+    # rounded once (7-9 up, 1-6 down); bicycle-two-handed: both past 1000 on one hand, the
+    # higher score wins.
     two = load_variant("bicycle-two-handed")
     sheet = ScoreSheet(two).record(meld=(150, 40), points=(137, 113))
     assert sheet.scores == (290, 150)
@@ -369,14 +379,15 @@ def test_impossible_facts(facts: dict[str, Any], message: str) -> None:
 
 
 def test_bid_off_the_grid() -> None:
-    # rules.md 4.1: Pagat's partnership bids go from 250 by 10.
+    # rules/auction#minimum-and-step: Pagat's partnership bids go from 250 by 10.
     with pytest.raises(SheetError, match=r"bid 255 .*go up by 10"):
         ScoreSheet(PAGAT).record(bidder=0, bid=255, meld=(190, 60), points=(150, 100))
 
 
 def test_a_winning_bid_may_be_above_the_opening_without_jumps() -> None:
-    # rules.md 4.2: without jump bids each raise is one step, but the auction may still climb
-    # to any amount on the grid, so the winning bid is not limited to the opening.
+    # rules/auction#mechanics: without jump bids each raise is one step, but the
+    # auction may still climb to any amount on the grid, so the winning bid is not
+    # limited to the opening.
     variant = PAGAT.override({"bidding": {"jumps": False}})
     sheet = ScoreSheet(variant).record(bidder=0, bid=300, meld=(190, 60), points=(150, 100))
     assert sheet.scores == (340, 160)
@@ -481,7 +492,8 @@ def test_json_after_the_game_is_won_names_the_hand() -> None:
 
 
 def legal_bids(variant: Variant) -> list[int]:
-    """Bids on the profile's grid (rules.md 4.1), any of which an auction may end on."""
+    """Bids on the profile's grid (rules/auction#minimum-and-step), any of which an
+    auction may end on."""
     climbing = attrs.evolve(variant, bidding=attrs.evolve(variant.bidding, jumps=True))
     low = variant.bidding.minimum
     candidates = range(low, low + 40 * variant.scale + 1)
@@ -515,7 +527,8 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         facts |= {"bidder": bidder, "bid": bid}
         counted = meld[bidder] if meld[bidder] >= variant.settlement.minimum_meld else 0
         if variant.settlement.meld_makes_bid and counted >= bid:
-            return facts  # rules.md 14.1: the meld alone makes the bid, not played
+            # rules/three-hand#auction-pinochle: the meld alone makes the bid, not played
+            return facts
         surrenders = ["thrown_in"] if variant.settlement.throw_in else []
         if variant.trump.rule is TrumpRule.MARRIAGE:
             surrenders.append("no_marriage")
@@ -525,7 +538,7 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         if surrender is not None:
             return facts | {surrender: True}
         if variant.settlement.out_of_reach is OutOfReach.NO_PLAY and counted + total < bid:
-            return facts  # rules.md 11.5: not played
+            return facts  # rules/settlement#out-of-reach: not played
     points = split(draw, total, n)
     tricks = [1 if p else 0 for p in points]
     extra = split(draw, variant.tricks_per_hand - sum(tricks), n)
@@ -562,7 +575,8 @@ def test_totals_are_the_start_plus_every_hand(sheet: ScoreSheet) -> None:
     for i, side_start in enumerate(sheet.start):
         assert sheet.scores[i] == side_start + sum(h.result.scores[i] for h in sheet.hands)
     if sheet.variant.game.scoring is GameScoring.CHIPS:
-        # rules.md 14.1: every chip the bidder wins or pays comes from or goes to an opponent.
+        # rules/three-hand#auction-pinochle: every chip the bidder wins or pays comes from or
+        # goes to an opponent.
         assert sum(sheet.scores) == sum(sheet.start)
     # Only the last hand may end the game.
     assert all(h.end.winner is None for h in sheet.hands[:-1])

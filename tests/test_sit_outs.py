@@ -1,4 +1,5 @@
-"""Four or five around a three-hand auction game: who sits out, and who pays (rules.md 14.1)."""
+"""Four or five around a three-hand auction game: who sits out, and who pays
+(rules/three-hand#auction-pinochle)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ FIVE = AUCTION.override({"deal": {"seated": 5}})
 
 
 def test_with_four_the_dealer_sits_out() -> None:
-    # BC-A3 (rules.md 14.1): with 4 at the table the dealer sits out.
+    # BC-A3 (rules/three-hand#auction-pinochle): with 4 at the table the dealer sits out.
     state = new_game(FOUR, seed=1, dealer=2)
     assert state.hand.persons == (3, 0, 1)  # the three after the dealer, from the left
     assert state.hand.dealer_person == 2

@@ -1,9 +1,10 @@
-"""Melding in the two-hand stock phase against rules.md 13.2 (timing and re-melding), 7.1 (the
-BC-2 classes) and 13.4 (the values), with the bicycle-two-handed profile.
+"""Melding in the two-hand stock phase against rules/two-hand#stock-meld (timing and
+re-melding), rules/meld#combining (the BC-2 classes) and rules/two-hand#values (the values), with
+the bicycle-two-handed profile.
 
 The property tests deal physical cards (each twin has its own identity), keep the history of
 which physical card served in which meld, and check every offered meld against the rules
-written out here from rules.md, independently of the module's copy counting.
+written out here from the rules pages, independently of the module's copy counting.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pinochle.cards import CARDS, Card, Rank, Suit, parse_cards
-from pinochle.errors import DeckError
+from pinochle.errors import ArgumentError, DeckError
 from pinochle.stock import Shown, cards_to_table, dix_in, meld_options
 from pinochle.variant import load_variant
 
@@ -62,7 +63,7 @@ def _text(cards: Sequence[Card]) -> str:
     return " ".join(sorted(card.ascii for card in cards))
 
 
-# --- rules.md 13.2 and 13.4: the examples ----------------------------------------------
+# --- rules/two-hand#stock-phase and rules/two-hand#values: the examples ---------------------------
 
 
 def test_a_full_hand_offers_every_meld_at_its_13_4_value() -> None:
@@ -231,9 +232,9 @@ def test_shown_sorts_its_cards_and_checks_its_class() -> None:
     meld = Shown("royal marriage", "A", parse_cards("KH QH"), 40)
     assert meld.cards == tuple(sorted(parse_cards("QH KH")))
     assert str(meld) == "royal marriage K♥ Q♥: 40"
-    with pytest.raises(ValueError, match="class A, not 'B'"):
+    with pytest.raises(ArgumentError, match="cls: expected A, the class of a run, found 'B'"):
         Shown("run", "B", (), 150)
-    with pytest.raises(ValueError, match="unknown meld kind 'roundhouse'"):
+    with pytest.raises(ArgumentError, match=r"kind: expected a meld kind, .* found 'roundhouse'"):
         Shown("roundhouse", "A", (), 240)
 
 
@@ -250,12 +251,12 @@ def test_cards_to_table_lays_one_hidden_card_when_the_table_would_do() -> None:
 
 def test_cards_to_table_refuses_a_meld_not_allowed_now() -> None:
     run = Shown("run", "A", parse_cards("AH TH KH QH JH"), 150)
-    with pytest.raises(ValueError, match="may not show run"):
+    with pytest.raises(ArgumentError, match="meld: expected a meld the player may show now"):
         cards_to_table(run, parse_cards("AH TH KH QH JH"), parse_cards("AH TH KH QH JH"), [run])
 
 
 def test_a_table_card_missing_from_the_hand_is_an_error() -> None:
-    with pytest.raises(ValueError, match="table holds 2 × Q♠ but the hand only 1"):
+    with pytest.raises(ArgumentError, match=r"table: .* found 2 × Q♠, and the hand only 1"):
         meld_options(parse_cards("QS JD"), parse_cards("QS QS"), [], H, BICYCLE)
 
 
@@ -270,7 +271,8 @@ Physical = tuple[Card, int]  # a card and which twin it is
 
 
 def _melds(trump: Suit) -> list[tuple[str, str, tuple[Card, ...], int]]:
-    """Every stock-phase meld (kind, class, cards, points), written from rules.md 7.1 and 13.4."""
+    """Every stock-phase meld (kind, class, cards, points), written from rules/meld#combining and
+    rules/two-hand#values."""
 
     def cards(*names: str) -> tuple[Card, ...]:
         return tuple(sorted(parse_cards(names)))
@@ -297,7 +299,7 @@ def _assignments(
     table: set[Physical],
     history: list[tuple[Shown, frozenset[Physical]]],
 ) -> list[frozenset[Physical]]:
-    """The sets of physical held cards that could show this meld under rules.md 13.2."""
+    """The sets of physical held cards that could show this meld under rules/two-hand#stock-meld."""
     choices = [[p for p in hand if p[0] == card] for card in meld.cards]
     legal = []
     for pick in itertools.product(*choices):

@@ -1,13 +1,14 @@
-"""Engine invariants over random legal games at two and three hands (design.md "Testing").
+"""Engine invariants over random legal games at two and three hands
+(docs/testing-house-rules.md#the-invariants).
 
 The invariants of the four-hand property tests, for bicycle-two-handed, pagat-auction-3 and
 cutthroat-3: cards are conserved across hands, trick, tricks, widow, buried cards, stock and
-turn-up (rules.md 2, 13, 14); a played hand counts the whole deck, buried cards included
-(rules.md 10, 14.1); legal actions run out only at the end and are all accepted; illegal
-actions are refused and change nothing; observations hold no card the seat may not know
-(another hand, the stock, the buried cards); records replay; the seed decides the game.
-Whole games come from `pinochle.testing.play_random_game`, single positions from the
-`pinochle.testing.games` strategy.
+turn-up (rules/deck-and-deal#hands, rules/two-hand, rules/three-hand); a played hand counts the
+whole deck, buried cards included (rules/counting#methods, rules/three-hand#auction-pinochle); legal
+actions run out only at the end and are all accepted; illegal actions are refused and change
+nothing; observations hold no card the seat may not know (another hand, the stock, the buried
+cards); records replay; the seed decides the game. Whole games come from
+`pinochle.testing.play_random_game`, single positions from the `pinochle.testing.games` strategy.
 """
 
 from __future__ import annotations
@@ -89,7 +90,8 @@ def where_cards_are(state: State) -> Counter[Card]:
 
 @pytest.mark.parametrize(("name", "seed"), WALKS)
 def test_cards_are_conserved(name: str, seed: int) -> None:
-    """rules.md 2, 13, 14: every card is in exactly one place at every moment."""
+    """rules/deck-and-deal#hands, rules/two-hand, rules/three-hand: every card is in exactly one
+    place at every moment."""
     deck = Counter(make_deck(VARIANTS[name].deal.deck))
     for state in walk(name, seed):
         assert where_cards_are(state) == deck, (state.phase, state.actions[-1:])
@@ -99,7 +101,8 @@ def test_cards_are_conserved(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize(("name", "seed"), WALKS)
 def test_a_played_hand_counts_the_whole_deck(name: str, seed: int) -> None:
-    """rules.md 10, 14.1: the tricks and the buried cards hold the deck's 250 points."""
+    """rules/counting#methods, rules/three-hand#auction-pinochle: the tricks and the buried cards
+    hold the deck's 250 points."""
     variant = VARIANTS[name]
     assert deck_points(variant) == 250
     played = 0
@@ -129,8 +132,8 @@ def test_legal_actions_run_out_only_when_the_game_is_over(name: str, seed: int) 
 
 @pytest.mark.parametrize(("name", "seed"), WALKS)
 def test_games_end_or_reach_the_cap(name: str, seed: int) -> None:
-    """rules.md 12: a points game ends when someone reaches the target; a chip game never
-    ends (every hand is settled on its own, rules.md 14.1)."""
+    """rules/game-end#target: a points game ends when someone reaches the target; a chip game never
+    ends (every hand is settled on its own, rules/three-hand#auction-pinochle)."""
     variant = VARIANTS[name]
     last = walk(name, seed)[-1]
     if variant.game.target is None:
@@ -148,7 +151,7 @@ def test_games_end_or_reach_the_cap(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize("name", NAMES)
 def test_same_seed_same_game(name: str) -> None:
-    """Randomness enters only through the deal (design.md "Engine model")."""
+    """Randomness enters only through the deal (docs/engine.md#what-happens-in-a-hand)."""
     variant = VARIANTS[name]
     first = play_random_game(variant, 7, max_hands=2)
     assert first == play_random_game(variant, 7, max_hands=2)
@@ -324,7 +327,7 @@ def knowable(state: State, seat: int) -> Counter[Card]:
     for shown in hand.shown:
         known.update(c for m in shown for c in m.cards)
     known.update(c for table in hand.table for c in table)
-    # The turn-up, and the card first turned for trump (face up at the deal, rules.md 13.1).
+    # The turn-up, and the card first turned for trump (face up at the deal, rules/two-hand#setup).
     known.update(c for c in (hand.turn_up, hand.turned_up) if c is not None)
     if kitty_taken(state) and (state.variant.kitty.shown or seat == hand.bidder):
         known.update(hand.kitty)
@@ -348,8 +351,9 @@ def check_view(state: State, seat: int, view: Observation) -> None:
 @settings(max_examples=20, deadline=None)
 @given(data=st.data())
 def test_observations_show_no_hidden_card(name: str, data: st.DataObject) -> None:
-    """design.md "Engine model", rules.md 13.2 and 14.1: an observation holds no card of
-    another hand, of the stock, or of the buried cards (unless the seat buried them)."""
+    """docs/engine.md#observations, rules/two-hand#stock-phase and
+    rules/three-hand#auction-pinochle: an observation holds no card of another hand, of the stock,
+    or of the buried cards (unless the seat buried them)."""
     state = data.draw(positions(name))
     if not kitty_taken(state) and state.hand.bidder is not None:
         return  # the widow leaks during the auction: test_three_hand's strict xfail

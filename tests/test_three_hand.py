@@ -1,7 +1,9 @@
 """Three-hand pinochle through the engine: pagat-auction-3 (chips) and cutthroat-3 (points),
-against rules.md 2 (15 each and a 3-card widow), 4 (the auction), 8 (who melds), 14.1 and
-14.2 (the widow taken, shown and buried; concession, set, payments), 11.4 (saving meld) and
-12 (ties).
+against rules/deck-and-deal#hands (15 each and a 3-card widow),
+rules/auction#mechanics (the auction), rules/meld#who-melds (who melds),
+rules/three-hand#auction-pinochle and rules/three-hand#everyone-melds (the widow taken, shown and
+buried; concession, set, payments), rules/settlement#saving-meld (saving meld) and
+rules/game-end#both-reach (ties).
 
 One deal is built by hand: South (seat 0) deals; West (seat 1) speaks first and holds a
 heart run, aces around, a pinochle, the dix and the spade marriage; the widow is 9♣ 9♦ J♠.
@@ -90,14 +92,16 @@ def play_out(state: State, rng: random.Random | None = None) -> list[State]:
     return states
 
 
-# --- The deal and the auction (rules.md 2, 4, 14.1, 14.2) -----------------------------------
+# --- The deal and the auction (rules/deck-and-deal#hands, rules/auction#mechanics,
+# rules/three-hand#auction-pinochle, rules/three-hand#everyone-melds)
+# -----------------------------------
 
 
 @pytest.mark.parametrize("variant", [AUCTION, CUTTHROAT], ids=lambda v: v.name)
 @pytest.mark.parametrize("seed", [0, 1, 2])
 def test_fifteen_each_and_a_widow_of_three(variant: Variant, seed: int) -> None:
-    """rules.md 2: 15 cards each and a 3-card widow make the 48-card deck; the dealer's left
-    speaks first."""
+    """rules/deck-and-deal#hands: 15 cards each and a 3-card widow make the 48-card deck;
+    the dealer's left speaks first."""
     state = new_game(variant, seed, dealer=2)
     assert [len(h) for h in state.hands] == [15, 15, 15]
     assert len(state.hand.kitty) == 3
@@ -155,7 +159,8 @@ def test_all_pass_redeals_in_the_auction_game() -> None:
 
 
 def test_the_dealer_is_stuck_at_250_in_cutthroat() -> None:
-    """19.25: when the two others pass, the dealer takes the bid at the minimum, 250."""
+    """rules/three-hand#choice-pagat-cutthroat: when the two others pass, the dealer takes the bid
+    at the minimum, 250."""
     state = new_game(CUTTHROAT, seed=5, dealer=0)
     state = apply(apply(state, Pass()), Pass())
     assert state.phase is Phase.TRUMP
@@ -178,7 +183,8 @@ def test_the_widow_is_shown_to_everyone_once_taken() -> None:
         assert Counter(observe(state, seat).kitty) == Counter(WIDOW)
 
 
-# --- Meld and the burial (rules.md 8, 14.1, 14.2) ------------------------------------------
+# --- Meld and the burial (rules/meld#who-melds, rules/three-hand#auction-pinochle,
+# rules/three-hand#everyone-melds) ------------------------------------------
 
 
 def test_only_the_bidder_melds_in_the_auction_game() -> None:
@@ -224,7 +230,7 @@ def test_the_bidder_buries_three_cards_outside_the_meld() -> None:
     assert observe(after, 0).buried == observe(after, 2).buried == ()
 
 
-# --- Settlement in chips (rules.md 14.1) -------------------------------------------------------
+# --- Settlement in chips (rules/three-hand#auction-pinochle) --------------------------------------
 
 
 def test_a_concession_pays_single_and_spades_double() -> None:
@@ -284,8 +290,9 @@ def test_a_bid_beyond_meld_and_every_point_is_not_played() -> None:
     assert state.game.last_tricks == ()
 
 
-# --- The auction shortcuts (rules.md 14.1): "meld already >= bid -> wins without play;
-# opponents may concede; bidder may concede = single bete; play and fail = double bete" -----
+# --- The auction shortcuts (rules/three-hand#auction-pinochle): "meld already >= bid ->
+# wins without play; opponents may concede; bidder may concede = single bete; play and fail =
+# double bete" -----
 
 
 def test_a_meld_that_reaches_the_bid_wins_without_play() -> None:
@@ -484,7 +491,8 @@ def test_chip_totals_sum_to_zero(seed: int) -> None:
     assert sum(state.scores) == 0
 
 
-# --- Cutthroat: each for themselves (rules.md 14.2, 11.4, 12) --------------------------------
+# --- Cutthroat: each for themselves (rules/three-hand#everyone-melds, rules/settlement#saving-meld,
+# rules/game-end#target) --------------------------------
 
 
 def check_cutthroat(before: State, after: State) -> bool:

@@ -1,4 +1,5 @@
-"""Trick winner and trick points (rules.md 1, 3, 9 and 10; test vectors 20.4 and 20.5)."""
+"""Trick winner and trick points (rules/deck-and-deal#card-order, rules/index#scale,
+rules/trick-play#winner, rules/counting#methods, rules/trick-play#example-trick)."""
 
 from __future__ import annotations
 
@@ -48,9 +49,9 @@ def card(text: str) -> Card:
     return one
 
 
-# --- rules.md 10: the value of every card under every method -----------------------------
+# --- rules/counting#methods: the value of every card under every method ---------------------------
 
-# Columns A T K Q J 9 of the rules.md 10 table.
+# Columns A T K Q J 9 of the rules/counting#methods table.
 TABLE = {
     "counters x1": (ONES, (1, 1, 1, 0, 0, 0)),
     "counters x10": (TENS, (10, 10, 10, 0, 0, 0)),
@@ -94,7 +95,7 @@ def test_builtin_profiles_hold_their_rules_18_totals(name: str, total: int) -> N
 
 @pytest.mark.parametrize("suit", list(Suit))
 def test_classic_count_is_60_per_suit(suit: Suit) -> None:
-    # rules.md 10: "Per suit with two copies: classic 2x(11+10+4+3+2) = 60".
+    # rules/counting#methods: "Per suit with two copies: classic 2x(11+10+4+3+2) = 60".
     both_copies = [c for c in make_deck("single") if c.suit is suit]
     assert card_points(both_copies, CLASSIC) == 60
 
@@ -107,22 +108,24 @@ def test_card_points_reads_card_text_and_excludes_the_last_trick() -> None:
         card_points("AS ZZ", ONES)
 
 
-# --- rules.md 9: the trick winner ---------------------------------------------------------
+# --- rules/trick-play#winner: the trick winner ----------------------------------------------------
 
 
 def test_s0_example_trick_is_won_by_the_nine_of_trump_and_holds_two_points() -> None:
-    # rules.md 9.2 (S0): spades trump, North leads K♣, East 10♣, South ruffs 9♠, West J♣.
+    # rules/trick-play#following (S0): spades trump, North leads K♣, East 10♣, South
+    # ruffs 9♠, West J♣.
     plays = parse_cards("KC TC 9S JC")
     assert trick_winner(plays, trump=S) == 2
     assert card_points(plays, ONES) == 2  # "trick holds K + T = 2 points"
 
 
 def test_identical_cards_first_played_wins() -> None:
-    # rules.md 1: "Identical cards in one trick: the one played first beats the later one".
+    # rules/deck-and-deal#identical-cards: "Identical cards in one trick: the one played first
+    # beats the later one".
     assert trick_winner(parse_cards("AS AS"), trump=None) == 0
     assert trick_winner(parse_cards("KC AC AC 9C"), trump=H) == 1
     assert trick_winner(parse_cards("9H 9S 9S QH"), trump=S) == 1
-    # rules.md 19.26: the same with four copies in the double deck.
+    # rules/deck-and-deal#choice-identical-cards: the same with four copies in the double deck.
     assert trick_winner(parse_cards("AC AC AC AC"), trump=C) == 0
 
 
@@ -150,8 +153,9 @@ TRUMPS = st.sampled_from([None, *Suit])
 def test_winner_is_the_first_copy_of_the_best_card(
     plays: Sequence[Card], trump: Suit | None
 ) -> None:
-    # rules.md 9.2: "highest trump, else highest card of the suit led; identical cards: first
-    # played wins", stated as "the best card by (is trump, follows the lead, rank)".
+    # rules/trick-play#following: "highest trump, else highest card of the suit led;
+    # identical cards: first played wins", stated as "the best card by (is trump, follows
+    # the lead, rank)".
     led = plays[0].suit
 
     def strength(c: Card) -> tuple[bool, bool, int]:
@@ -161,7 +165,7 @@ def test_winner_is_the_first_copy_of_the_best_card(
     assert trick_winner(plays, trump) == plays.index(best)
 
 
-# --- rules.md 10 and 19.21: rounding -------------------------------------------------------
+# --- rules/counting#rounding and rules/counting#choice-two-hand-rounding: rounding ----------------
 
 
 @pytest.mark.parametrize(
@@ -183,7 +187,7 @@ def test_no_rounding_keeps_the_count() -> None:
 def test_any_split_of_the_deck_sums_to_the_deck_total(
     variant: Variant, rng: random.Random, piles: int
 ) -> None:
-    # rules.md 10: the cards of one deck always count the deck total less the last trick.
+    # rules/counting#methods: the cards of one deck always count the deck total less the last trick.
     deck = list(make_deck(variant.deal.deck))
     rng.shuffle(deck)
     cuts = sorted(rng.randrange(len(deck) + 1) for _ in range(piles - 1))
@@ -194,6 +198,6 @@ def test_any_split_of_the_deck_sums_to_the_deck_total(
 
 @given(st.lists(st.sampled_from(CARDS), max_size=48))
 def test_counters_on_tens_are_ten_times_ones(cards: list[Card]) -> None:
-    # rules.md 3: the tens scale is the ones scale times ten, counters included.
+    # rules/index#scale: the tens scale is the ones scale times ten, counters included.
     assert card_points(cards, TENS) == 10 * card_points(cards, ONES)
     assert card_points(cards, DOUBLE_TENS) == 10 * card_points(cards, DOUBLE)

@@ -1,4 +1,5 @@
-"""``trump.dix_exchange = "first-holder"``: Parlett's three-hand dix exchange (rules.md 14.2).
+"""``trump.dix_exchange = "first-holder"``: Parlett's three-hand dix exchange
+(rules/three-hand#everyone-melds).
 
 PAR: "Deal sixteen each in fours and turn the last for trump. The first player left of
 dealer holding a dix may exchange it for the turned card, the dix then being taken by

@@ -1,4 +1,5 @@
-"""Turned trump without a stock or an auction: Parlett's three-hand game (rules.md 14.2, 2, 5)."""
+"""Turned trump without a stock or an auction: Parlett's three-hand game
+(rules/three-hand#everyone-melds, rules/deck-and-deal#hands, rules/trump#options)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ PARLETT = pn.load_variant("parlett-three-hand")
 
 
 def test_the_dealers_last_card_is_turned_for_trump_and_everyone_melds() -> None:
-    # rules.md 2 and 14.2: 16 each in fours, the dealer's last card turned for trump.
+    # rules/deck-and-deal#hands and rules/three-hand#everyone-melds: 16 each in fours, the dealer's
+    # last card turned for trump.
     state = new_game(PARLETT, seed=3, dealer=1)
     hand = state.hand
     assert [len(h) for h in state.hands] == [16, 16, 16]
@@ -40,7 +42,8 @@ def test_a_hand_settles_as_no_bid_with_each_players_meld_and_points() -> None:
         state = apply(state, actions[rng.randrange(len(actions))])
     result = state.results[0]
     assert result.outcome is pn.Outcome.NO_BID
-    assert sum(side.points for side in result.sides) == 250  # rules.md 10: counters, tens
+    # rules/counting#methods: counters, tens
+    assert sum(side.points for side in result.sides) == 250
     for side in result.sides:
         counted = side.meld if side.meld_status is pn.MeldStatus.SAVED else 0
         expected = 0 if side.meld_status is pn.MeldStatus.LOST else counted + side.points
@@ -48,7 +51,7 @@ def test_a_hand_settles_as_no_bid_with_each_players_meld_and_points() -> None:
 
 
 def test_two_players_over_1000_raise_the_target_by_250() -> None:
-    # rules.md 12 (PAR three-hand): +250 each time two reach the target together.
+    # rules/game-end#both-reach (PAR three-hand): +250 each time two reach the target together.
     end = pn.game_end(PARLETT, (1020, 1100, 300), bidder=None)
     assert end.winner is None
     assert end.target == 1250

@@ -1,5 +1,7 @@
-"""Two-hand pinochle (bicycle-two-handed) through the engine, against rules.md 13 (the stock
-game), 9.2 (the final phase's obligations), 10 and 19.21 (classic count, rounded) and 19.22-23.
+"""Two-hand pinochle (bicycle-two-handed) through the engine, against rules/two-hand (the stock
+game), rules/two-hand#final-phase (the final phase's obligations), rules/counting#rounding
+(classic count, rounded), rules/two-hand#choice-final-phase-heading and
+rules/two-hand#choice-last-stock-cards.
 
 Positions come from given hands: ``new_game(v, seed, hands=...)`` shuffles the rest of the
 deck from the seed, so a seed is picked for the turned-up card a test needs.
@@ -92,7 +94,7 @@ def kinds(state: State) -> set[str]:
     return {a.kind for a in legal_actions(state) if isinstance(a, Declare)}
 
 
-# --- The deal (rules.md 2, 13.1) ----------------------------------------------------------
+# --- The deal (rules/deck-and-deal#hands, rules/two-hand#setup) -----------------------------------
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2, 3])
@@ -120,7 +122,7 @@ def test_the_dealer_scores_a_turned_up_dix() -> None:
     assert ExchangeDix() not in legal_actions(state)
 
 
-# --- The stock phase (rules.md 13.2) -------------------------------------------------------
+# --- The stock phase (rules/two-hand#stock-phase) -------------------------------------------------
 
 
 def test_any_card_may_be_played_while_the_stock_lasts() -> None:
@@ -283,7 +285,8 @@ def test_the_last_two_cards_and_the_table_cleared(seed: int) -> None:
 
 
 def expected_final_plays(hand: tuple[Card, ...], lead: Card, trump: Suit) -> set[Card]:
-    """rules.md 13.3 with 19.22: follow suit; beat a trump lead if possible; void, trump."""
+    """rules/two-hand#final-phase with rules/two-hand#choice-final-phase-heading: follow suit;
+    beat a trump lead if possible; void, trump."""
     suited = [c for c in hand if c.suit is lead.suit]
     if suited:
         if lead.suit is trump:
@@ -363,7 +366,7 @@ def test_the_turned_up_dix_counts_in_the_dealers_score() -> None:
     assert after.results[-1].sides[0].meld == shown + 10
 
 
-# --- Observations (rules.md 13.2) -------------------------------------------------------------
+# --- Observations (rules/two-hand#stock-phase) ----------------------------------------------------
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -1,4 +1,4 @@
-"""Two-hand variants of rules.md 13.2: the winner's choice at the last draw
+"""Two-hand variants of rules/two-hand#last-cards: the winner's choice at the last draw
 (``stock.last_draw``, 19.23) and the first dix that must be exchanged
 (``stock.first_dix_exchanged``).
 

@@ -1,9 +1,10 @@
 """Wikipedia's three-handed game (``wikipedia-three-hand``): the auction and the concession.
 
-rules.md 4.1, "WP three-handed: 20; dealer may bid 19; holder of meld must open", 4.2 (d)
-"first player holding meld must open: WP 3-hand and 4-hand", 14.2 "bids from 20 (dealer
-19) by 1 ... concession after kitty allowed" and 11.6 "WP 3-hand: concede after seeing
-kitty: minus bid; must still name trump; others score meld".
+rules/auction#minimum-and-step, "WP three-handed: 20; dealer may bid 19; holder of meld
+must open", rules/auction#conventions "first player holding meld must open: WP 3-hand and
+4-hand", rules/three-hand#everyone-melds "bids from 20 (dealer 19) by 1 ... concession after
+kitty allowed" and rules/settlement#throw-in "WP 3-hand:
+concede after seeing kitty: minus bid; must still name trump; others score meld".
 
 The deals are built by hand. Seat 0 deals, so seat 1 speaks first, then seat 2, then the
 dealer. Seat 1 holds eight nines and seven tens: no meld before trump (a dix is meld only
@@ -113,7 +114,8 @@ def test_only_the_dealer_may_bid_19() -> None:
 
 
 def test_a_stuck_dealer_takes_the_dealer_minimum() -> None:
-    """Clubs (rules.md 4.1): "16, dealer stuck at 15"; here S0's 25 with the dealer at 24."""
+    """Clubs (rules/auction#minimum-and-step): "16, dealer stuck at 15"; here S0's 25 with the
+    dealer at 24."""
     rules = load_variant("pinochlerun").override({"bidding": {"dealer_minimum": 24}})
     state = new_game(rules, seed=2)
     for _ in range(3):
@@ -139,7 +141,8 @@ def test_the_bidder_decides_on_conceding_right_after_naming_trump() -> None:
 
 
 def test_a_concession_after_the_kitty_scores_minus_bid_and_the_others_meld() -> None:
-    """rules.md 11.6: minus the bid; the others score their meld (for the trump named)."""
+    """rules/settlement#throw-in: minus the bid; the others score their meld (for the
+    trump named)."""
     rules = _rules()
     state = apply(_won_by_dealer_at_19(), NameTrump(Suit.HEARTS))
     state = apply(state, ThrowIn())

@@ -32,7 +32,7 @@ from pinochle.tricks import trick_winner
 if TYPE_CHECKING:
     from pinochle.scoring import HandResult
 
-__all__ = ["observation_problems", "result_problems", "state_problems"]
+__all__ = ["observation_problems", "result_problems", "state_problems", "where_cards_are"]
 
 Problem = tuple[str, str]
 """Where in the document (``trick[1][0]``) and what is wrong there."""
@@ -275,13 +275,27 @@ def _cards(found: _Found, view: Observation) -> None:
 # --- States and results --------------------------------------------------------------------
 
 
+def where_cards_are(state: State) -> Counter[Card]:
+    """Every card of the state, each place counted once (table cards are in the hands)."""
+    hand = state.hand
+    found = Counter(c for cards in state.hands for c in cards)
+    found.update(c for _, c in state.trick)
+    found.update(c for trick in state.tricks for _, c in trick.plays)
+    if state.phase in (Phase.MISDEAL, Phase.AUCTION):  # later the kitty is the bidder's
+        found.update(hand.kitty)
+    found.update(hand.buried)
+    found.update(hand.stock)
+    if hand.turn_up is not None:
+        found[hand.turn_up] += 1
+    return found
+
+
 def state_problems(state: State) -> list[Problem]:
     """Every way ``state`` (read without its history replayed) is not a possible state.
 
     Its lists have the table's lengths, its cards are exactly the profile's deck, and each
     seat's observation of it is a possible one.
     """
-    from pinochle.checking._knowledge import where_cards_are
     from pinochle.engine import observe
 
     found = _Found()

@@ -18,6 +18,7 @@ from typing import Generic, TypeVar, overload
 
 from pinochle.actions import Action, Bid, Pass
 from pinochle.cards import CARDS, Card
+from pinochle.errors import InvariantError
 
 __all__ = ["BidChoices", "CardChoices"]
 
@@ -226,7 +227,7 @@ class BidChoices(Sequence[Action]):
             if index < len(amounts):
                 return Bid(amounts[index])
             index -= len(amounts)
-        raise AssertionError("unreachable")  # pragma: no cover
+        raise InvariantError("a bid index past the last amount")  # pragma: no cover
 
     def __iter__(self) -> Iterator[Action]:
         if self._can_pass:

@@ -8,16 +8,24 @@ from pinochle._text import printable
 
 __all__ = [
     "ActionParseError",
+    "ArenaError",
     "ArgumentError",
     "CardParseError",
     "DeckError",
+    "ExtraMissingError",
     "IllegalActionError",
+    "InvariantError",
+    "NotFoundError",
     "ObservationError",
     "ParseError",
     "PinochleError",
+    "RecordError",
+    "ReplyError",
+    "RequestError",
     "SettlementError",
     "SheetError",
     "SuitParseError",
+    "TurnError",
     "VariantError",
     "WireError",
 ]
@@ -31,7 +39,7 @@ VARIANT_EXPECTED = "a Variant (load one with pinochle.load_variant)"
 
 
 class PinochleError(Exception):
-    """Base class of every error the library raises on purpose."""
+    """Base class of every error the library raises (see the Errors page of the docs)."""
 
 
 class ArgumentError(PinochleError, TypeError, ValueError):
@@ -279,6 +287,101 @@ class SheetError(PinochleError, ValueError):
         """Errors cross process boundaries (a process pool) intact."""
         others = self.problems[1:]
         return _sheet_error, (self.problem, self.hand, self.path, others, self.truncated)
+
+
+class RecordError(PinochleError, ValueError):
+    """A record cannot be read or replayed; the message names the step or field and why.
+
+    Raised by `pinochle.records` (and importable from it).
+
+    Attributes:
+        problems: Every problem found, each naming its field or step (the message joins
+            them with "; "; the command line shows one a line); each problem of the
+            embedded profile is one (``variant: bidding.minimum: ...``). Reading stops
+            after `pinochle.records.MAX_PROBLEMS`.
+    """
+
+    def __init__(self, *problems: str) -> None:
+        self.problems = problems
+        super().__init__("; ".join(problems))
+
+    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), self.problems
+
+
+class TurnError(PinochleError, ValueError):
+    """A player was asked for an action where it has none to give.
+
+    A bot's ``choose`` (or `pinochle.bots.choose_card`) given the observation of a seat that
+    is not to act, or a strategy of `pinochle.testing` given a game that is over: the
+    message names the seat and the phase.
+    """
+
+
+class NotFoundError(PinochleError, KeyError):
+    """A name looked up is not there; it is a `KeyError`, as a lookup by name in Python is.
+
+    Raised for an invariant a check report does not have, a block an observation encoding
+    does not have, or two players that met in no match of a tournament.
+    """
+
+
+class InvariantError(PinochleError, AssertionError):
+    """A promise of the library does not hold: a bug, never bad input.
+
+    `pinochle.checking.CheckReport.raise_for_failures` raises it when `check_variant` found
+    an invariant broken; the library raises it where code that cannot be reached was
+    reached. Please report it, with what caused it. It is an `AssertionError`, as a failed
+    check in a test is.
+    """
+
+
+class ExtraMissingError(PinochleError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install.
+
+    Raised on first use of the parts that need one: the Ray backend of `pinochle.arena`,
+    `pinochle.openspiel` (OpenSpiel), `pinochle.testing` (hypothesis), the
+    reinforcement-learning environment (PettingZoo, numpy). It is an `ImportError`.
+    """
+
+
+class ArenaError(PinochleError, RuntimeError):
+    """A player failed in a match: the message names the player, the deal and the seat.
+
+    It also names the game's seed, so that a bot's author can replay it. Only a plain
+    message crosses the process boundary, so it is the same on every backend. Raised by
+    `pinochle.arena` (and importable from it).
+    """
+
+
+class RequestError(PinochleError):
+    """A request to a table (`pinochle.serve.GameStore`) that it refuses; nothing has changed.
+
+    The table's HTTP server answers it with its ``status``; a program that uses the store
+    directly can read the same status to tell the kinds of refusal apart. Importable from
+    `pinochle.serve` too.
+
+    Attributes:
+        status: The HTTP status that says why (400 a bad value, 403 a missing token, 404 no
+            such game or person, 409 not now, 412 the game has moved on, 413 too large,
+            500 a stored game that cannot be read, 503 the folder is in use).
+    """
+
+    def __init__(self, status: int, message: str) -> None:
+        self.status = status
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type, tuple[int, str]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), (self.status, str(self))
+
+
+class ReplyError(PinochleError, ValueError):
+    """A reply at the terminal table (`pinochle.play`) that is neither a number nor an action.
+
+    The table shows the message and asks again.
+    """
 
 
 def _sheet_error(

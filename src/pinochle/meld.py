@@ -41,7 +41,7 @@ from pinochle.cards import (
     parse_suit,
     sort_cards,
 )
-from pinochle.errors import VARIANT_EXPECTED, ArgumentError
+from pinochle.errors import VARIANT_EXPECTED, ArgumentError, InvariantError
 from pinochle.variant import Doubles, MeldRules, MeldTable, Variant
 
 __all__ = [
@@ -463,7 +463,7 @@ def _held_meld(cards: Sequence[Card], trump: Suit | None, tables: _Tables) -> Me
 
 def _not_in_deck(hand: tuple[Card, ...], deck: DeckKind) -> typing.NoReturn:
     check_in_deck(hand, deck)  # raises DeckError, naming the card
-    raise AssertionError(f"the meld tables reject a hand the {deck} deck allows: {hand}")
+    raise InvariantError(f"the meld tables reject a hand the {deck} deck allows: {hand}")
 
 
 def _read_tokens(hand: tuple[object, ...]) -> tuple[Card, ...]:

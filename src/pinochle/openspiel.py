@@ -65,6 +65,7 @@ from pinochle.engine._dealing import _deal_order
 from pinochle.errors import (
     MAX_WIRE_PROBLEMS,
     ArgumentError,
+    ExtraMissingError,
     IllegalActionError,
     PinochleError,
     WireError,
@@ -87,7 +88,7 @@ try:
 
     from pinochle.env import ActionIndex, encode_observation, observation_layout, point_scale
 except ImportError as _exc:  # pragma: no cover - exercised with the extra absent
-    raise ImportError(
+    raise ExtraMissingError(
         f"pinochle.openspiel needs {_exc.name}, which is not installed: {OPENSPIEL_EXTRA}",
         name=_exc.name,
     ) from _exc
@@ -467,21 +468,22 @@ class PinochleGame(pyspiel.Game):  # type: ignore[misc]
         private information and the public information together are offered.
 
         Raises:
-            ValueError: Another kind of observation, or observation parameters.
+            ArgumentError: Another kind of observation, or observation parameters.
         """
         if isinstance(iig_obs_type, dict):  # called as make_py_observer(params)
             iig_obs_type, params = None, iig_obs_type
         if params:
-            raise ValueError(f"pinochle takes no observation parameters; passed {params}")
+            raise ArgumentError("params", "no observation parameters (pinochle takes none)", params)
         if iig_obs_type is None:
             iig_obs_type = pyspiel.IIGObservationType(perfect_recall=False)
         if (
             iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
             or not iig_obs_type.public_info
         ):
-            raise ValueError(
-                "pinochle offers one player's view only (public information and that "
-                "player's private information)"
+            raise ArgumentError(
+                "iig_obs_type",
+                "one player's view (public information and that player's private information)",
+                iig_obs_type,
             )
         return PinochleObserver(self._const, perfect_recall=bool(iig_obs_type.perfect_recall))
 
@@ -874,7 +876,7 @@ def _advance(const: _Const, core: _Core, action: Action) -> _Core:
 
 
 def _side(rules: Variant, engine: State, seat: int) -> int:
-    return seat % 2 if rules.deal.partnerships else engine.hand.persons[seat]
+    return rules.side_of(engine.hand.persons[seat])
 
 
 # --- Resampling --------------------------------------------------------------------------

@@ -23,7 +23,7 @@ from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import Card, format_cards, parse_cards
 from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game
-from pinochle.errors import IllegalActionError, PinochleError, VariantError
+from pinochle.errors import IllegalActionError, PinochleError, RecordError, VariantError
 from pinochle.state import State
 from pinochle.variant import Variant
 
@@ -40,25 +40,6 @@ __all__ = [
 FORMAT = "pinochle.record"
 """The ``format`` tag of a record's JSON document."""
 VERSION = 1
-
-
-class RecordError(PinochleError, ValueError):
-    """A record cannot be read or replayed; the message names the step or field and why.
-
-    Attributes:
-        problems: Every problem found, each naming its field or step (the message joins
-            them with "; "; the command line shows one a line); each problem of the
-            embedded profile is one (``variant: bidding.minimum: ...``). Reading stops
-            after `MAX_PROBLEMS`.
-    """
-
-    def __init__(self, *problems: str) -> None:
-        self.problems = problems
-        super().__init__("; ".join(problems))
-
-    def __reduce__(self) -> tuple[type, tuple[str, ...]]:
-        """Errors cross process boundaries (a process pool) intact."""
-        return type(self), self.problems
 
 
 _EARLIER_FORMATS = ("pinochle-game-record",)  # the tag before 0.1: still read

@@ -1100,7 +1100,7 @@ def _meldless_passers(view: Observation, melded: Sequence[int]) -> list[int]:
             passers.append(seat)
     if view.passed_to_me or view.passed_by_me or view.variant.passing.cards:
         bidder = view.bidder
-        passers = [s for s in passers if bidder is None or s % 2 != bidder % 2]
+        passers = [s for s in passers if bidder is None or view.side_of(s) != view.side_of(bidder)]
     return passers
 
 

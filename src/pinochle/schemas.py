@@ -25,7 +25,7 @@ import attrs
 from pinochle.actions import Action
 from pinochle.arguments import LIMIT, SEED_LIMIT
 from pinochle.cards import Card, Suit
-from pinochle.errors import ArgumentError
+from pinochle.errors import ArgumentError, InvariantError
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State
 from pinochle.variant import Variant, builtin_variants
@@ -134,7 +134,7 @@ class _Builder:
             return self.legal_actions()
         if attrs.has(hint):
             return self.record(hint)
-        raise AssertionError(f"no schema for {hint}")  # pragma: no cover
+        raise InvariantError(f"no schema for {hint}")  # pragma: no cover
 
     def record(self, cls: type, *, open_keys: bool = False) -> dict[str, Any]:
         name = cls.__name__

@@ -63,7 +63,7 @@ from pinochle.arguments import SEED_LIMIT
 from pinochle.demo import person_names
 from pinochle.documents import decode_text, parse_json
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import IllegalActionError, PinochleError
+from pinochle.errors import IllegalActionError, InvariantError, PinochleError, RequestError
 from pinochle.explain import explain_legal
 from pinochle.meld import meld_by_trump
 from pinochle.play import DEFAULT_LEVEL, LEVELS, seating
@@ -113,18 +113,6 @@ _DRAIN_SECONDS = 2.0
 _WEB = ("index.html", "table.js", "table.css")
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 _AUTO = (Phase.MELD, Phase.MISDEAL)  # a lone legal action here is taken for the person
-
-
-class RequestError(PinochleError):
-    """A request the table refuses; nothing has changed.
-
-    Attributes:
-        status: The HTTP status that says why (400, 403, 404, 409, 412, 413, ...).
-    """
-
-    def __init__(self, status: int, message: str) -> None:
-        self.status = status
-        super().__init__(message)
 
 
 @attrs.frozen
@@ -531,8 +519,7 @@ def _view(game: _Game, person: int) -> dict[str, Any]:
     state = game.state
     variant = state.variant
     names = person_names(variant)
-    partners = variant.deal.partnerships
-    side_of = [p % 2 if partners else p for p in range(variant.deal.seated)]
+    side_of = [variant.side_of(p) for p in range(variant.deal.seated)]
     sides = [
         " & ".join(names[p] for p in range(variant.deal.seated) if side_of[p] == side)
         for side in range(variant.sides)
@@ -716,13 +703,20 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if exc.status >= 500:  # the server's trouble (a damaged stored game): say so
                 self.server.log(f"{method} {self.path}: {exc.status} {exc}")
             self._refuse(exc.status, str(exc))
-        except PinochleError as exc:  # a library error on a request: bad input
-            self._refuse(400, str(exc))
+        except PinochleError as exc:  # a library error on a request: bad input, unless a bug
+            if not isinstance(exc, InvariantError):
+                self._refuse(400, str(exc))
+            else:
+                self._internal_error(method, exc)
         except (ConnectionError, TimeoutError):  # the client left: nothing to answer
             self.close_connection = True
         except Exception as exc:  # a bug of ours: one line in the log, and the server goes on
-            self.server.log(f"internal error on {method} {self.path}: {type(exc).__name__}: {exc}")
-            self._refuse(500, f"internal error: {type(exc).__name__} (see the server's log)")
+            self._internal_error(method, exc)
+
+    def _internal_error(self, method: str, exc: Exception) -> None:
+        """A bug of ours: one line in the log, a 500 to the client, and the server goes on."""
+        self.server.log(f"internal error on {method} {self.path}: {type(exc).__name__}: {exc}")
+        self._refuse(500, f"internal error: {type(exc).__name__} (see the server's log)")
 
     def _refuse(self, status: int, message: str) -> None:
         """Answer a refusal and close; a client that has left gets nothing, quietly."""

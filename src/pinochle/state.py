@@ -336,8 +336,8 @@ class State:
         return state
 
     def side_of(self, seat: int) -> int:
-        """The side (score index) a seat plays for: its partnership, or its person."""
-        return seat % 2 if self.game.variant.deal.partnerships else self.hand.persons[seat]
+        """The side (score index) a seat plays for: its person's (`Variant.side_of`)."""
+        return self.game.variant.side_of(self.hand.persons[seat])
 
     def seats(self) -> Iterator[int]:
         """Every seat, from 0."""
@@ -480,6 +480,14 @@ class Observation:
 
         view: Observation = wire.from_json("observation", text, base_dir=base_dir)
         return view
+
+    def side_of(self, seat: int) -> int:
+        """The side (score index) a seat plays for: its person's (`Variant.side_of`).
+
+        ``view.side_of(view.seat)`` is the observer's own side, the index of its score in
+        `scores` and of its trick points in `points`.
+        """
+        return self.variant.side_of(self.persons[seat])
 
     def _repr_svg_(self) -> str:
         """The table as this seat sees it, for Jupyter (see `pinochle.svg.table`)."""

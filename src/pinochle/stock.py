@@ -24,6 +24,7 @@ from collections.abc import Sequence
 import attrs
 
 from pinochle.cards import Card, Rank, Suit, check_in_deck, format_cards, sort_cards
+from pinochle.errors import ArgumentError, _Described
 from pinochle.meld import meld_values
 from pinochle.variant import Variant
 
@@ -50,12 +51,12 @@ def _in_index_order(cards: Sequence[Card]) -> tuple[Card, ...]:
 
 def _check_kind(instance: Shown, attribute: attrs.Attribute[str], kind: str) -> None:
     if kind not in KINDS:
-        raise ValueError(f"unknown meld kind {kind!r}: use one of {', '.join(KINDS)}")
+        raise ArgumentError("kind", f"a meld kind, one of {', '.join(KINDS)}", kind)
 
 
 def _check_class(instance: Shown, attribute: attrs.Attribute[str], cls: str) -> None:
     if cls != KINDS[instance.kind]:
-        raise ValueError(f"a {instance.kind} is in class {KINDS[instance.kind]}, not {cls!r}")
+        raise ArgumentError("cls", f"{KINDS[instance.kind]}, the class of a {instance.kind}", cls)
 
 
 @attrs.frozen
@@ -116,7 +117,7 @@ def meld_options(
 
     Raises:
         DeckError: The hand cannot come from the profile's deck.
-        ValueError: The table holds a card that the hand does not.
+        ArgumentError: The table holds a card that the hand does not.
     """
     check_in_deck(hand, variant.deal.deck)
     candidates = _candidates(trump, variant)
@@ -137,7 +138,7 @@ def _offered(
     meld turn of a two-hand game).
 
     Raises:
-        ValueError: The table holds a card that the hand does not.
+        ArgumentError: The table holds a card that the hand does not.
     """
     hidden = [0] * _CARD_COUNT
     for card in hand:
@@ -194,8 +195,8 @@ def cards_to_table(
         The cards to add to the table, in `Card.index` order.
 
     Raises:
-        ValueError: The table holds a card that the hand does not, or the meld is not one the
-            player may show now.
+        ArgumentError: The table holds a card that the hand does not, or the meld is not one
+            the player may show now.
     """
     hidden, face_up = _split(hand, table)
     served, need = _served(shown), Counter(meld.cards)
@@ -205,7 +206,7 @@ def cards_to_table(
     if not laid.total():
         laid[next((card for card in sorted(need) if hidden[card]), meld.cards[0])] += 1
     if any(count > hidden[card] for card, count in laid.items()):
-        raise ValueError(f"the player may not show {meld} now")
+        raise ArgumentError("meld", "a meld the player may show now", _Described(str(meld)))
     return tuple(sorted(laid.elements()))
 
 
@@ -214,10 +215,8 @@ def _split(hand: Sequence[Card], table: Sequence[Card]) -> tuple[Counter[Card], 
     held, face_up = Counter(hand), Counter(table)
     for card, count in face_up.items():
         if count > held[card]:
-            raise ValueError(
-                f"the table holds {count} × {card} but the hand only {held[card]}:"
-                " the table must be part of the hand"
-            )
+            found = _Described(f"{count} × {card}, and the hand only {held[card]}")
+            raise ArgumentError("table", "face-up cards that are part of the hand", found)
     return held - face_up, face_up
 
 

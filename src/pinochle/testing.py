@@ -30,7 +30,7 @@ from pinochle.auction import bid_problem, next_bid
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.checking import CheckReport, check_variant, play_problem, play_random_game
 from pinochle.engine import apply, legal_actions, new_game, observe
-from pinochle.errors import VariantError
+from pinochle.errors import ExtraMissingError, TurnError, VariantError
 from pinochle.meld import meld_values
 from pinochle.records import record_of
 from pinochle.state import Observation, Phase, State
@@ -59,7 +59,7 @@ try:
     from hypothesis import assume, note
     from hypothesis import strategies as st
 except ImportError as _exc:  # the one optional dependency of this module: name its extra
-    raise ImportError(
+    raise ExtraMissingError(
         "pinochle.testing needs hypothesis, which is not installed: "
         'pip install "pinochle-rules[testing]" (from a source checkout: pip install ".[testing]")',
         name=_exc.name,
@@ -512,11 +512,11 @@ def actions(state: State) -> st.SearchStrategy[Action]:
         state: A state of a game that is not over.
 
     Raises:
-        ValueError: The game is over: there is no legal action.
+        TurnError: The game is over: there is no legal action.
     """
     legal = legal_actions(state)
     if not legal:
-        raise ValueError("the game is over: there is no legal action")
+        raise TurnError("the game is over: there is no legal action")
     return st.integers(0, len(legal) - 1).map(legal.__getitem__)
 
 

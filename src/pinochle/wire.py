@@ -42,7 +42,7 @@ from pinochle.cards import CARDS, Card, Suit, parse_cards, parse_suit
 from pinochle.choices import BidChoices, CardChoices
 from pinochle.documents import parse_json
 from pinochle.errors import MAX_WIRE_PROBLEMS as MAX_PROBLEMS
-from pinochle.errors import PinochleError, WireError
+from pinochle.errors import InvariantError, PinochleError, WireError
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State, with_history
 from pinochle.variant import Variant, builtin_variants, load_variant
@@ -98,7 +98,7 @@ def _encode(value: Any) -> Any:
     cls: Any = type(value)
     if attrs.has(cls):
         return _encoder(cls)(value)
-    raise TypeError(f"no wire form for {type(value).__name__}")  # pragma: no cover
+    raise InvariantError(f"no wire form for {type(value).__name__}")  # pragma: no cover
 
 
 def _cards_text(cards: tuple[Card, ...]) -> list[str]:
@@ -220,7 +220,7 @@ def _decoder(hint: Any) -> Decoder:
         return _legal
     if attrs.has(hint):
         return _record_decoder(hint, ())
-    raise AssertionError(f"no reader for {hint}")  # pragma: no cover
+    raise InvariantError(f"no reader for {hint}")  # pragma: no cover
 
 
 def _int(reader: _Reader, data: Any, path: Path_) -> int:

@@ -23,8 +23,13 @@ from concurrent.futures.process import BrokenProcessPool
 from types import ModuleType, TracebackType
 from typing import Any
 
-from pinochle.arena._play import ArenaError, Chunk, ChunkResult, PlayerSpec, play_chunk
-from pinochle.errors import ArgumentError, PinochleError, _Described
+from pinochle.arena._play import Chunk, ChunkResult, PlayerSpec, play_chunk
+from pinochle.errors import (
+    ArenaError,
+    ArgumentError,
+    ExtraMissingError,
+    _Described,
+)
 
 __all__ = ["BACKENDS", "MAX_RETRIES", "Backend", "ExtraMissingError", "open_backend"]
 
@@ -34,10 +39,6 @@ MAX_RETRIES = 3
 """Times a lost chunk is sent again before the match fails."""
 WAIT_SECONDS = 0.5
 """How often a waiting driver wakes (to notice Ctrl-C promptly)."""
-
-
-class ExtraMissingError(PinochleError, ImportError):
-    """An optional dependency is not installed; the message names the extra to install."""
 
 
 class Backend:

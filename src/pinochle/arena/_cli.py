@@ -17,10 +17,10 @@ from pinochle._words import counted
 from pinochle.arena import LADDER, seating_note, seatings
 from pinochle.arena._backends import open_backend
 from pinochle.arena._match import MatchInterrupted, _checked, _play_match
-from pinochle.arena._play import ArenaError, PlayerSpec
+from pinochle.arena._play import PlayerSpec
 from pinochle.arena._results import MatchResult, Timing
 from pinochle.arena._tournament import TournamentResult, run_tournament
-from pinochle.errors import ArgumentError
+from pinochle.errors import ArenaError, ArgumentError
 from pinochle.state import Phase
 from pinochle.variant import Variant, load_variant
 

@@ -28,7 +28,7 @@ from pinochle.actions import Action
 from pinochle.arena._results import DealResult, Seating, Timing, Timings, bin_of
 from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import PinochleError
+from pinochle.errors import ArenaError, RecordError
 from pinochle.records import GameRecord, record_of
 from pinochle.state import Observation, State
 from pinochle.variant import Variant
@@ -57,14 +57,6 @@ MAX_HANDS = 500
 
 RECORD_FORMAT = "pinochle.arena-game"
 """The ``format`` tag of one line of a records file."""
-
-
-class ArenaError(PinochleError, RuntimeError):
-    """A player failed in a match: the message names the player, the deal and the seat.
-
-    It also names the game's seed, so that a bot's author can replay it. Only a plain
-    message crosses the process boundary, so it is the same on every backend.
-    """
 
 
 @attrs.frozen
@@ -139,7 +131,10 @@ def seatings(variant: Variant) -> list[tuple[bool, ...]]:
     B at every other place, once at each place.
     """
     if variant.deal.partnerships:
-        return [tuple(seat % 2 == k for seat in range(variant.deal.players)) for k in (0, 1)]
+        return [
+            tuple(variant.side_of(seat) == k for seat in range(variant.deal.players))
+            for k in (0, 1)
+        ]
     people = variant.deal.seated
     return [tuple(person == alone for person in range(people)) for alone in range(people)]
 
@@ -241,15 +236,14 @@ def play_seating(
         state = after
         if not chunk.games and state.results:
             break
-    return _scored(state, is_a, partnerships, roles, chunk.games), state
+    return _scored(state, is_a, roles, chunk.games), state
 
 
-def _scored(
-    state: State, is_a: Sequence[bool], partnerships: bool, roles: tuple[str, ...], games: bool
-) -> Seating:
+def _scored(state: State, is_a: Sequence[bool], roles: tuple[str, ...], games: bool) -> Seating:
     """The seating's margin (a hand, on average), scores and winner."""
-    a_sides = sorted({p % 2 if partnerships else p for p, mine in enumerate(is_a) if mine})
-    b_sides = sorted({p % 2 if partnerships else p for p, mine in enumerate(is_a) if not mine})
+    variant = state.variant
+    a_sides = sorted({variant.side_of(p) for p, mine in enumerate(is_a) if mine})
+    b_sides = sorted({variant.side_of(p) for p, mine in enumerate(is_a) if not mine})
 
     def margin(scores: Sequence[int]) -> float:
         return statistics.fmean(scores[x] for x in a_sides) - statistics.fmean(
@@ -346,8 +340,6 @@ def read_records(folder: str | os.PathLike[str]) -> Iterator[PlayedGame]:
     Raises:
         pinochle.RecordError: A line is not an arena game (the message names the file and line).
     """
-    from pinochle.records import RecordError
-
     games: list[PlayedGame] = []
     for path in sorted(Path(folder).glob("deals-*.jsonl")):
         with path.open(encoding="utf-8") as lines:

@@ -10,6 +10,8 @@ from typing import Any
 
 import attrs
 
+from pinochle.errors import ArenaError
+
 __all__ = ["DealResult", "MatchResult", "Seating", "Timing", "Wins"]
 
 ROLES = ("a", "b")
@@ -396,7 +398,6 @@ class MatchResult:
         Raises:
             ArenaError: The text is not JSON (or repeats a key), or not a match's document.
         """
-        from pinochle.arena._play import ArenaError  # _play imports this module
         from pinochle.documents import parse_json
 
         data = parse_json(text, lambda problem: ArenaError(f"match result: {problem}"))

@@ -37,6 +37,7 @@ from pinochle.arena._match import (
 )
 from pinochle.arena._play import PlayerSpec
 from pinochle.arena._results import MatchResult
+from pinochle.errors import NotFoundError
 from pinochle.variant import Variant
 
 __all__ = ["Rating", "TournamentResult", "bradley_terry", "run_tournament"]
@@ -99,13 +100,17 @@ class TournamentResult:
         return tuple(1 + sum(other > mine for other in shown) for mine in shown)
 
     def mean(self, first: str, second: str) -> float:
-        """Mean points a hand of ``first`` minus ``second`` in their match."""
+        """Mean points a hand of ``first`` minus ``second`` in their match.
+
+        Raises:
+            NotFoundError: The two met in no match (a `KeyError`).
+        """
         for match in self.matches:
             if (match.a, match.b) == (first, second):
                 return match.mean
             if (match.a, match.b) == (second, first):
                 return -match.mean
-        raise KeyError((first, second))
+        raise NotFoundError((first, second))
 
     @property
     def means(self) -> tuple[tuple[float | None, ...], ...]:

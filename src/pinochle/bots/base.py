@@ -5,7 +5,7 @@ from __future__ import annotations
 import abc
 import random
 
-from pinochle import Action, Observation
+from pinochle import Action, Observation, TurnError
 
 __all__ = ["Bot", "RandomBot"]
 
@@ -48,5 +48,5 @@ class RandomBot(Bot):
         """Any legal action, uniformly (passing choices included)."""
         actions = observation.legal_actions
         if not actions:
-            raise ValueError(f"seat {observation.seat} has nothing to do: it is not its turn")
+            raise TurnError(f"seat {observation.seat} has nothing to do: it is not its turn")
         return actions[self.rng.randrange(len(actions))]

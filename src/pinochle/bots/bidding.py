@@ -53,6 +53,7 @@ from pinochle import (
     Suit,
     TakeTurnUp,
     ThrowIn,
+    TurnError,
     Variant,
     card_points,
     deck_points,
@@ -537,7 +538,7 @@ def choose_trump(observation: Observation) -> NameTrump:
     suits = [a.suit for a in observation.legal_actions if isinstance(a, NameTrump)]
     suits = suits or list(found)
     if not suits:
-        raise ValueError(f"seat {observation.seat} may name no trump suit")
+        raise TurnError(f"seat {observation.seat} may name no trump suit")
     return NameTrump(max(suits, key=lambda s: found[s] if s in found else float("-inf")))
 
 
@@ -669,7 +670,7 @@ def _from_bidder(
 def _trump_of(observation: Observation) -> Suit:
     trump = observation.trump
     if trump is None:
-        raise ValueError(f"seat {observation.seat}: no trump named yet in {observation.phase}")
+        raise TurnError(f"seat {observation.seat}: no trump named yet in {observation.phase}")
     return trump
 
 
@@ -751,7 +752,8 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     """
     variant = observation.variant
     bidder = observation.bidder if observation.bidder is not None else observation.seat
-    side = [s for s in range(variant.deal.players) if _same_side(observation, s, bidder)]
+    persons, mine = observation.persons, observation.side_of(bidder)
+    side = [s for s in range(variant.deal.players) if variant.side_of(persons[s]) == mine]
     meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
     if not any(observation.melds):  # ``throw_in_at = "after-trump"``: nobody has melded yet
         meld = score_meld(observation.hand, _trump_of(observation), variant).total
@@ -779,21 +781,16 @@ def choose_concede(observation: Observation) -> Concede | PlayOn:
     bidder = observation.bidder
     if bidder is None:
         return PlayOn()
+    persons, mine = observation.persons, observation.side_of(bidder)
     meld = sum(
         m.total
         for s, m in enumerate(observation.melds)
-        if m is not None and _same_side(observation, s, bidder)
+        if m is not None and variant.side_of(persons[s]) == mine
     )
     if meld < variant.settlement.minimum_meld:
         meld = 0
     need = observation.bid - meld
     return Concede() if need <= CONCEDE_NEED * deck_points(variant) else PlayOn()
-
-
-def _same_side(observation: Observation, seat: int, other: int) -> bool:
-    if observation.variant.deal.partnerships:
-        return seat % 2 == other % 2
-    return seat == other
 
 
 _MELD_KEYS = {

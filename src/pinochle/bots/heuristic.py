@@ -13,7 +13,7 @@ passing, returning, burying, throwing in, a misdeal and the two-hand meld turn c
 
 from __future__ import annotations
 
-from pinochle import CARDS, Action, Card, Observation, Phase, Play, deck_points
+from pinochle import CARDS, Action, Card, Observation, Phase, Play, TurnError, deck_points
 from pinochle.bots import bidding
 from pinochle.bots.base import Bot
 from pinochle.bots.play import Notes, play_card
@@ -45,11 +45,11 @@ class _Heuristic(Bot):
         """The level's choice among ``observation.legal_actions``.
 
         Raises:
-            ValueError: The seat has nothing to do (it is not its turn).
+            TurnError: The seat has nothing to do (it is not its turn).
         """
         legal = observation.legal_actions
         if not legal:
-            raise ValueError(f"seat {observation.seat} has nothing to do: it is not its turn")
+            raise TurnError(f"seat {observation.seat} has nothing to do: it is not its turn")
         if observation.phase is Phase.TRICKS:  # most decisions: no dispatch
             action = self._play(observation)
         else:

@@ -30,11 +30,13 @@ from pinochle import (
     CARDS,
     Card,
     DeckKind,
+    InvariantError,
     Observation,
     Phase,
     Play,
     Rank,
     Suit,
+    TurnError,
     Variant,
     card_points,
     knowledge,
@@ -84,11 +86,11 @@ def play_card(
         The card of one of ``observation.legal_actions``.
 
     Raises:
-        ValueError: The seat is not the one to play a card.
+        TurnError: The seat is not the one to play a card.
     """
     cards = [a.card for a in observation.legal_actions if isinstance(a, Play)]
     if not cards or observation.to_act != observation.seat:
-        raise ValueError(
+        raise TurnError(
             f"seat {observation.seat} has no card to play now: the {observation.phase} phase "
             f"waits for seat {observation.to_act}"
         )
@@ -525,10 +527,7 @@ def _sides(observation: Observation) -> _Sides:
     if kept is not None and kept[0] is variant:
         return kept[1]
     players = variant.deal.players
-    if variant.deal.partnerships:
-        sides: Sequence[int] = [s % 2 for s in range(players)]
-    else:
-        sides = persons  # each seat plays alone
+    sides = [observation.side_of(s) for s in range(players)]
     mine = sides[seat]
     opponents = frozenset(s for s in range(players) if sides[s] != mine)
     partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)
@@ -955,7 +954,7 @@ def _pick_mask(groups: Sequence[int], cards: int, rng: random.Random) -> Card:
             if not tied & (tied - 1):
                 return CARDS[tied.bit_length() - 1]
             return rng.choice([c for c in CARDS if tied >> c.index & 1])
-    raise ValueError("no card to pick")
+    raise InvariantError("no card to pick")  # pragma: no cover - the groups cover every card
 
 
 def _meld_cards(held: int, trump: Suit | None) -> int:

@@ -28,6 +28,7 @@ from pinochle import (
     CARDS,
     Card,
     Hand,
+    InvariantError,
     Phase,
     Rank,
     State,
@@ -221,7 +222,7 @@ def _lead(held: list[int], trump: int) -> int:
     for rank in range(5, -1, -1):  # only trumps: the highest
         if held[base + rank]:
             return base + rank
-    raise AssertionError("an empty hand leads")  # pragma: no cover
+    raise InvariantError("an empty hand leads")  # pragma: no cover
 
 
 def _follow(held: list[int], led: int, trump: int, values: Sequence[int]) -> int:

@@ -4,33 +4,19 @@ from __future__ import annotations
 
 import enum
 import functools
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
+from pinochle._possible import where_cards_are as where_cards_are  # the deck's accounting
 from pinochle.actions import (
     Play,
 )
 from pinochle.cards import CARDS, Card
+from pinochle.errors import InvariantError
 from pinochle.state import Game, Hand, Phase, State
 from pinochle.variant import PassingOrder
-
-
-def where_cards_are(state: State) -> Counter[Card]:
-    """Every card of the state, each place counted once (table cards are in the hands)."""
-    hand = state.hand
-    found = Counter(c for cards in state.hands for c in cards)
-    found.update(c for _, c in state.trick)
-    found.update(c for trick in state.tricks for _, c in trick.plays)
-    if state.phase in (Phase.MISDEAL, Phase.AUCTION):  # later the kitty is the bidder's
-        found.update(hand.kitty)
-    found.update(hand.buried)
-    found.update(hand.stock)
-    if hand.turn_up is not None:
-        found[hand.turn_up] += 1
-    return found
 
 
 def _partners_of_the_pass(hand: Hand) -> tuple[int, ...]:
@@ -181,7 +167,7 @@ def collect_cards(value: object, out: list[Card], skip: frozenset[int]) -> None:
         for name in _fields(value):
             collect_cards(getattr(value, name), out, skip)
     elif not isinstance(value, Sequence):  # a lazy Sequence: choices of the seat's own cards
-        raise TypeError(f"cannot look inside {type(value).__name__}")
+        raise InvariantError(f"cannot look inside {type(value).__name__}")
 
 
 def every_card(value: object, path: str = "observation") -> Iterator[tuple[str, Card]]:

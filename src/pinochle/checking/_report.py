@@ -9,6 +9,7 @@ import attrs
 
 from pinochle._text import printable
 from pinochle._words import counted
+from pinochle.errors import InvariantError, NotFoundError
 from pinochle.records import GameRecord
 from pinochle.scoring import HandResult
 from pinochle.state import Observation, State
@@ -110,11 +111,15 @@ class CheckReport:
         return tuple(f for check in self.checks for f in check.failures)
 
     def __getitem__(self, name: str) -> CheckResult:
-        """The result of the invariant called ``name``."""
+        """The result of the invariant called ``name``.
+
+        Raises:
+            NotFoundError: No invariant has that name (a `KeyError`).
+        """
         for check in self.checks:
             if check.name == name:
                 return check
-        raise KeyError(name)
+        raise NotFoundError(name)
 
     def summary(self) -> str:
         """The report as text: a headline, one line per invariant, then the failures.
@@ -147,13 +152,14 @@ class CheckReport:
         """Do nothing if every invariant held, else fail with the summary and a record.
 
         Raises:
-            AssertionError: An invariant failed; the message is the summary followed by the
-                JSON record of the first failure (save it and `replay` it to reproduce).
+            InvariantError: An invariant failed (an `AssertionError`); the message is the
+                summary followed by the JSON record of the first failure (save it and
+                `replay` it to reproduce).
         """
         if self.ok:
             return
         first = self.failures[0]
-        raise AssertionError(
+        raise InvariantError(
             f"{self.summary()}\n\nrecord of the first failure ({first.check}):\n"
             f"{first.record.to_json()}"
         )

@@ -19,7 +19,7 @@ from pinochle.engine._course import (
     _start_hand,
     _throw_in_after_trump,
 )
-from pinochle.errors import IllegalActionError
+from pinochle.errors import IllegalActionError, InvariantError
 from pinochle.meld import highest_meld, score_meld
 from pinochle.state import Hand, Phase, State
 from pinochle.tricks import deck_points
@@ -66,7 +66,7 @@ def _next_active(hand: Hand, seat: int) -> int:
         candidate = (seat + offset) % players
         if not hand.passed[candidate]:
             return candidate
-    raise AssertionError("no active player in the auction")  # pragma: no cover
+    raise InvariantError("no active player in the auction")  # pragma: no cover
 
 
 def _forced(state: State) -> bool:

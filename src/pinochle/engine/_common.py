@@ -15,7 +15,7 @@ import attrs
 
 from pinochle.actions import Action
 from pinochle.cards import CARDS, Card
-from pinochle.errors import ArgumentError, IllegalActionError, PinochleError
+from pinochle.errors import ArgumentError, IllegalActionError, InvariantError, PinochleError
 from pinochle.state import Game, Hand, History, Phase, State
 
 T = TypeVar("T")
@@ -45,7 +45,7 @@ def _remove(cards: tuple[Card, ...], gone: Sequence[Card]) -> tuple[Card, ...]:
                 del rest[at]
                 break
         else:
-            raise ValueError(f"{card} is not among the cards")
+            raise InvariantError(f"{card} is not among the cards")  # apply checked it: a bug
     return tuple(rest)
 
 
@@ -119,7 +119,7 @@ def _replacer(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
     fields = [field.name for field in attrs.fields(cls)]
     unknown = set(names) - set(fields)
     if unknown:
-        raise TypeError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
+        raise InvariantError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
     values = ", ".join(name if name in names else f"old.{name}" for name in fields)
     replacer: Callable[..., Any] = eval(
         f"lambda old, {', '.join(names)}: cls({values})", {"cls": cls}

@@ -129,7 +129,7 @@ def _end_trick(
                 winner, top = seat, card
         elif suit is trump:
             winner, top = seat, card
-    side = winner % 2 if variant.deal.partnerships else hand.persons[winner]  # side_of
+    side = variant.side_of(hand.persons[winner])
     last = not hands[winner]
     if last:
         points += variant.counting.last_trick

@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from types import ModuleType
 
+from pinochle.errors import ExtraMissingError
+
 RL_EXTRA = 'pip install "pinochle-rules[rl]" (from a source checkout: pip install ".[rl]")'
 """The command that installs the ``rl`` extra (pettingzoo, gymnasium, numpy)."""
 
 
-def missing(module: str, exc: ImportError) -> ImportError:
+def missing(module: str, exc: ImportError) -> ExtraMissingError:
     """The error for a missing optional dependency: it names the ``rl`` extra."""
-    return ImportError(
+    return ExtraMissingError(
         f"pinochle.env needs {module}, which is not installed: {RL_EXTRA}", name=exc.name
     )
 
@@ -19,7 +21,8 @@ def require(module: str) -> ModuleType:
     """Import ``module`` (pettingzoo, gymnasium) or raise an error naming the extra.
 
     Raises:
-        ImportError: The module is not installed; the message names ``pinochle-rules[rl]``.
+        ExtraMissingError: The module is not installed (an `ImportError`); the message
+            names ``pinochle-rules[rl]``.
     """
     import importlib
 

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from pinochle.actions import Bid
 from pinochle.cards import Card, copies_in_deck, make_deck
 from pinochle.engine import bid_limit, observe
-from pinochle.errors import ArgumentError
+from pinochle.errors import ArgumentError, NotFoundError
 from pinochle.meld import Meld
 from pinochle.state import Observation, Phase, State
 from pinochle.variant import Variant
@@ -107,12 +107,12 @@ class Layout:
         """The block of this name.
 
         Raises:
-            KeyError: No block has that name.
+            NotFoundError: No block has that name (a `KeyError`).
         """
         for block in self.blocks:
             if block.name == name:
                 return block
-        raise KeyError(name)
+        raise NotFoundError(name)
 
     def __iter__(self) -> Iterator[Block]:
         return iter(self.blocks)
@@ -264,9 +264,7 @@ def _meld_cards(meld: Meld) -> tuple[int, ...]:
 
 
 def _side(observation: Observation, seat: int) -> int:
-    if observation.variant.deal.partnerships:
-        return seat % 2
-    return observation.persons[seat] if observation.persons else seat
+    return observation.side_of(seat)
 
 
 def encode_observation(

@@ -32,9 +32,9 @@ from pinochle.actions import (
 )
 from pinochle.demo import Player
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import IllegalActionError
+from pinochle.errors import ArgumentError, IllegalActionError, ReplyError
 from pinochle.explain import explain_legal
-from pinochle.play._prompts import Prompter, ReplyError, card_examples, interpret
+from pinochle.play._prompts import Prompter, card_examples, interpret
 from pinochle.play._telling import Teller
 from pinochle.play._voice import Voice, action_text, join
 from pinochle.state import Phase, State
@@ -93,10 +93,10 @@ def seating(variant: Variant, players: int = 1, level: str = DEFAULT_LEVEL) -> S
         The people's persons, the computer players' levels and the first dealer.
 
     Raises:
-        ValueError: ``players`` is neither 1 nor 2.
+        ArgumentError: ``players`` is neither 1 nor 2.
     """
     if players not in (1, 2):
-        raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
+        raise ArgumentError("players", "1 or 2 people at the screen", players)
     deal = variant.deal
     first = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
     # Two people: South and West at four-hand tables (opposite sides), else the first two.
@@ -161,10 +161,10 @@ def play_game(
         The last state: game over, or where a person left.
 
     Raises:
-        ValueError: ``level`` is not a bot level, or ``players`` is neither 1 nor 2.
+        ArgumentError: ``level`` is not a bot level, or ``players`` is neither 1 nor 2.
     """
     if players not in (1, 2):
-        raise ValueError(f"players: expected 1 or 2 people at the screen, found {players}")
+        raise ArgumentError("players", "1 or 2 people at the screen", players)
     out = styled(stdout or sys.stdout, ascii=ascii, colour=colour)
     table = _Table(variant, level, seed, stdin or sys.stdin, out, players)
     try:

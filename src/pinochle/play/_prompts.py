@@ -18,6 +18,7 @@ from pinochle.actions import (
 )
 from pinochle.cards import Card, parse_cards, parse_suit, sort_cards
 from pinochle.demo import meld_text
+from pinochle.errors import ReplyError
 from pinochle.meld import meld_by_trump, score_meld
 from pinochle.play._voice import Voice, action_text, cards_text, count
 from pinochle.state import Observation, Phase
@@ -27,10 +28,6 @@ SHOWN_BIDS = 5
 
 LEGEND = "  Key: type a card's number to pick it; * = may be chosen (here: any card)"
 """Under the cards to pass or return, where every card is starred."""
-
-
-class ReplyError(Exception):
-    """A reply that is neither a listed number nor an action."""
 
 
 @attrs.frozen
@@ -211,13 +208,12 @@ class Prompter:
             head += f" · {self.voice.name(persons, view.bidder)} bid {view.bid}"
         if view.turn_up is not None:
             head += f" · turned up {view.turn_up}, stock {view.stock_size}"
-        partners = view.variant.deal.partnerships
         meld = [0] * view.variant.sides
         for seat, found in enumerate(view.melds):
             if found is not None:
-                meld[seat % 2 if partners else persons[seat]] += found.total
+                meld[view.side_of(seat)] += found.total
         for seat, shown in enumerate(view.shown):  # two-hand: meld declared after tricks
-            meld[persons[seat]] += sum(s.points for s in shown)
+            meld[view.side_of(seat)] += sum(s.points for s in shown)
         target = f" (to {view.target})" if view.target is not None else ""
         lines = [head]
         if any(view.melds) or any(view.shown):

@@ -149,14 +149,13 @@ class Teller:
             f"  Hand: {hand}   Scores: {self.voice.scores(after.scores)}",
         ]
         if after.is_over and after.winner is not None:
-            partners = self.voice.variant.deal.partnerships
-            mine = self.voice.me % 2 if partners else self.voice.me
+            mine = self.voice.variant.side_of(self.voice.me)
             verdict = "You win!" if after.winner == mine else "You lose."
             if len(self.voice.people) > 1:
                 won = [
                     self.voice.plain[p]
                     for p in self.voice.people
-                    if (p % 2 if partners else p) == after.winner
+                    if self.voice.variant.side_of(p) == after.winner
                 ]
                 verdict = f"{won[0]} wins!" if won else "You both lose."
             lines += [

@@ -50,7 +50,7 @@ class Voice:
 
     def side(self, side: int) -> str:
         label = side_name(self.variant, side)
-        mine = self.me % 2 if self.variant.deal.partnerships else self.me
+        mine = self.variant.side_of(self.me)
         if side != mine:
             return label
         return f"{label} (you)" if self.variant.deal.partnerships else "You"

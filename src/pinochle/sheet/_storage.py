@@ -21,7 +21,7 @@ from collections.abc import Callable
 
 from pinochle import _files
 from pinochle.documents import check_path, read_text
-from pinochle.errors import SheetError
+from pinochle.errors import ArgumentError, SheetError
 from pinochle.sheet._document import read
 from pinochle.sheet._facts import show
 from pinochle.sheet._model import ScoreSheet
@@ -89,6 +89,7 @@ def update_file(
     Raises:
         SheetError: The file is missing, read-only, not a valid sheet (``path`` names it) or
             cannot be written; or ``change`` raised it (a hand that cannot be recorded).
+        ArgumentError: ``change`` returned something else than a `ScoreSheet`.
     """
     error = _file_error(path)
     file = _files.resolve(check_path(path, error))
@@ -97,7 +98,7 @@ def update_file(
         sheet = read(_files.read(fd, error), _label(path))
         changed = change(sheet)
         if not isinstance(changed, ScoreSheet):
-            raise TypeError(f"change must return a ScoreSheet, not {type(changed).__name__}")
+            raise ArgumentError("change", "a function that returns a ScoreSheet", changed)
         if changed is not sheet:
             _files.replace(file, changed.to_json(), mode, error)
     return changed

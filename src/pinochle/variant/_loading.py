@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any, Union
 import attrs
 
 from pinochle.documents import MAX_PATH_CHARS, check_path, parse_toml, read_text
-from pinochle.errors import MAX_PROBLEMS, VariantError
+from pinochle.errors import MAX_PROBLEMS, InvariantError, VariantError
 from pinochle.variant._checks import check
 from pinochle.variant._model import DEFAULT_VARIANT, MAX_EXTENDS, MAX_NUMBER, Variant
 from pinochle.variant._scale import rescale
@@ -153,7 +153,7 @@ class _Builder:
             if not isinstance(value, str):
                 raise self.fail(where, f"expected a string, found {describe(value)}")
             return value
-        raise TypeError(f"no rule to read {hint!r}")  # pragma: no cover - schema bug
+        raise InvariantError(f"no rule to read {hint!r}")  # pragma: no cover - schema bug
 
     def union(self, options: tuple[Any, ...], value: Any, where: str) -> Any:
         if type(None) in options and value is False:

@@ -609,6 +609,15 @@ class Variant:
         """Scoring sides: 2 with partnerships, else one per person seated (sit-outs too)."""
         return 2 if self.deal.partnerships else self.deal.seated
 
+    def side_of(self, person: int) -> int:
+        """The side (score index) a person plays for: the one rule of sides.
+
+        With partnerships (four players, no sit-outs) persons 0 and 2 are side 0 and 1 and 3
+        side 1; otherwise each person at the table, sit-outs too, is a side of their own.
+        `State.side_of` and `Observation.side_of` give a seat's side through it.
+        """
+        return person % 2 if self.deal.partnerships else person
+
     @property
     def has_auction(self) -> bool:
         """Whether trump is bid for (false when a card is turned up for trump)."""
