@@ -116,4 +116,3 @@ def check_variant(
             CheckResult(name, description, passed, failed[name], tuple(tally[name]), note)
         )
     return CheckReport(variant, games, seed, max_hands, tuple(results))
-
