@@ -33,10 +33,10 @@ from pinochle import (
     State,
     Suit,
     Variant,
+    build_state,
     card_points,
     meld_values,
 )
-from pinochle.state import build_state
 
 __all__ = ["through_stock"]
 
