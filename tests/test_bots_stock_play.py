@@ -95,6 +95,7 @@ def _check(state: State) -> None:
         assert mine.hand.meld_points == engine.hand.meld_points
         assert mine.hand.stock == engine.hand.stock == ()
         assert mine.hand.turn_up is None
+        assert mine.actions == ()  # no list of actions leads to it (its docstring)
         assert _list_play_out(mine, None) == _list_play_out(engine, None)
         assert Settlements().play_out(state, action.card, side) == _engine_play_out(
             state, action.card, side

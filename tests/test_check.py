@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -28,7 +30,7 @@ from pinochle import (
     observe,
     scoring,
 )
-from pinochle.checking import CHECKS, CheckHooks
+from pinochle.checking import CHECKS, CheckHooks, CheckReport
 from pinochle.cli import main
 from pinochle.cli._profiles import run_check
 from pinochle.engine import _course as engine  # the engine settles hands through it
@@ -120,8 +122,9 @@ def test_bad_arguments() -> None:
 def test_a_settlement_without_the_last_trick_bonus_is_caught() -> None:
     """rules/counting#methods: the last trick's bonus is part of the deck's trick points."""
     variant = load_variant("pinochlerun")
+    normal = play_random_game(variant, 0, max_hands=2)[-1].results
     report = check_variant(variant, games=GAMES, _hooks=CheckHooks(settle=drops_last_trick_bonus))
-    assert vars(engine)["settle_hand"] is scoring.settle_hand  # the engine is restored
+    assert play_random_game(variant, 0, max_hands=2)[-1].results == normal  # the rule again
     assert not report.ok
     settlement, deck = report["settlement"], report["deck-totals"]
     assert settlement.failed == deck.failed == GAMES
@@ -149,6 +152,57 @@ def test_a_settlement_without_the_last_trick_bonus_is_caught() -> None:
     assert GameRecord.from_json(text.split(f"({first.check}):\n", 1)[1]) == first.record
 
 
+def test_a_broken_rule_holds_only_in_the_checking_threads() -> None:
+    """The kit's broken settlement settles its own games, never a game played meanwhile.
+
+    Several checks run at once in their threads; each stops inside its first broken
+    settlement until the players in other threads have played their games, which settle
+    by the rules (rules/counting#methods: the last trick's bonus counts).
+    """
+    variant = load_variant("pinochlerun")
+    seeds = range(3)
+
+    def results() -> list[tuple[HandResult, ...]]:
+        return [play_random_game(variant, seed, max_hands=2)[-1].results for seed in seeds]
+
+    expected = results()
+    checkers, players = 3, 3
+    # A guard against a hang, not a timing: every party arrives as soon as it can.
+    inside = threading.Barrier(checkers + players, timeout=300)
+    played = threading.Event()
+    local = threading.local()
+
+    def held_open(rules: pinochle.Variant, **facts: Any) -> HandResult:
+        if getattr(local, "first", False):  # a check's first settlement: wait for the games
+            local.first = False
+            inside.wait()
+            played.wait(timeout=300)
+        return drops_last_trick_bonus(rules, **facts)
+
+    def check() -> CheckReport:
+        local.first = True
+        return check_variant(variant, games=1, _hooks=CheckHooks(settle=held_open))
+
+    def play() -> list[list[tuple[HandResult, ...]]]:
+        inside.wait()  # every check's broken rule is in force
+        return [results() for _ in range(2)]
+
+    with ThreadPoolExecutor(checkers + players) as pool:
+        checks = [pool.submit(check) for _ in range(checkers)]
+        games = [pool.submit(play) for _ in range(players)]
+        try:
+            outcomes = [future.result() for future in games]
+        finally:
+            played.set()
+        reports = [future.result() for future in checks]
+    for outcome in outcomes:
+        assert outcome == [expected, expected]
+    for report in reports:  # the broken rule held in each checking thread
+        assert report["settlement"].failed == 1
+        assert report["conservation"].ok
+    assert results() == expected  # and nowhere once the checks are over
+
+
 def test_an_observation_that_shows_a_hidden_card_is_caught() -> None:
     """docs/engine.md#observations: an observation never holds another seat's hidden card."""
     variant = load_variant("cutthroat-3")
@@ -163,11 +217,13 @@ def test_an_observation_that_shows_a_hidden_card_is_caught() -> None:
 
 
 def test_the_fixture_fails_the_test_and_keeps_the_records(
-    check_profile: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    check_profile: Any, tmp_path: Path
 ) -> None:
     assert check_profile("parlett-three-hand", games=2).ok
-    monkeypatch.setattr(engine, "settle_hand", drops_last_trick_bonus)
-    with pytest.raises(pytest.fail.Exception, match="reproducing records") as caught:
+    with (
+        engine._settling_by(drops_last_trick_bonus),
+        pytest.raises(pytest.fail.Exception, match="reproducing records") as caught,
+    ):
         check_profile(load_variant("parlett-three-hand"), games=2)
     written = sorted(tmp_path.glob("parlett-three-hand-failure-*.json"))
     assert [p.name for p in written] == [
@@ -202,10 +258,10 @@ def test_check_exits_0_when_every_invariant_holds(
 
 
 def test_check_exits_1_and_writes_the_record_next_to_the_profile(
-    capsys: pytest.CaptureFixture[str], house: Path, monkeypatch: pytest.MonkeyPatch
+    capsys: pytest.CaptureFixture[str], house: Path
 ) -> None:
-    monkeypatch.setattr(engine, "settle_hand", drops_last_trick_bonus)
-    code, out, _ = run(capsys, "check", str(house), "--games", "2")
+    with engine._settling_by(drops_last_trick_bonus):
+        code, out, _ = run(capsys, "check", str(house), "--games", "2")
     assert code == 1
     assert "FAIL  settlement" in out
     assert "ok    conservation" in out
@@ -221,8 +277,6 @@ def test_check_of_a_builtin_writes_in_the_current_folder(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     args = argparse.Namespace(profile="cutthroat-3", games=1, seed=0)
-    with monkeypatch.context() as patched:
-        patched.setattr(engine, "settle_hand", drops_last_trick_bonus)
         assert run_check(args) == 1
     assert (tmp_path / "cutthroat-3-failure-1.json").is_file()
     assert "reproducing record: " in capsys.readouterr().out

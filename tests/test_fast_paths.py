@@ -1,14 +1,18 @@
 """The engine's fast paths agree with the plain code they stand in for.
 
 The engine finds legal cards to follow with a leaner copy of the rules (`_legal_follow`)
-and builds its states and hands positionally instead of through
-`attrs.evolve`. Each fast path must give exactly what the plain one gives, on any input the
-engine can meet; tests/test_engine_games.py pins whole games on top of that.
+and builds its states, hands and games through the builders of `pinochle.state`
+(`build_state`, `_hand_with`, `_game_with`) instead of through `attrs.evolve`. Each fast
+path must give exactly what the plain one gives, on any input the engine can meet;
+tests/test_engine_games.py pins whole games on top of that.
 """
 
 from __future__ import annotations
 
+import inspect
+import pickle
 import random
+from typing import Any
 
 import attrs
 import pytest
@@ -19,8 +23,7 @@ import pinochle as pn
 from pinochle import meld
 from pinochle.cards import CARDS, Card, Suit
 from pinochle.engine import _common as engine
-from pinochle.errors import InvariantError
-from pinochle.state import Hand, State
+from pinochle.state import Game, Hand, State, _game_with, _hand_with, build_state
 from pinochle.tricks import _legal_follow, legal_plays, play_rule
 from pinochle.variant import Beat, Play
 
@@ -68,18 +71,51 @@ def _state() -> State:
     return pn.apply(state, pn.legal_actions(state)[1])
 
 
-@given(st.integers(0, 3), st.integers(0, 40), st.booleans())
-def test_replace_is_attrs_evolve(bidder: int, bid: int, melded: bool) -> None:
-    hand = _state().hand
-    assert engine._replace(hand, bidder=bidder, bid=bid, turn_melded=melded) == attrs.evolve(
-        hand, bidder=bidder, bid=bid, turn_melded=melded
-    )
-    assert engine._replace(hand, bid=bid) == attrs.evolve(hand, bid=bid)
+def _names(cls: type) -> list[str]:
+    return [field.name for field in attrs.fields(cls)]
 
 
-def test_replace_refuses_a_field_the_value_does_not_have() -> None:
-    with pytest.raises(InvariantError, match="Hand has no field bidd"):
-        engine._replace(_state().hand, bidd=1)
+def test_build_state_builds_what_the_constructor_builds() -> None:
+    # A distinct value for every field: a field set from the wrong argument shows.
+    values: dict[str, Any] = {name: object() for name in _names(State) if name != "legal_cache"}
+    built = build_state(**values)
+    assert type(built) is State
+    for name, value in values.items():
+        assert getattr(built, name) is value, name
+    assert built.legal_cache is None  # the cache starts empty
+    assert built == State(**values)
+    # Every field but the cache is a keyword of it (a new field of State is added there).
+    assert list(inspect.signature(build_state).parameters) == _names(State)[:-1]
+    assert build_state(**{**values, "history": None}).history is None  # history may be left out
+    del values["history"]
+    assert build_state(**values).history is None
+
+
+@pytest.mark.parametrize(("cls", "changed"), [(Hand, _hand_with), (Game, _game_with)])
+def test_the_with_builders_are_attrs_evolve(cls: type, changed: Any) -> None:
+    # Every field is a keyword of the builder, and each one lands in its own field.
+    names = _names(cls)
+    assert list(inspect.signature(changed).parameters)[1:] == names
+    old = _state().hand if cls is Hand else _state().game
+    rng = random.Random(5)
+    for size in (0, 1, 2, 4, len(names)):
+        for _ in range(5):
+            changes: dict[str, Any] = {n: object() for n in rng.sample(names, size)}
+            new = changed(old, **changes)
+            assert type(new) is cls
+            for name in names:
+                assert getattr(new, name) is changes.get(name, getattr(old, name)), name
+
+
+def test_a_pickled_state_comes_back_whole() -> None:
+    state = _state()
+    for _ in range(30):
+        state = pn.apply(state, pn.legal_actions(state)[0])
+    back = pickle.loads(pickle.dumps(state))
+    assert back == state
+    assert back.actions == state.actions
+    assert back.legal_cache is None
+    assert pn.legal_actions(back) == pn.legal_actions(state)
 
 
 def test_with_changes_only_what_it_is_given_and_records_the_action() -> None:
@@ -90,25 +126,6 @@ def test_with_changes_only_what_it_is_given_and_records_the_action() -> None:
     assert new.actions == (*state.actions, pn.Pass())
     assert new.legal_cache is None
     assert engine._with(state).actions == state.actions
-
-
-def test_with_passes_every_state_field() -> None:
-    # _with names State's fields positionally; a new field must be added there too.
-    assert [f.name for f in attrs.fields(State)] == [
-        "phase",
-        "to_act",
-        "hands",
-        "trick",
-        "tricks",
-        "points",
-        "tricks_won",
-        "counters",
-        "hand",
-        "game",
-        "history",
-        "legal_cache",
-    ]
-    assert "legal_cache" not in attrs.fields_dict(Hand)
 
 
 @given(

@@ -84,7 +84,7 @@ from pinochle.scoring import (
     game_end,
     settle_hand,
 )
-from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
+from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State, build_state
 from pinochle.tricks import (
     card_points,
     deck_points,
@@ -165,6 +165,7 @@ __all__ = [
     "WireError",
     "apply",
     "bid_limit",
+    "build_state",
     "builtin_variants",
     "card_points",
     "check_in_deck",

@@ -38,7 +38,7 @@ from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
-from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
+from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State, build_state
 from pinochle.variant import Beat, PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
@@ -1176,27 +1176,27 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         winner=view.winner,
         last_tricks=view.last_tricks,
     )
+    # The tricks and counters each side has taken follow from the tricks shown.
     sides = variant.sides
-    state = State(
+    won = [0] * sides
+    counters = [False] * sides
+    partnerships = variant.deal.partnerships
+    for trick in view.tricks:
+        side = trick.winner % 2 if partnerships else hand.persons[trick.winner]  # side_of
+        won[side] += 1
+        counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
+    return build_state(
         phase=view.phase,
         to_act=view.to_act,
         hands=hands,
         trick=view.trick,
         tricks=view.tricks,
         points=view.points,
-        tricks_won=(0,) * sides,
-        counters=(False,) * sides,
+        tricks_won=tuple(won),
+        counters=tuple(counters),
         hand=hand,
         game=game,
     )
-    # The tricks and counters each side has taken follow from the tricks shown.
-    won = [0] * sides
-    counters = [False] * sides
-    for trick in view.tricks:
-        side = state.side_of(trick.winner)
-        won[side] += 1
-        counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
-    return attrs.evolve(state, tricks_won=tuple(won), counters=tuple(counters))
 
 
 def _dealer_person(view: Observation) -> int:

@@ -12,8 +12,9 @@ builds two small objects, not one large one:
 from __future__ import annotations
 
 import enum
+import operator
 from collections.abc import Callable, Iterator, Sequence
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
@@ -27,7 +28,16 @@ from pinochle.variant import Variant
 if TYPE_CHECKING:  # annotations only: pathlib costs `import pinochle` milliseconds
     from pathlib import Path
 
-__all__ = ["CompletedTrick", "Game", "Hand", "Observation", "Phase", "State", "with_history"]
+__all__ = [
+    "CompletedTrick",
+    "Game",
+    "Hand",
+    "Observation",
+    "Phase",
+    "State",
+    "build_state",
+    "with_history",
+]
 
 
 class Phase(enum.StrEnum):
@@ -280,19 +290,7 @@ class State:
         # The history is a chain of pairs as deep as the game is long: pickle and deepcopy
         # would recurse once a link and fail on a long game. It crosses flat, as a tuple;
         # the legal-action cache is left behind (it is rebuilt on demand).
-        return _restore_state, (
-            self.phase,
-            self.to_act,
-            self.hands,
-            self.trick,
-            self.tricks,
-            self.points,
-            self.tricks_won,
-            self.counters,
-            self.hand,
-            self.game,
-            self.actions,
-        )
+        return _restore_state, (_PLAIN_VALUES(self), self.actions)
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 
@@ -344,9 +342,18 @@ class State:
         return iter(range(self.game.variant.deal.players))
 
 
-def _restore_state(*fields: Any) -> State:
+_PLAIN: Final = tuple(
+    field.name for field in attrs.fields(State) if field.name not in ("history", "legal_cache")
+)
+"""The fields a state is built from (`build_state`'s required keywords)."""
+
+_PLAIN_VALUES: Final = operator.attrgetter(*_PLAIN)
+
+
+def _restore_state(values: tuple[object, ...], actions: Sequence[Action]) -> State:
     """A pickled or copied `State` back, its flat history relinked (see `State.__reduce__`)."""
-    return with_history(State(*fields[:-1]), fields[-1])
+    fields: dict[str, Any] = dict(zip(_PLAIN, values, strict=True))
+    return build_state(**fields, history=_linked(actions))
 
 
 def with_history(state: State, actions: Sequence[Action]) -> State:
@@ -354,10 +361,186 @@ def with_history(state: State, actions: Sequence[Action]) -> State:
 
     The history is not checked against the state; `pinochle.wire` replays it to verify.
     """
+    return attrs.evolve(state, history=_linked(actions), legal_cache=None)
+
+
+def _linked(actions: Sequence[Action]) -> History:
+    """``actions`` (oldest first) as the nested pairs of `State.history`."""
     history: History = None
     for action in actions:
         history = (action, history)
-    return attrs.evolve(state, history=history, legal_cache=None)
+    return history
+
+
+# --- Building the values fast -------------------------------------------------------------
+#
+# The engine builds a state on every decision, and a hand on most decisions of the auction.
+# `attrs.evolve` looks the fields up on every call, and the classes' own constructors set
+# each field through a by-name `object.__setattr__`; these builders are written out once,
+# here beside the classes, and a test holds each to its class's fields.
+
+_STATE_SLOTS = State.__dict__
+_set_phase = _STATE_SLOTS["phase"].__set__
+_set_to_act = _STATE_SLOTS["to_act"].__set__
+_set_hands = _STATE_SLOTS["hands"].__set__
+_set_trick = _STATE_SLOTS["trick"].__set__
+_set_tricks = _STATE_SLOTS["tricks"].__set__
+_set_points = _STATE_SLOTS["points"].__set__
+_set_tricks_won = _STATE_SLOTS["tricks_won"].__set__
+_set_counters = _STATE_SLOTS["counters"].__set__
+_set_hand = _STATE_SLOTS["hand"].__set__
+_set_game = _STATE_SLOTS["game"].__set__
+_set_history = _STATE_SLOTS["history"].__set__
+_set_legal_cache = _STATE_SLOTS["legal_cache"].__set__
+_new = object.__new__
+
+
+def build_state(
+    *,
+    phase: Phase,
+    to_act: int | None,
+    hands: tuple[tuple[Card, ...], ...],
+    trick: tuple[tuple[int, Card], ...],
+    tricks: tuple[CompletedTrick, ...],
+    points: tuple[int, ...],
+    tricks_won: tuple[int, ...],
+    counters: tuple[bool, ...],
+    hand: Hand,
+    game: Game,
+    history: History = None,
+) -> State:
+    """A new `State` from its fields, by name: what ``State(...)`` builds, faster.
+
+    The engine builds every state through it, and so do `pinochle.sample_state` and the
+    computer players' play-outs: a new field of `State` is added here, once. Nothing is
+    checked (the engine's values are sound); the legal-action cache starts empty.
+
+    Args:
+        phase: Where the hand is.
+        to_act: The seat to act (None when the game is over).
+        hands: Each seat's cards, in `Card.index` order.
+        trick: The current trick: ``(seat, card)`` in play order.
+        tricks: The finished tricks of this hand.
+        points: Trick points taken so far this hand, by side.
+        tricks_won: Tricks taken so far this hand, by side.
+        counters: Whether each side has taken a counter (A, 10, K) or the last trick.
+        hand: The current deal.
+        game: The game around it.
+        history: The actions so far, newest first, as nested pairs (see `State.actions`);
+            None for a state no actions lead to (a sampled deal).
+    """
+    # The slots set directly: the class's constructor sets each by name, on every decision.
+    state = _new(State)
+    _set_phase(state, phase)
+    _set_to_act(state, to_act)
+    _set_hands(state, hands)
+    _set_trick(state, trick)
+    _set_tricks(state, tricks)
+    _set_points(state, points)
+    _set_tricks_won(state, tricks_won)
+    _set_counters(state, counters)
+    _set_hand(state, hand)
+    _set_game(state, game)
+    _set_history(state, history)
+    _set_legal_cache(state, None)
+    return state
+
+
+class _Same(enum.Enum):
+    """The default of the ``_with`` builders' fields: keep the old value."""
+
+    SAME = enum.auto()
+
+
+_SAME: Final = _Same.SAME
+
+
+def _hand_with(
+    hand: Hand,
+    *,
+    number: int | _Same = _SAME,
+    dealer: int | _Same = _SAME,
+    dealt: tuple[tuple[Card, ...], ...] | _Same = _SAME,
+    persons: tuple[int, ...] | _Same = _SAME,
+    dealer_person: int | _Same = _SAME,
+    auction: tuple[tuple[int, Bid | Pass], ...] | _Same = _SAME,
+    passed: tuple[bool, ...] | _Same = _SAME,
+    bidder: int | _Same | None = _SAME,
+    bid: int | _Same = _SAME,
+    trump: Suit | _Same | None = _SAME,
+    passed_cards: tuple[Card, ...] | _Same = _SAME,
+    returned_cards: tuple[Card, ...] | _Same = _SAME,
+    melds: tuple[Meld | None, ...] | _Same = _SAME,
+    kitty: tuple[Card, ...] | _Same = _SAME,
+    buried: tuple[Card, ...] | _Same = _SAME,
+    turned_up: Card | _Same | None = _SAME,
+    turn_up: Card | _Same | None = _SAME,
+    stock: tuple[Card, ...] | _Same = _SAME,
+    table: tuple[tuple[Card, ...], ...] | _Same = _SAME,
+    shown: tuple[tuple[Shown, ...], ...] | _Same = _SAME,
+    meld_points: tuple[int, ...] | _Same = _SAME,
+    turn_melded: bool | _Same = _SAME,
+    last_turn_up: tuple[int, Card] | _Same | None = _SAME,
+    dix_exchanger: int | _Same | None = _SAME,
+) -> Hand:
+    """`attrs.evolve` for a `Hand`: the fields named changed, the others kept."""
+    return Hand(  # positionally, in the class's order (a test holds it to the fields)
+        hand.number if number is _SAME else number,
+        hand.dealer if dealer is _SAME else dealer,
+        hand.dealt if dealt is _SAME else dealt,
+        hand.persons if persons is _SAME else persons,
+        hand.dealer_person if dealer_person is _SAME else dealer_person,
+        hand.auction if auction is _SAME else auction,
+        hand.passed if passed is _SAME else passed,
+        hand.bidder if bidder is _SAME else bidder,
+        hand.bid if bid is _SAME else bid,
+        hand.trump if trump is _SAME else trump,
+        hand.passed_cards if passed_cards is _SAME else passed_cards,
+        hand.returned_cards if returned_cards is _SAME else returned_cards,
+        hand.melds if melds is _SAME else melds,
+        hand.kitty if kitty is _SAME else kitty,
+        hand.buried if buried is _SAME else buried,
+        hand.turned_up if turned_up is _SAME else turned_up,
+        hand.turn_up if turn_up is _SAME else turn_up,
+        hand.stock if stock is _SAME else stock,
+        hand.table if table is _SAME else table,
+        hand.shown if shown is _SAME else shown,
+        hand.meld_points if meld_points is _SAME else meld_points,
+        hand.turn_melded if turn_melded is _SAME else turn_melded,
+        hand.last_turn_up if last_turn_up is _SAME else last_turn_up,
+        hand.dix_exchanger if dix_exchanger is _SAME else dix_exchanger,
+    )
+
+
+def _game_with(
+    game: Game,
+    *,
+    variant: Variant | _Same = _SAME,
+    seed: int | _Same = _SAME,
+    first_dealer: int | _Same = _SAME,
+    start_hands: tuple[tuple[Card, ...], ...] | _Same | None = _SAME,
+    start_scores: tuple[int, ...] | _Same = _SAME,
+    scores: tuple[int, ...] | _Same = _SAME,
+    target: int | _Same | None = _SAME,
+    results: tuple[HandResult, ...] | _Same = _SAME,
+    winner: int | _Same | None = _SAME,
+    last_hand: Hand | _Same | None = _SAME,
+    last_tricks: tuple[CompletedTrick, ...] | _Same = _SAME,
+) -> Game:
+    """`attrs.evolve` for a `Game`: the fields named changed, the others kept."""
+    return Game(  # positionally, in the class's order (a test holds it to the fields)
+        game.variant if variant is _SAME else variant,
+        game.seed if seed is _SAME else seed,
+        game.first_dealer if first_dealer is _SAME else first_dealer,
+        game.start_hands if start_hands is _SAME else start_hands,
+        game.start_scores if start_scores is _SAME else start_scores,
+        game.scores if scores is _SAME else scores,
+        game.target if target is _SAME else target,
+        game.results if results is _SAME else results,
+        game.winner if winner is _SAME else winner,
+        game.last_hand if last_hand is _SAME else last_hand,
+        game.last_tricks if last_tricks is _SAME else last_tricks,
+    )
 
 
 @attrs.frozen

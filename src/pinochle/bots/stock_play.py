@@ -34,6 +34,7 @@ from pinochle import (
     State,
     Suit,
     Variant,
+    build_state,
     card_points,
     meld_values,
 )
@@ -339,9 +340,10 @@ def through_stock(state: State, card: Card) -> State | None:
     still lies on the table). Returns the state after the last draw as the engine would
     reach it with the same choices, in what the play-out reads: the seat to lead, the
     hands, the trick totals and the meld points (the stock and turn-up gone). The hand's
-    table, shown melds and last draw, the tricks and the history are left as they were.
-    None when the position is not one this covers (more than two players, players on one
-    side, a shown meld not in the stock's list): then step the engine.
+    table, shown melds and last draw and the tricks are left as they were, and the state
+    has no history (`State.actions` is empty: no list of actions leads to it). None when
+    the position is not one this covers (more than two players, players on one side, a
+    shown meld not in the stock's list): then step the engine.
     """
     hand, variant = state.hand, state.variant
     trump_suit = hand.trump
@@ -475,15 +477,15 @@ def through_stock(state: State, card: Card) -> State | None:
     values_of_hand[_MELD_POINTS] = tuple(meld_points)
     new_hand = Hand(*values_of_hand)
     hands = (_cards(held[0]), _cards(held[1]))
-    return State(
-        Phase.TRICKS,
-        seat,
-        hands,
-        (),
-        state.tricks,
-        tuple(points),
-        tuple(won),
-        tuple(counters),
-        new_hand,
-        state.game,
+    return build_state(
+        phase=Phase.TRICKS,
+        to_act=seat,
+        hands=hands,
+        trick=(),
+        tricks=state.tricks,
+        points=tuple(points),
+        tricks_won=tuple(won),
+        counters=tuple(counters),
+        hand=new_hand,
+        game=state.game,
     )

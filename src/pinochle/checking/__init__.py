@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import contextlib
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 
 from pinochle.arguments import number
 from pinochle.checking._game import GameCheck
@@ -91,10 +91,10 @@ def check_variant(
     tally: dict[str, list[Failure]] = {name: [] for name in CHECKS}
     failed = Counter[str]()
     ended = 0
-    patch: contextlib.AbstractContextManager[object] = contextlib.nullcontext()
+    rule: contextlib.AbstractContextManager[None] = contextlib.nullcontext()
     if hooks.settle is not None:
-        patch = _patched(_course, "settle_hand", hooks.settle)  # where `_settle` looks it up
-    with patch:
+        rule = _course._settling_by(hooks.settle)  # this thread's games only
+    with rule:
         for i in range(games):
             game = GameCheck(variant, seed + i, max_hands, hooks)
             game.run(names)
@@ -116,14 +116,3 @@ def check_variant(
             CheckResult(name, description, passed, failed[name], tuple(tally[name]), note)
         )
     return CheckReport(variant, games, seed, max_hands, tuple(results))
-
-
-@contextlib.contextmanager
-def _patched(module: object, name: str, value: object) -> Iterator[None]:
-    """Set a module attribute for the duration, then put the old one back."""
-    old = getattr(module, name)
-    setattr(module, name, value)
-    try:
-        yield
-    finally:
-        setattr(module, name, old)

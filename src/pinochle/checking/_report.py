@@ -192,9 +192,9 @@ class CheckHooks:
     """Broken rules to plug into `check_variant`: for testing the kit itself, not for users.
 
     Attributes:
-        settle: Replaces the engine's `pinochle.settle_hand` (same signature) while the check
-            runs. It patches the engine module, so do not play other games in other threads
-            meanwhile.
+        settle: Replaces the engine's `pinochle.settle_hand` (same signature) in the games
+            the check plays. Only those: games played meanwhile in other threads settle as
+            always.
         observe: Replaces `pinochle.observe` in the observation check.
     """
 

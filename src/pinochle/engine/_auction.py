@@ -9,7 +9,7 @@ from pinochle.actions import Action, Bid, NameTrump, Pass
 from pinochle.auction import bid_amounts, bid_problem
 from pinochle.cards import Card, Rank, Suit
 from pinochle.choices import BidChoices
-from pinochle.engine._common import _push, _put, _replace, _seat, _sorted, _with, _wrong_phase
+from pinochle.engine._common import _push, _put, _seat, _sorted, _with, _wrong_phase
 from pinochle.engine._course import (
     _after_trump,
     _made_on_meld,
@@ -21,7 +21,7 @@ from pinochle.engine._course import (
 )
 from pinochle.errors import IllegalActionError, InvariantError
 from pinochle.meld import highest_meld, score_meld
-from pinochle.state import Hand, Phase, State
+from pinochle.state import Hand, Phase, State, _hand_with
 from pinochle.tricks import deck_points
 from pinochle.variant import AllPass, TrumpRule, Variant, WhoMelds, WithoutMarriage
 
@@ -159,7 +159,7 @@ def _apply_auction(state: State, action: Action) -> State:
         if reason is not None:
             raise IllegalActionError(str(action), reason)
         passed = _put(hand.passed, seat, True)
-        hand = _replace(hand, auction=(*hand.auction, (seat, action)), passed=passed)
+        hand = _hand_with(hand, auction=(*hand.auction, (seat, action)), passed=passed)
     elif isinstance(action, Bid):
         current = hand.bid if hand.bidder is not None else None
         problem = bid_problem(variant, action.amount, current)
@@ -169,7 +169,7 @@ def _apply_auction(state: State, action: Action) -> State:
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
             raise IllegalActionError(str(action), problem)
-        hand = _replace(
+        hand = _hand_with(
             hand, auction=(*hand.auction, (seat, action)), bidder=seat, bid=action.amount
         )
         maximum = variant.bidding.maximum
@@ -188,7 +188,7 @@ def _apply_auction(state: State, action: Action) -> State:
     if hand.bidder is None and len(active) == 1 and stuck:
         low = variant.bidding.dealer_minimum
         stuck_at = low if low is not None else variant.bidding.minimum
-        forced = _replace(hand, bidder=active[0], bid=stuck_at)
+        forced = _hand_with(hand, bidder=active[0], bid=stuck_at)
         return _auction_won(state, forced, action)
     return _with(state, action, to_act=_next_active(hand, seat), hand=hand)
 
@@ -203,7 +203,7 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
         state = _with(state, hands=tuple(hands))
     if not _trump_choices(state.variant, state.hands[bidder]):
         # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
-        hand = _replace(hand, melds=_melds(state, None))
+        hand = _hand_with(hand, melds=_melds(state, None))
         return _settle(_with(state, action, hand=hand), surrendered="no marriage")
     return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
 
@@ -238,7 +238,7 @@ def _apply_trump(state: State, action: Action) -> State:
         raise _wrong_phase(state, action)
     if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
         raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
-    hand = _replace(state.hand, trump=action.suit)
+    hand = _hand_with(state.hand, trump=action.suit)
     state = _with(state, action, hand=hand)
     if _throw_in_after_trump(state.variant) and not _made_on_meld(state):
         return _with(state, phase=Phase.THROW_IN)  # the bidder is still to act

@@ -1,22 +1,20 @@
 """What every phase of the engine shares.
 
-The state builders, the legal-action cache and the wrong-phase error.
+A changed state (`_with`, built by `pinochle.state.build_state`), the legal-action cache
+and the wrong-phase error.
 """
 
 from __future__ import annotations
 
-import enum
 import operator
 import typing
 from collections.abc import Callable, Sequence
-from typing import Any, Final, TypeVar
-
-import attrs
+from typing import TypeVar
 
 from pinochle.actions import Action
 from pinochle.cards import CARDS, Card
 from pinochle.errors import ArgumentError, IllegalActionError, InvariantError, PinochleError
-from pinochle.state import Game, Hand, History, Phase, State
+from pinochle.state import _SAME, Game, Hand, History, Phase, State, _Same, build_state
 
 T = TypeVar("T")
 
@@ -97,47 +95,8 @@ def _push(state: State, action: Action) -> History:
     return (action, state.history)
 
 
-def _replace(value: T, **changes: Any) -> T:
-    """`attrs.evolve` for the engine's `Hand` and `Game`, without its per-call field look-ups.
-
-    The constructor call for each set of changed fields is compiled once (`_replacer`);
-    these values change on most decisions of the auction and the two-hand meld turns.
-    """
-    key = (type(value), tuple(changes))
-    replacer = _REPLACERS.get(key)
-    if replacer is None:
-        replacer = _REPLACERS[key] = _replacer(*key)
-    new: T = replacer(value, **changes)
-    return new
-
-
-_REPLACERS: dict[tuple[type, tuple[str, ...]], Callable[..., Any]] = {}
-
-
-def _replacer(cls: type, names: tuple[str, ...]) -> Callable[..., Any]:
-    """``lambda old, <names>: cls(<each field: the new value or old's>)``, positionally."""
-    fields = [field.name for field in attrs.fields(cls)]
-    unknown = set(names) - set(fields)
-    if unknown:
-        raise InvariantError(f"{cls.__name__} has no field {', '.join(sorted(unknown))}")
-    values = ", ".join(name if name in names else f"old.{name}" for name in fields)
-    replacer: Callable[..., Any] = eval(
-        f"lambda old, {', '.join(names)}: cls({values})", {"cls": cls}
-    )
-    return replacer
-
-
 def _push_state(state: State, action: Action) -> State:
     return _with(state, action)
-
-
-class _Same(enum.Enum):
-    """The default of `_with`'s fields: keep the old state's value."""
-
-    SAME = enum.auto()
-
-
-_SAME: Final = _Same.SAME
 
 
 def _with(
@@ -153,21 +112,21 @@ def _with(
     """A new state with these fields changed and the action (if any) recorded.
 
     The legal-action cache starts empty. The trick's fields change only in `_apply_play`,
-    which builds its states itself. (A positional constructor: `attrs.evolve` looks the
-    fields up on every call, and this runs for most decisions.)
+    which builds its states itself. (Not `attrs.evolve`: it looks the fields up on every
+    call, and this runs for most decisions.)
     """
-    return State(
-        state.phase if phase is _SAME else phase,
-        state.to_act if to_act is _SAME else to_act,
-        state.hands if hands is _SAME else hands,
-        state.trick,
-        state.tricks,
-        state.points,
-        state.tricks_won,
-        state.counters,
-        state.hand if hand is _SAME else hand,
-        state.game if game is _SAME else game,
-        state.history if action is None else (action, state.history),
+    return build_state(
+        phase=state.phase if phase is _SAME else phase,
+        to_act=state.to_act if to_act is _SAME else to_act,
+        hands=state.hands if hands is _SAME else hands,
+        trick=state.trick,
+        tricks=state.tricks,
+        points=state.points,
+        tricks_won=state.tricks_won,
+        counters=state.counters,
+        hand=state.hand if hand is _SAME else hand,
+        game=state.game if game is _SAME else game,
+        history=state.history if action is None else (action, state.history),
     )
 
 

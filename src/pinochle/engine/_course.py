@@ -7,18 +7,20 @@ of them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import contextlib
+from collections.abc import Callable, Iterator, Sequence
+from contextvars import ContextVar
 
 from pinochle import arguments
 from pinochle.cards import CARDS, Card, Rank, Suit
-from pinochle.engine._common import _add, _remove, _replace, _seat, _with
+from pinochle.engine._common import _add, _remove, _seat, _with
 from pinochle.engine._dealing import _check_hands, _deal, _deal_cards, _rest_of_deck, _seating
 from pinochle.errors import ArgumentError
 from pinochle.meld import Meld, MeldItem, MeldType, _held_meld, meld_values, score_meld
 from pinochle.meld import _tables as _meld_tables
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_hand, wins_on_meld
+from pinochle.scoring import HandResult, game_end, is_out_of_reach, wins_on_meld
 from pinochle.scoring._settle import settle_checked
-from pinochle.state import Game, Hand, History, Phase, State
+from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
 from pinochle.variant import DixExchange, FirstLead, Misdeal, ThrowInAt, Variant, WhoMelds
 
@@ -65,7 +67,15 @@ def new_game(
         given = _check_hands(
             variant, [arguments.cards(f"hands[{i}]", h) for i, h in enumerate(hands)]
         )
-    game = Game(variant, seed, dealer, given, start, start, variant.game.target)
+    game = Game(
+        variant=variant,
+        seed=seed,
+        first_dealer=dealer,
+        start_hands=given,
+        start_scores=start,
+        scores=start,
+        target=variant.game.target,
+    )
     return _start_hand(game, 0, dealer, None)
 
 
@@ -87,9 +97,9 @@ def _start_hand(
         dealt, kitty, rest = _deal(variant, game.seed, number, dealer)
     players = variant.deal.players
     hand = Hand(
-        number,
-        dealer,
-        dealt,
+        number=number,
+        dealer=dealer,
+        dealt=dealt,
         persons=persons,
         dealer_person=dealer_person,
         passed=(False,) * players,
@@ -103,20 +113,20 @@ def _start_hand(
         # rules/trump#turn-up, without a stock (Parlett's three-hand, Bicycle's partnership):
         # the dealer's last card is turned for trump; it stays in the dealer's hand.
         turned = rest[0] if rest and game.start_hands is None else dealt[dealer][-1]
-        hand = _replace(hand, trump=turned.suit, turned_up=turned)
+        hand = _hand_with(hand, trump=turned.suit, turned_up=turned)
     sides = variant.sides
-    state = State(
-        phase,
-        (dealer + 1) % players,
-        dealt,
-        (),
-        (),
-        (0,) * sides,
-        (0,) * sides,
-        (False,) * sides,
-        hand,
-        game,
-        history,
+    state = build_state(
+        phase=phase,
+        to_act=(dealer + 1) % players,
+        hands=dealt,
+        trick=(),
+        tricks=(),
+        points=(0,) * sides,
+        tricks_won=(0,) * sides,
+        counters=(False,) * sides,
+        hand=hand,
+        game=game,
+        history=history,
     )
     if variant.deal.misdeal is not Misdeal.NONE:
         return _with(state, phase=Phase.MISDEAL)  # the dealer's left answers first
@@ -209,7 +219,7 @@ def _open_stock(variant: Variant, hand: Hand, rest: tuple[Card, ...]) -> Hand:
     points = [0] * players
     if variant.stock.dealer_dix and turned.rank is Rank.NINE:
         points[hand.dealer] += _dix_value(variant)  # rules/two-hand#setup: a turned dix scores
-    return _replace(
+    return _hand_with(
         hand,
         trump=turned.suit,
         turned_up=turned,
@@ -257,7 +267,7 @@ def _side_melds(state: State) -> tuple[int, ...]:
 
 def _meld(state: State) -> State:
     """Everyone lays down meld; then the hand may end (out of reach) or wait for a throw-in."""
-    hand = _replace(state.hand, melds=_melds(state, state.hand.trump))
+    hand = _hand_with(state.hand, melds=_melds(state, state.hand.trump))
     state = _with(state, hand=hand)
     bidder = hand.bidder
     if bidder is None:  # no auction (turned trump): straight to the tricks
@@ -308,7 +318,7 @@ def _made_on_meld(state: State) -> bool:
     bidder = hand.bidder
     if bidder is None or not state.variant.settlement.meld_makes_bid:
         return False
-    laid = _with(state, hand=_replace(hand, melds=_melds(state, hand.trump)))
+    laid = _with(state, hand=_hand_with(hand, melds=_melds(state, hand.trump)))
     return wins_on_meld(state.variant, _side_melds(laid)[laid.side_of(bidder)], hand.bid)
 
 
@@ -381,8 +391,9 @@ def _result(
     if points is not None and bidder is not None and hand.buried and variant.kitty.buried_count:
         points = _add(points, bidder, card_points(hand.buried, variant))
     meld, nines = _side_melds(state), _nines_only(state)
-    if settle_hand is not _SETTLE_HAND:  # the check kit's broken rule (`CheckHooks.settle`)
-        return settle_hand(
+    rule = _SETTLEMENT.get()
+    if rule is not None:  # the check kit's broken rule (`CheckHooks.settle`)
+        return rule(
             variant,
             bidder=bidder,
             bid=hand.bid,
@@ -413,8 +424,26 @@ def _result(
     )
 
 
-_SETTLE_HAND = settle_hand
-"""The public settlement; `pinochle.checking` may swap ``settle_hand`` here for a test."""
+_SETTLEMENT: ContextVar[Callable[..., HandResult] | None] = ContextVar(
+    "pinochle settlement rule", default=None
+)
+"""A settlement rule used instead of `settle_hand`'s (same keywords), or None (the rule).
+
+Only `pinochle.checking` sets it, to prove its checks catch a broken rule
+(`CheckHooks.settle`), through `_settling_by`. A context variable, not a module global
+swapped: the rule holds in the checking thread (or task) only, and games played elsewhere
+meanwhile settle as always. It is read once a settlement, not once a decision.
+"""
+
+
+@contextlib.contextmanager
+def _settling_by(rule: Callable[..., HandResult]) -> Iterator[None]:
+    """Settle every hand with ``rule`` in this context (thread or task) until the block ends."""
+    token = _SETTLEMENT.set(rule)
+    try:
+        yield
+    finally:
+        _SETTLEMENT.reset(token)
 
 
 def _settle(state: State, surrendered: str | None = None) -> State:
@@ -429,7 +458,7 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     end = game_end(variant, scores, bidder=bidder, target=game.target)
-    game = _replace(
+    game = _game_with(
         game,
         scores=scores,
         target=end.target,

@@ -7,14 +7,13 @@ from pinochle.cards import CARDS, Rank
 from pinochle.engine._common import (
     _push_state,
     _remove,
-    _replace,
     _seat,
     _sorted,
     _with,
     _wrong_phase,
 )
 from pinochle.engine._course import _meld
-from pinochle.state import State
+from pinochle.state import State, _hand_with
 
 _TURNED_DIX_ACTIONS: tuple[Action, ...] = (ExchangeDix(), KeepDix())
 
@@ -32,5 +31,5 @@ def _apply_turned_dix(state: State, action: Action) -> State:
     hands = list(state.hands)
     hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turned))
     hands[hand.dealer] = _sorted((*_remove(hands[hand.dealer], (turned,)), dix))
-    hand = _replace(hand, dix_exchanger=seat)
+    hand = _hand_with(hand, dix_exchanger=seat)
     return _meld(_with(state, action, hands=tuple(hands), hand=hand))

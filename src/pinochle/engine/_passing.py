@@ -11,7 +11,6 @@ from pinochle.cards import Card
 from pinochle.choices import CardChoices
 from pinochle.engine._common import (
     _remove,
-    _replace,
     _seat,
     _sorted,
     _with,
@@ -20,7 +19,7 @@ from pinochle.engine._common import (
 )
 from pinochle.engine._course import _after_meld, _meld
 from pinochle.errors import IllegalActionError
-from pinochle.state import Phase, State
+from pinochle.state import Phase, State, _hand_with
 from pinochle.variant import PassingOrder
 
 
@@ -67,11 +66,11 @@ def _apply_passing(state: State, action: Action) -> State:
     hands[seat] = _remove(hands[seat], passed)
     hands[receiver] = _sorted((*hands[receiver], *passed))
     if state.phase is Phase.PASS:
-        hand = _replace(state.hand, passed_cards=passed)
+        hand = _hand_with(state.hand, passed_cards=passed)
         return _with(
             state, action, phase=Phase.RETURN, to_act=receiver, hands=tuple(hands), hand=hand
         )
-    hand = _replace(state.hand, returned_cards=passed)
+    hand = _hand_with(state.hand, returned_cards=passed)
     return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
@@ -84,7 +83,7 @@ def _pass_simultaneously(state: State, action: PassCards) -> State:
     """
     cards = _sorted(action.cards)
     if state.phase is Phase.PASS:
-        hand = _replace(state.hand, passed_cards=cards)
+        hand = _hand_with(state.hand, passed_cards=cards)
         bidder = (_seat(state) + 2) % 4
         return _with(state, action, phase=Phase.RETURN, to_act=bidder, hand=hand)
     bidder = _seat(state)
@@ -93,7 +92,7 @@ def _pass_simultaneously(state: State, action: PassCards) -> State:
     hands = list(state.hands)
     hands[bidder] = _sorted((*_remove(hands[bidder], cards), *passed))
     hands[partner] = _sorted((*_remove(hands[partner], passed), *cards))
-    hand = _replace(state.hand, returned_cards=cards)
+    hand = _hand_with(state.hand, returned_cards=cards)
     return _meld(_with(state, action, hands=tuple(hands), hand=hand))
 
 
@@ -139,5 +138,5 @@ def _apply_bury(state: State, action: Action) -> State:
     buried = _sorted(action.cards)
     hands = list(state.hands)
     hands[seat] = _remove(hands[seat], buried)
-    hand = _replace(state.hand, buried=buried)
+    hand = _hand_with(state.hand, buried=buried)
     return _after_meld(_with(state, action, hands=tuple(hands), hand=hand))

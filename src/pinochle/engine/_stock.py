@@ -12,7 +12,6 @@ from pinochle.engine._common import (
     _push_state,
     _put,
     _remove,
-    _replace,
     _seat,
     _sorted,
     _with,
@@ -21,7 +20,7 @@ from pinochle.engine._common import (
 )
 from pinochle.engine._course import _dix_value
 from pinochle.errors import IllegalActionError
-from pinochle.state import Phase, State
+from pinochle.state import Phase, State, _hand_with
 from pinochle.stock import Shown, _candidates, _offered, cards_to_table
 from pinochle.variant import LastDraw, Variant
 
@@ -122,7 +121,7 @@ def _apply_meld_turn(state: State, action: Action) -> State:
         hands = list(state.hands)
         hands[seat] = _sorted((*_remove(hands[seat], (dix,)), turn_up))
         shown = Shown("dix", "A", (dix,), _dix_value(state.variant))
-        hand = _replace(
+        hand = _hand_with(
             hand,
             turn_up=dix,
             shown=_put(hand.shown, seat, (*hand.shown[seat], shown)),
@@ -134,7 +133,7 @@ def _apply_meld_turn(state: State, action: Action) -> State:
     # The action is legal (checked above), so it is one of the profile's declarations.
     meld = next(m for m, declare in _declarations(hand.trump, state.variant) if declare == action)
     laid = cards_to_table(meld, state.hands[seat], hand.table[seat], hand.shown[seat])
-    hand = _replace(
+    hand = _hand_with(
         hand,
         table=_put(hand.table, seat, _sorted((*hand.table[seat], *laid))),
         shown=_put(hand.shown, seat, (*hand.shown[seat], meld)),
@@ -161,11 +160,11 @@ def _draw(state: State, take_turn_up: bool = False) -> State:
     else:  # rules/two-hand#last-cards: face-down card to the winner, turned card to the loser
         assert turn_up is not None
         taker = winner if take_turn_up else loser
-        hand = _replace(hand, last_turn_up=(taker, turn_up))
+        hand = _hand_with(hand, last_turn_up=(taker, turn_up))
         first, second = (turn_up, stock[0]) if take_turn_up else (stock[0], turn_up)
         stock, turn_up = (), None
     hands[winner] = _sorted((*hands[winner], first))
     hands[loser] = _sorted((*hands[loser], second))
     table = hand.table if turn_up is not None else ((),) * len(hands)
-    hand = _replace(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
+    hand = _hand_with(hand, stock=stock, turn_up=turn_up, table=table, turn_melded=False)
     return _with(state, phase=Phase.TRICKS, hands=tuple(hands), hand=hand)

@@ -6,7 +6,7 @@ See rules/settlement#out-of-reach and rules/three-hand#auction-pinochle.
 from __future__ import annotations
 
 from pinochle.actions import Action, Concede, PlayOn, ThrowIn
-from pinochle.engine._common import _push_state, _replace, _seat, _with, _wrong_phase
+from pinochle.engine._common import _push_state, _seat, _with, _wrong_phase
 from pinochle.engine._course import (
     _after_trump,
     _melds,
@@ -15,7 +15,7 @@ from pinochle.engine._course import (
     _settle,
     _start_tricks,
 )
-from pinochle.state import State
+from pinochle.state import State, _hand_with
 
 _THROW_IN_ACTIONS: tuple[Action, ...] = (ThrowIn(), PlayOn())
 
@@ -40,7 +40,7 @@ def _concede_after_trump(state: State) -> State:
     bidder loses the bid (its meld is shown and void); nothing is buried and no card is
     played. The hand settles as a throw-in (`Outcome.THROWN_IN`).
     """
-    hand = _replace(state.hand, melds=_melds(state, state.hand.trump))
+    hand = _hand_with(state.hand, melds=_melds(state, state.hand.trump))
     return _settle(_with(state, hand=hand), surrendered="thrown in")
 
 

@@ -13,7 +13,6 @@ from pinochle.engine._common import (
     _add,
     _put,
     _remove,
-    _replace,
     _seat,
     _with,
     _wrong_phase,
@@ -21,7 +20,7 @@ from pinochle.engine._common import (
 )
 from pinochle.engine._course import _settle
 from pinochle.errors import IllegalActionError, PinochleError
-from pinochle.state import CompletedTrick, History, Phase, State
+from pinochle.state import CompletedTrick, History, Phase, State, _hand_with, build_state
 from pinochle.tricks import _legal_follow, card_points, play_rule
 from pinochle.variant import Variant
 
@@ -74,18 +73,18 @@ def _apply_play(state: State, action: Action) -> State:
     players = len(hands)
     if len(trick) == players:
         return _end_trick(state, tuple(hands), trick, (action, state.history))
-    return State(
-        state.phase,
-        (seat + 1) % players,
-        tuple(hands),
-        trick,
-        state.tricks,
-        state.points,
-        state.tricks_won,
-        state.counters,
-        state.hand,
-        state.game,
-        (action, state.history),
+    return build_state(
+        phase=state.phase,
+        to_act=(seat + 1) % players,
+        hands=tuple(hands),
+        trick=trick,
+        tricks=state.tricks,
+        points=state.points,
+        tricks_won=state.tricks_won,
+        counters=state.counters,
+        hand=state.hand,
+        game=state.game,
+        history=(action, state.history),
     )
 
 
@@ -136,18 +135,18 @@ def _end_trick(
     counters = state.counters
     if not counters[side] and (last or counter):
         counters = _put(counters, side, True)
-    state = State(
-        Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: the winner melds
-        winner,
-        hands,
-        (),
-        (*state.tricks, CompletedTrick(trick, winner, points)),
-        _add(state.points, side, points),
-        _add(state.tricks_won, side, 1),
-        counters,
-        hand,
-        state.game,
-        history,
+    state = build_state(
+        phase=Phase.MELD if hand.turn_up is not None else state.phase,  # two-hand: winner melds
+        to_act=winner,
+        hands=hands,
+        trick=(),
+        tricks=(*state.tricks, CompletedTrick(trick, winner, points)),
+        points=_add(state.points, side, points),
+        tricks_won=_add(state.tricks_won, side, 1),
+        counters=counters,
+        hand=hand,
+        game=state.game,
+        history=history,
     )
     return _settle(state) if last else state
 
@@ -157,5 +156,5 @@ def _leave_table(state: State, seat: int, card: Card, left: tuple[Card, ...]) ->
     table = state.hand.table[seat]
     if table.count(card) <= left.count(card):
         return state
-    hand = _replace(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
+    hand = _hand_with(state.hand, table=_put(state.hand.table, seat, _remove(table, (card,))))
     return _with(state, hand=hand)
