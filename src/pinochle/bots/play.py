@@ -30,6 +30,8 @@ from pinochle import (
     CARDS,
     Card,
     DeckKind,
+    Knowledge,
+    KnowledgeTracker,
     Observation,
     Phase,
     Play,
@@ -188,243 +190,45 @@ _ALLOWED: dict[tuple[int, ...], int] = {}
 
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
-    known = knowledge(observation)
+    return _memory_of(knowledge(observation))
+
+
+def _memory_of(known: Knowledge) -> _Memory:
     return _Memory(_mask(known.unseen), [_mask(cards) for cards in known.holds], known.ceilings)
 
 
-_VOID = -1
 _NEVER = len(CARDS)  # an index no card reaches
-_INDEX = operator.attrgetter("index")
 
 
 class Notes:
-    """Hard's card memory, kept from one decision to the next (a cache, per seat).
+    """Hard's card memory: a `pinochle.KnowledgeTracker` per seat, owned by the bot.
 
-    In the tricks phase (no two-hand table or turn-up) nothing a seat knows changes but by
-    a card played, so the cards each seat may hold are brought up to date from the public
-    observation: the tricks played since the seat's last look and the current trick. A
-    seat's first look in a hand, or any view that does not follow on its last one (another
-    hand or game, a copy), is read from `pinochle.knowledge`; so is every other moment.
-    The notes are a cache: pickling or copying them gives empty notes.
+    The bot is the tracker's caller: it gives each seat's tracker every view it decides
+    on, and the tracker brings what `pinochle.knowledge` tells up to date by the cards
+    played since (in trick play without a two-hand table or turn-up), or reads the view
+    afresh (see `pinochle.KnowledgeTracker`). Nothing is kept outside the notes, so bots
+    of several games, in one thread or several, never see each other's views. The notes
+    are a cache: pickling or copying them gives empty notes.
     """
 
     __slots__ = ("_seats",)
 
     def __init__(self) -> None:
-        self._seats: dict[int, _Seen] = {}
+        self._seats: dict[int, KnowledgeTracker] = {}
 
     def __reduce__(self) -> tuple[type[Notes], tuple[()]]:
         return (Notes, ())
 
     def recall(self, observation: Observation) -> _Memory:
-        """What `_recall` reads, from the seat's last look when the view follows on it."""
+        """What `_recall` reads, brought up to date from the seat's last look."""
         seat = observation.seat
-        updatable = (
-            observation.phase is Phase.TRICKS
-            and not observation.table
-            and observation.turn_up is None
-            and observation.last_turn_up is None
-        )
-        if not updatable:
-            self._seats.pop(seat, None)
-            return _recall(observation)
-        seen = self._seats.get(seat)
-        if seen is None or not seen.update(observation):
-            seen = self._seats[seat] = _Seen(observation)
-        return _Memory(seen.free, seen.held, seen.ceilings)
-
-
-def _fixed(view: Observation) -> tuple[object, ...]:
-    """What must stay the same objects for `_Seen` to bring a look up to date."""
-    return (
-        view.variant,
-        view.trump,
-        view.melds,
-        view.kitty,
-        view.buried,
-        view.passed_to_me,
-        view.passed_by_me,
-        view.turned_up,
-        view.dix_exchanger,
-        view.persons,
-        view.auction,
-    )
-
-
-class _Seen:
-    """One seat's notes at its last look (see `Notes`): `pinochle.knowledge`'s masks.
-
-    The unseen copies of each card and those each seat is known to hold are counted (by
-    `Card.index`), as masks too; the ceilings include every card seen played, the current
-    trick's too (reading a trick's plays again lowers nothing more).
-    """
-
-    __slots__ = (
-        "best",
-        "ceilings",
-        "fixed",
-        "free",
-        "free_tricks",
-        "hand",
-        "heads",
-        "held",
-        "holds",
-        "led",
-        "numbers",
-        "ruffed",
-        "rules",
-        "seat",
-        "top",
-        "trick",
-        "tricks",
-        "trump",
-        "unseen",
-    )
-
-    def __init__(self, view: Observation) -> None:
-        known = knowledge(view)
-        self.seat = view.seat
-        self.numbers = (view.hand_number, view.dealer, view.bidder)
-        self.fixed = _fixed(view)
-        self.hand = list(map(_INDEX, view.hand))
-        unseen = [0] * len(CARDS)
-        for card in known.unseen:
-            unseen[card.index] += 1
-        self.unseen = unseen
-        self.free = _mask(known.unseen)
-        holds = []
-        for cards in known.holds:
-            counts = [0] * len(CARDS)
-            for card in cards:
-                counts[card.index] += 1
-            holds.append(counts)
-        self.holds = holds
-        self.held = [_mask(cards) for cards in known.holds]
-        self.ceilings = [list(c) for c in known.ceilings]
-        variant = view.variant
-        rules, trump = variant.play, view.trump
-        self.trump = trump
-        must_trump = trump is not None and rules.must_trump
-        overtrump = rules.must_overtrump
-        discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-        self.rules = (
-            must_trump,
-            overtrump,
-            discard_if_beaten,
-            str(rules.beat),
-            rules.beat_after_trump,
-        )
-        players = variant.deal.players
-        self.free_tricks = (
-            int((variant.deck_size - players * variant.deal.hand) // players)
-            if variant.deal.stock
-            else 0
-        )
-        self.tricks = view.tricks
-        self.trick = view.trick
-        self.led: Suit | None = None
-        self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
-        self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
-
-    def update(self, view: Observation) -> bool:
-        """Bring the notes up to ``view``; False when it does not follow on the last look."""
-        if (view.hand_number, view.dealer, view.bidder) != self.numbers:
-            return False
-        if not all(map(operator.is_, _fixed(view), self.fixed)):
-            return False
-        tricks, before, old = view.tricks, self.tricks, self.trick
-        done, seen = len(before), len(old)
-        if len(tricks) < done or tricks[:done] != before:
-            return False
-        plays = tricks[done].plays if len(tricks) > done else view.trick
-        if len(plays) < seen or plays[:seen] != old:
-            return False
-        news = [tricks[k].plays for k in range(done, len(tricks))]
-        news.append(view.trick)
-        # (On False the notes are read afresh: a half-done update is never used.)
-        if not self._take(news, done, seen, count=True):
-            return False
-        if self.hand != list(map(_INDEX, view.hand)):
-            return False
-        self.tricks, self.trick = tricks, view.trick
-        return True
-
-    def _take(
-        self, news: Sequence[Sequence[tuple[int, Card]]], number: int, start: int, *, count: bool
-    ) -> bool:
-        """Take in the plays of some tricks: count them off and read what they show.
-
-        ``news`` holds the plays of tricks ``number``, ``number + 1``, ... (the last maybe
-        unfinished), taken from play ``start`` of the first on. ``count``: take each card
-        off the seat's hand, off the copies its player is known to hold, or off the unseen
-        ones (False when it can be none of them; a first look's cards are counted by
-        `pinochle.knowledge` already). The plays are read as `pinochle.knowledge` reads
-        them: the tricks while a two-hand stock lasts show nothing; the trick's suit led,
-        top rank, trump and top trump so far are kept for the next play.
-        """
-        hand, unseen, holds, held = self.hand, self.unseen, self.holds, self.held
-        me, free = self.seat, self.free
-        trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
-        must_trump, overtrump, discard_if_beaten, beat, after = self.rules
-        led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
-        for plays in news:
-            first, start = start, 0
-            reads = number >= free_tricks
-            number += 1
-            for i in range(first, len(plays)):
-                seat, card = plays[i]
-                if count:
-                    index = card.index
-                    if seat == me:
-                        try:
-                            hand.remove(index)
-                        except ValueError:
-                            return False
-                    elif holds[seat][index]:
-                        counts = holds[seat]
-                        counts[index] -= 1
-                        if not counts[index]:
-                            held[seat] &= ~_BIT[index]
-                    elif unseen[index]:
-                        unseen[index] -= 1
-                        if not unseen[index]:
-                            free &= ~_BIT[index]
-                    else:
-                        return False
-                if not reads:
-                    continue
-                suit, rank = card.suit, card.rank
-                if i == 0:
-                    led, top, ruffed = suit, rank, False
-                    best = rank if led is trump else _VOID
-                    heads = beat == "always" or (beat == "trump-led" and led is trump)
-                    continue
-                mine = ceilings[seat]
-                if suit is led:
-                    if heads and (after or not ruffed) and rank <= top and top < mine[suit]:
-                        mine[suit] = top
-                    if rank > top:
-                        top = rank
-                    if led is trump and rank > best:
-                        best = rank
-                    continue
-                mine[led] = _VOID  # type: ignore[index]  # (led is set by play 0)
-                if must_trump and led is not trump:
-                    assert trump is not None
-                    if suit is trump:
-                        if best != _VOID and overtrump and rank <= best:
-                            mine[trump] = min(mine[trump], best)
-                    elif best != _VOID and discard_if_beaten:
-                        mine[trump] = min(mine[trump], best)
-                    else:
-                        mine[trump] = _VOID
-                if suit is trump:
-                    if rank > best:
-                        best = rank
-                    ruffed = True
-        self.free = free
-        self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
-        return True
+        tracker = self._seats.get(seat)
+        if tracker is None:
+            tracker = self._seats[seat] = KnowledgeTracker()
+        found = tracker._follow(observation)
+        if isinstance(found, Knowledge):
+            return _memory_of(found)
+        return _Memory(found.free, found.held, found.ceilings)
 
 
 def _count_out(observation: Observation) -> _Memory | None:
