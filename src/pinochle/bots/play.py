@@ -22,7 +22,7 @@ higher card of its suit, nor trump it having shown out of the suit.
 
 from __future__ import annotations
 
-import operator
+import functools
 import random
 from collections.abc import Callable, Sequence
 
@@ -33,7 +33,6 @@ from pinochle import (
     Knowledge,
     KnowledgeTracker,
     Observation,
-    Phase,
     Play,
     Rank,
     Suit,
@@ -47,7 +46,6 @@ __all__ = ["Notes", "play_card"]
 
 _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
-_VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -174,18 +172,14 @@ class _Memory:
 
 
 def _allowed(ceilings: Sequence[int]) -> int:
-    """The cards (a mask) at or below a seat's ceilings, kept per ceilings."""
-    key = tuple(ceilings)
-    allowed = _ALLOWED.get(key)
-    if allowed is None:
-        allowed = 0
-        for suit, ceiling in enumerate(key):
-            allowed |= _UP_TO[suit][ceiling + 1]
-        _ALLOWED[key] = allowed  # (at most 7 ** 4 keys)
-    return allowed
-
-
-_ALLOWED: dict[tuple[int, ...], int] = {}
+    """The cards (a mask) at or below a seat's ceilings."""
+    clubs, diamonds, hearts, spades = ceilings
+    return (
+        _UP_TO[0][clubs + 1]
+        | _UP_TO[1][diamonds + 1]
+        | _UP_TO[2][hearts + 1]
+        | _UP_TO[3][spades + 1]
+    )
 
 
 def _recall(observation: Observation) -> _Memory:
@@ -287,36 +281,39 @@ def _glance(observation: Observation) -> _Memory:
     return _Memory(mask, [_mask(cards) for cards in holds], [[int(Rank.ACE)] * len(Suit)] * players)
 
 
-def _card_values(variant: Variant) -> tuple[int, ...]:
-    """Each card's trick points, by `Card.index` (they depend on the method and scale only).
+class _Profile:
+    """What card play needs of one profile, worked out once (see `_profile`).
 
-    Kept per profile object too, so a decision looks them up by its profile's identity.
+    Attributes:
+        values: Each card's trick points, by `Card.index`.
+        orders: The `_Orders` of the card values, by trump (None too).
+        sides: `_Sides` by seat, persons and bidder, filled as they are asked (a few
+            dozen at most: a profile has few seatings).
     """
-    kept = _VALUES_OF.get(id(variant))
-    if kept is not None and kept[0] is variant:
-        return kept[1]
-    key = (variant.counting.method, variant.scale)
-    values = _VALUES.get(key)
-    if values is None:
-        values = _VALUES[key] = tuple(card_points((card,), variant) for card in CARDS)
-    if len(_VALUES_OF) >= 64:
-        _VALUES_OF.clear()
-    _VALUES_OF[id(variant)] = (variant, values)  # holding the profile keeps its id
-    return values
+
+    __slots__ = ("orders", "sides", "values")
+
+    def __init__(self, variant: Variant) -> None:
+        values = tuple(card_points((card,), variant) for card in CARDS)
+        self.values = values
+        self.orders = {trump: _Orders(values, trump) for trump in (*Suit, None)}
+        self.sides: dict[tuple[int, tuple[int, ...], int | None], _Sides] = {}
 
 
-_VALUES_OF: dict[int, tuple[Variant, tuple[int, ...]]] = {}
+@functools.lru_cache(maxsize=64)
+def _profile(variant: Variant) -> _Profile:
+    """The per-profile tables of card play: one cache, keyed by the profile's value."""
+    return _Profile(variant)
 
 
 _Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
-_SIDES: dict[tuple[object, ...], tuple[Variant, _Sides]] = {}
 
 
-def _sides(observation: Observation) -> _Sides:
+def _sides(observation: Observation, profile: _Profile) -> _Sides:
     """The seat's opponents, partners, whether its side holds the bid, and more.
 
     Also the opponents still to play after each number of cards played. The same all
-    hand, so kept.
+    hand, so kept in the profile's tables.
     """
     variant, seat, persons, bidder = (
         observation.variant,
@@ -324,10 +321,10 @@ def _sides(observation: Observation) -> _Sides:
         observation.persons,
         observation.bidder,
     )
-    key = (id(variant), seat, persons, bidder)  # (hashing a whole profile costs more)
-    kept = _SIDES.get(key)
-    if kept is not None and kept[0] is variant:
-        return kept[1]
+    key = (seat, persons, bidder)
+    found = profile.sides.get(key)
+    if found is not None:
+        return found
     players = variant.deal.players
     if variant.deal.partnerships:
         sides: Sequence[int] = [s % 2 for s in range(players)]
@@ -343,10 +340,7 @@ def _sides(observation: Observation) -> _Sides:
         )
         for played in range(players)
     )
-    if len(_SIDES) >= 256:
-        _SIDES.clear()
-    found = (opponents, partners, holds_bid, later)
-    _SIDES[key] = (variant, found)
+    found = profile.sides[key] = (opponents, partners, holds_bid, later)
     return found
 
 
@@ -364,6 +358,7 @@ class _Table:
         "holds_bid",
         "later_opponents",
         "opponents",
+        "orders",
         "partners",
         "seats",
         "taken",
@@ -374,15 +369,15 @@ class _Table:
 
     def __init__(self, observation: Observation, memory: bool, notes: Notes | None) -> None:
         variant = observation.variant
-        kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
-        values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
-        self.values = values
-        self.trump = observation.trump
+        profile = _profile(variant)
+        self.values = values = profile.values
+        self.trump = trump = observation.trump
+        self.orders = profile.orders[trump]
         self._observation = observation
         self._remembers = memory
         self._notes = notes
         self._memory: _Memory | None = None
-        self.opponents, self.partners, self.holds_bid, later = _sides(observation)
+        self.opponents, self.partners, self.holds_bid, later = _sides(observation, profile)
         trick = observation.trick
         self.later_opponents = later[len(trick)]
         # The trick's points so far, the last trick's bonus included.
@@ -505,12 +500,12 @@ def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card
     ``cards`` in index order (as the legal actions come), as for `_cheapest`: ties are
     drawn from them in that order.
     """
-    return _pick_mask(_orders(table.values, table.trump).throw, _mask(cards), rng)
+    return _pick_mask(table.orders.throw, _mask(cards), rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
-    return _pick_mask(_orders(table.values, table.trump).cheap, _mask(cards), rng)
+    return _pick_mask(table.orders.cheap, _mask(cards), rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -549,7 +544,8 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
     and `_throw_low`.
     """
     variant, trump = observation.variant, observation.trump
-    values = _card_values(variant)
+    profile = _profile(variant)
+    values = profile.values
     led = observation.trick[0][1]
     suit, rank = led.suit, led.rank
     taken = values[led.index] + (variant.counting.last_trick if len(observation.hand) == 1 else 0)
@@ -558,7 +554,7 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
         for c in cards
         if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
     ]
-    orders = _orders(values, trump)  # `_cheapest` and `_throw_low`, written out
+    orders = profile.orders[trump]  # `_cheapest` and `_throw_low`, written out
     if worth:
         return _pick_mask(orders.cheap, _mask(worth), rng)
     return _pick_mask(orders.throw, _mask(cards), rng)
@@ -685,9 +681,8 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
     cards a meld to be needs put last.
     """
     variant, trump = observation.variant, observation.trump
-    kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
-    values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
-    orders = _orders(values, trump)
+    profile = _profile(variant)
+    values, orders = profile.values, profile.orders[trump]
     held = _mask(cards)
     keep = _meld_cards(held, trump)
     if observation.trick:
@@ -715,7 +710,7 @@ class _Orders:
     """The orders of `_throw_low` and `_cheapest` as masks of tied cards, lowest key first.
 
     ``throw``: by points, then trump or not, then rank; ``cheap``: by trump or not, then
-    rank; ``counters``: the cards with points. Kept per card values and trump.
+    rank; ``counters``: the cards with points. Kept per profile and trump (`_Profile`).
     """
 
     __slots__ = ("cheap", "counters", "throw")
@@ -731,21 +726,6 @@ class _Orders:
         self.throw = groups(lambda c: (values[c.index], c.suit is trump, c.rank))
         self.cheap = groups(lambda c: (c.suit is trump, c.rank))
         self.counters = _mask([c for c in CARDS if values[c.index] > 0])
-
-
-_ORDERS: dict[tuple[int, Suit | None], tuple[Sequence[int], _Orders]] = {}
-
-
-def _orders(values: Sequence[int], trump: Suit | None) -> _Orders:
-    """`_Orders` of the card values (one tuple per kind of profile) and trump, kept."""
-    kept = _ORDERS.get((id(values), trump))
-    if kept is not None and kept[0] is values:
-        return kept[1]
-    orders = _Orders(values, trump)
-    if len(_ORDERS) >= 64:
-        _ORDERS.clear()
-    _ORDERS[id(values), trump] = (values, orders)  # holding the values keeps their id
-    return orders
 
 
 def _pick_mask(groups: Sequence[int], cards: int, rng: random.Random) -> Card:
@@ -781,16 +761,7 @@ def _meld_waits(observation: Observation) -> bool:
     return in_hand > _table_meld(on_table, trump, variant)
 
 
-_TABLE_MELD: dict[int, tuple[tuple[Card, ...], Suit | None, Variant, int]] = {}
-
-
+@functools.lru_cache(maxsize=256)
 def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -> int:
-    """The meld of the cards on the table, kept per tuple (it changes only with a meld)."""
-    kept = _TABLE_MELD.get(id(cards))
-    if kept is not None and kept[0] is cards and kept[1] is trump and kept[2] is variant:
-        return kept[3]
-    total = meld_total(cards, trump, variant)
-    if len(_TABLE_MELD) >= 256:
-        _TABLE_MELD.clear()
-    _TABLE_MELD[id(cards)] = (cards, trump, variant, total)  # holding the tuple keeps its id
-    return total
+    """The meld of the cards on the table, kept by value (it changes only with a meld)."""
+    return meld_total(cards, trump, variant)
