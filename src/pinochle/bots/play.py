@@ -13,7 +13,8 @@
 - two-hand, while the stock lasts (no obligations): win a trick that carries points or
   when a meld waits to be shown, else throw a low card that is no part of a meld to be.
 
-Hard remembers every card played and every void shown (`pinochle.knowledge`). Medium sees
+Hard remembers every card played and every void shown (`pinochle.knowledge`, kept by a
+`pinochle.KnowledgeTracker` per seat that the bot owns: `Notes`). Medium sees
 only its hand, the current trick, the meld shown and the two-hand table: it takes every
 card it cannot see to be still out, and nobody to be void. Both take a player who is not
 known to be void to follow suit, so a card is *sure* when no later opponent may hold a
@@ -78,7 +79,7 @@ def play_card(
         memory: True: remember every card played and every void shown (Hard); False: see
             only the hand, the current trick, the meld shown and the table (Medium).
         notes: Hard's card memory kept from its last decision (see `Notes`); the same
-            card with or without.
+            card with or without (without, the memory is read from scratch).
 
     Returns:
         The card of one of ``observation.legal_actions``.
