@@ -10,6 +10,8 @@ threaded web server and the arena run games so).
 
 from __future__ import annotations
 
+import copy
+import pickle
 import threading
 from collections.abc import Iterator
 
@@ -174,6 +176,18 @@ def test_a_tracker_follows_copies_of_the_views_and_starts_over_on_another_view()
         notes = tracker._seen
     assert tracker.update(views[-1]) == knowledge(views[-1])  # on from views[3]
     assert tracker._seen is notes
+
+
+def test_copies_and_pickles_of_a_tracker_follow_views_of_their_own() -> None:
+    views = [v for v in _views("cutthroat-3", 2, 0) if v.phase is Phase.TRICKS]
+    tracker = KnowledgeTracker()
+    tracker.update(views[4])
+    clones = [copy.copy(tracker), copy.deepcopy(tracker), pickle.loads(pickle.dumps(tracker))]
+    for clone in clones:
+        assert clone.update(views[9]) == knowledge(views[9])
+    assert tracker._seen is not None
+    assert tracker._seen.trick == views[4].trick  # the original is where it was
+    assert tracker.update(views[6]) == knowledge(views[6])
 
 
 def test_a_tracker_asks_for_an_observation() -> None:

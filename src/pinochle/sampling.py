@@ -25,6 +25,7 @@ passed while nobody had bid held no meld before trump, and the same repair aims 
 from __future__ import annotations
 
 import bisect
+import copy
 import functools
 import itertools
 import operator
@@ -133,6 +134,9 @@ class KnowledgeTracker:
 
     def __init__(self) -> None:
         self._seen: _Seen | None = None
+
+    def __copy__(self) -> KnowledgeTracker:
+        return copy.deepcopy(self)  # a copy follows views of its own
 
     def update(self, observation: Observation) -> Knowledge:
         """What ``observation.seat`` knows now: ``knowledge(observation)``, kept up to date.
