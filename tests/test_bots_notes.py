@@ -17,7 +17,8 @@ import pytest
 
 from pinochle import Phase, apply, load_variant, new_game, observe
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.play import Notes, _recall, _Seen
+from pinochle.bots.play import Notes, _recall
+from pinochle.sampling import _Seen
 
 PROFILES = (
     "pagat-partnership",
@@ -43,9 +44,10 @@ def _compare(name: str, seed: int) -> tuple[int, int]:
         assert seat is not None
         view = observe(state, seat)
         if view.phase is Phase.TRICKS:
-            before = notes._seats.get(seat)
+            tracker = notes._seats.get(seat)
+            before = None if tracker is None else tracker._seen
             kept = notes.recall(view)
-            if before is not None and notes._seats.get(seat) is before:
+            if before is not None and notes._seats[seat]._seen is before:
                 updated += 1
             read = _recall(view)
             players = range(variant.deal.players)

@@ -277,6 +277,7 @@ def test_check_of_a_builtin_writes_in_the_current_folder(
 ) -> None:
     monkeypatch.chdir(tmp_path)
     args = argparse.Namespace(profile="cutthroat-3", games=1, seed=0)
+    with engine._settling_by(drops_last_trick_bonus):
         assert run_check(args) == 1
     assert (tmp_path / "cutthroat-3-failure-1.json").is_file()
     assert "reproducing record: " in capsys.readouterr().out

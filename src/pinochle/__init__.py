@@ -97,7 +97,13 @@ from pinochle.variant import Variant, builtin_variants, load_variant
 if TYPE_CHECKING:
     from pinochle import svg as svg
     from pinochle.explain import explain_legal
-    from pinochle.sampling import Knowledge, knowledge, sample_state, sample_states
+    from pinochle.sampling import (
+        Knowledge,
+        KnowledgeTracker,
+        knowledge,
+        sample_state,
+        sample_states,
+    )
     from pinochle.sheet import HandRecord, ScoreSheet, SheetHand
 
 __all__ = [
@@ -129,6 +135,7 @@ __all__ = [
     "KeepDix",
     "KeepHand",
     "Knowledge",
+    "KnowledgeTracker",
     "Meld",
     "MeldItem",
     "MeldStatus",
@@ -222,6 +229,7 @@ _LAZY_NAMES = {
     "SheetHand": "sheet",
     "explain_legal": "explain",
     "Knowledge": "sampling",
+    "KnowledgeTracker": "sampling",
     "knowledge": "sampling",
     "sample_state": "sampling",
     "sample_states": "sampling",

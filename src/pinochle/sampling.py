@@ -7,7 +7,9 @@ meld, a passed card or a failure to follow reveals, so the library does the imag
   cards whose place the seat cannot see, the cards each other seat is known to hold (meld
   not yet played, cards passed to it, cards on the two-hand table) and, for every seat and
   suit, the highest rank it may still hold (-1: void), inferred from every card played
-  against the profile's ``[play]`` obligations.
+  against the profile's ``[play]`` obligations. It keeps nothing between calls; a caller
+  that asks at every step of a hand owns a `KnowledgeTracker`, which brings one seat's
+  knowledge up to date by the cards played since its last view.
 - `sample_state` deals the unseen cards into a full `State` consistent with all of it: each
   seat keeps the cards it was seen to hold, nobody holds a card its play ruled out, hand,
   kitty, buried and stock sizes match, and the observer cannot tell the sampled state from
@@ -23,12 +25,13 @@ passed while nobody had bid held no meld before trump, and the same repair aims 
 from __future__ import annotations
 
 import bisect
+import copy
 import functools
 import itertools
 import operator
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from typing import ClassVar, Final
+from typing import Final
 
 import attrs
 
@@ -38,10 +41,10 @@ from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
-from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State, build_state
+from pinochle.state import Game, Hand, Observation, Phase, State, build_state
 from pinochle.variant import Beat, PassingOrder, TrumpRule, Variant, WithoutMarriage
 
-__all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
+__all__ = ["Knowledge", "KnowledgeTracker", "knowledge", "sample_state", "sample_states"]
 
 VOID: Final = -1
 """A ceiling below every rank: the seat holds no card of the suit."""
@@ -99,117 +102,69 @@ class Knowledge:
 def knowledge(observation: Observation) -> Knowledge:
     """Read what ``observation.seat`` knows of the hidden cards (see `Knowledge`).
 
+    A function of the observation alone, read from scratch at every call: nothing is kept
+    between calls. A caller that asks at every step of a hand keeps a `KnowledgeTracker`
+    for the seat instead, which gives the same answers for less work.
+
     Raises:
         ArgumentError: ``observation`` is not an `Observation` (see `pinochle.observe`).
     """
-    view = _observation(observation)
-    known = _Recall.update(view)
-    if known is None:
-        known = _Reading(view).knowledge()
-        _Recall.keep(view, known)
-    return known
+    return _Reading(_observation(observation)).knowledge()
 
 
-class _Recall:
-    """One seat's card memory at its last look, brought up to date by the cards played since.
+class KnowledgeTracker:
+    """One seat's `knowledge`, brought up to date from one view to the next by its owner.
 
-    In the tricks phase (without a two-hand table or turn-up) nothing a seat knows changes
-    but by a card played: a seat known to hold a copy of it (meld, passed cards) held that
-    one, else it was one of the unseen cards; the observer's own cards move from its hand.
-    Each seat's known cards are the copies it was seen to hold less those it has played
-    since, never below none, so one card takes one copy off. This is what `_Reading`
-    works out from scratch (`knowledge` uses it whenever the update does not apply).
+    `knowledge` reads an observation from scratch. A caller that asks at every step of a
+    game (a bot, an environment, a server session) creates a tracker for the seat it
+    follows and gives it each new view: `update` returns exactly what `knowledge` returns
+    for that view. In trick play without a two-hand table or turn-up nothing a seat knows
+    changes but by a card played, so when the view follows on the tracker's last one (the
+    same seat, hand and meld; the tricks and the trick so far extended by the cards played
+    since) the tracker takes those cards off where they were and reads what they show;
+    any other view (the first, another seat's, another hand or game, an earlier moment,
+    another phase) is read from scratch.
+
+    A tracker keeps nothing outside itself: trackers of several games, interleaved in one
+    thread or in several, never see each other's views. One tracker serves one caller at a
+    time (it is not for several threads at once). Copies and pickles carry its state.
     """
 
-    __slots__ = ("fixed", "hand", "holds", "trick", "tricks", "unseen")
+    __slots__ = ("_seen",)
 
-    _LAST: ClassVar[dict[int, _Recall]] = {}  # by observing seat
+    def __init__(self) -> None:
+        self._seen: _Seen | None = None
 
-    def __init__(
-        self,
-        view: Observation,
-        unseen: list[int],
-        holds: list[list[int]],
-        fixed: tuple[object, ...],
-        hand: list[int],
-    ) -> None:
-        self.fixed, self.hand = fixed, hand
-        self.tricks, self.trick = view.tricks, view.trick
-        # By Card.index as in Knowledge (index order, twins repeated): integers compare fast.
-        self.unseen, self.holds = unseen, holds
+    def __copy__(self) -> KnowledgeTracker:
+        return copy.deepcopy(self)  # a copy follows views of its own
 
-    @classmethod
-    def keep(cls, view: Observation, known: Knowledge) -> None:
-        """Remember ``known``, what ``view``'s seat knows now."""
-        if _updatable(view):
-            holds = [_indices(cards) for cards in known.holds]
-            unseen, hand = _indices(known.unseen), _indices(view.hand)
-            cls._LAST[view.seat] = _Recall(view, unseen, holds, _fixed(view), hand)
-        else:
-            cls._LAST.pop(view.seat, None)
+    def update(self, observation: Observation) -> Knowledge:
+        """What ``observation.seat`` knows now: ``knowledge(observation)``, kept up to date.
 
-    @classmethod
-    def update(cls, view: Observation) -> Knowledge | None:
-        """The knowledge brought up to date from the seat's last look, or None if it cannot be."""
-        last = cls._LAST.get(view.seat)
-        if last is None or not _updatable(view):
-            return None
-        fixed = _fixed(view)
-        if fixed[0] != last.fixed[0] or not all(map(operator.is_, fixed[1:], last.fixed[1:])):
-            return None
-        new = _since(last, view)
-        if new is None:
-            return None
-        me = view.seat
-        unseen, holds = list(last.unseen), [list(cards) for cards in last.holds]
-        hand = list(last.hand)
-        for seat, card in new:
-            i = card.index
-            if seat == me:
-                if i not in hand:
-                    return None  # not a card it held: read the observation from scratch
-                hand.remove(i)
-            elif i in holds[seat]:
-                holds[seat].remove(i)
-            elif i in unseen:
-                unseen.remove(i)
-            else:
-                return None  # no copy left to play: the full reading tells what is wrong
-        if hand != _indices(view.hand):
-            return None
-        cls._LAST[me] = _Recall(view, unseen, holds, fixed, hand)
-        players = view.variant.deal.players
-        return Knowledge(
-            seat=me,
-            hand=view.hand,
-            played=_played(view, players),
-            unseen=_cards_at(unseen),
-            holds=tuple([_cards_at(cards) for cards in holds]),
-            ceilings=_ceilings(view, players),
-        )
+        Raises:
+            ArgumentError: ``observation`` is not an `Observation` (see `pinochle.observe`).
+            ObservationError: The observation is not one the engine can produce.
+        """
+        found = self._follow(_observation(observation))
+        return found if isinstance(found, Knowledge) else found.knowledge(observation)
 
+    def _follow(self, view: Observation) -> _Seen | Knowledge:
+        """The tracker brought up to ``view``: its notes, or the knowledge read afresh.
 
-def _cards_at(indices: list[int]) -> tuple[Card, ...]:
-    """The cards of these `Card.index` values, in their order.
-
-    ``itemgetter`` gathers them without a Python call per card (a knowledge update turns
-    some thirty indices into cards); for one index it would give a bare card.
-    """
-    if len(indices) > 1:
-        cards: tuple[Card, ...] = operator.itemgetter(*indices)(CARDS)
-        return cards
-    return tuple([CARDS[i] for i in indices])
-
-
-def _indices(cards: Sequence[Card]) -> list[int]:
-    return list(map(_INDEX_OF, cards))
-
-
-_INDEX_OF: Final = operator.attrgetter("index")
+        Knowledge when the view is not one the notes follow (see `_updatable`); the notes
+        otherwise, updated by the cards played since or read afresh from the view.
+        """
+        if not _updatable(view):
+            self._seen = None
+            return _Reading(view).knowledge()
+        seen = self._seen
+        if seen is None or not seen.update(view):  # (a failed update is never used)
+            seen = self._seen = _Seen(view, _Reading(view).knowledge())
+        return seen
 
 
 def _updatable(view: Observation) -> bool:
-    """Whether only the cards played change what ``view``'s seat knows (see `_Recall`)."""
+    """Whether only the cards played change what ``view``'s seat knows (see `_Seen`)."""
     return (
         view.phase is Phase.TRICKS
         and not view.table
@@ -219,13 +174,12 @@ def _updatable(view: Observation) -> bool:
 
 
 def _fixed(view: Observation) -> tuple[object, ...]:
-    """What must be the same for `_Recall` to bring a look up to date.
-
-    The first are numbers (equal, not necessarily the same objects), the rest the very
-    same objects.
-    """
+    """What must be equal for `_Seen` to bring a look up to date (mostly the same objects)."""
     return (
-        (view.hand_number, view.dealer, view.bidder),
+        view.seat,
+        view.hand_number,
+        view.dealer,
+        view.bidder,
         view.variant,
         view.trump,
         view.melds,
@@ -240,21 +194,217 @@ def _fixed(view: Observation) -> tuple[object, ...]:
     )
 
 
-def _since(last: _Recall, view: Observation) -> list[tuple[int, Card]] | None:
-    """The cards played since ``last``'s look, or None if ``view`` does not follow on it."""
-    tricks, before = view.tricks, last.tricks
-    done = len(before)
-    if len(tricks) < done or tricks[:done] != before:
-        return None
-    new: list[tuple[int, Card]] = []
-    for trick in tricks[done:]:
-        new += trick.plays
-    new += view.trick
-    # The cards of its last look's trick were counted then: they open what follows.
-    old = last.trick
-    if new[: len(old)] != list(old):
-        return None
-    return new[len(old) :]
+def _mask(cards: Sequence[Card]) -> int:
+    """The cards as a bitmask over `Card.index`."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card.index
+    return mask
+
+
+_BIT: Final = tuple(1 << i for i in range(len(CARDS)))
+_VOID: Final = VOID
+_INDEX: Final = operator.attrgetter("index")
+
+
+class _Seen:
+    """One seat's notes at its last look (see `KnowledgeTracker`): `knowledge` as counts.
+
+    The unseen copies of each card and those each seat is known to hold are counted (by
+    `Card.index`), as masks too (Hard reads those: `pinochle.bots.play.Notes`); the
+    ceilings include every card seen played, the current trick's too (reading a trick's
+    plays again lowers nothing more).
+    """
+
+    __slots__ = (
+        "best",
+        "ceilings",
+        "fixed",
+        "free",
+        "free_tricks",
+        "hand",
+        "heads",
+        "held",
+        "holds",
+        "known",
+        "led",
+        "ruffed",
+        "rules",
+        "seat",
+        "top",
+        "trick",
+        "tricks",
+        "trump",
+        "unseen",
+    )
+
+    def __init__(self, view: Observation, known: Knowledge) -> None:
+        self.known: Knowledge | None = known  # what `knowledge` gives now (None: to build)
+        self.seat = view.seat
+        self.fixed = _fixed(view)
+        self.hand = list(map(_INDEX, view.hand))
+        unseen = [0] * len(CARDS)
+        for card in known.unseen:
+            unseen[card.index] += 1
+        self.unseen = unseen
+        self.free = _mask(known.unseen)
+        holds = []
+        for cards in known.holds:
+            counts = [0] * len(CARDS)
+            for card in cards:
+                counts[card.index] += 1
+            holds.append(counts)
+        self.holds = holds
+        self.held = [_mask(cards) for cards in known.holds]
+        self.ceilings = [list(c) for c in known.ceilings]
+        variant = view.variant
+        rules, trump = variant.play, view.trump
+        self.trump = trump
+        must_trump = trump is not None and rules.must_trump
+        overtrump = rules.must_overtrump
+        discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
+        self.rules = (
+            must_trump,
+            overtrump,
+            discard_if_beaten,
+            str(rules.beat),
+            rules.beat_after_trump,
+        )
+        players = variant.deal.players
+        self.free_tricks = (
+            int((variant.deck_size - players * variant.deal.hand) // players)
+            if variant.deal.stock
+            else 0
+        )
+        self.tricks = view.tricks
+        self.trick = view.trick
+        self.led: Suit | None = None
+        self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
+        self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
+
+    def update(self, view: Observation) -> bool:
+        """Bring the notes up to ``view``; False when it does not follow on the last look.
+
+        The view's hand, meld and the rest must equal the last look's (the same objects,
+        as a game's views share them, compare at once); its tricks and trick extend those.
+        """
+        if _fixed(view) != self.fixed:
+            return False
+        tricks, before, old = view.tricks, self.tricks, self.trick
+        done, seen = len(before), len(old)
+        if len(tricks) < done or tricks[:done] != before:
+            return False
+        plays = tricks[done].plays if len(tricks) > done else view.trick
+        if len(plays) < seen or plays[:seen] != old:
+            return False
+        news = [tricks[k].plays for k in range(done, len(tricks))]
+        news.append(view.trick)
+        # (On False the notes are read afresh: a half-done update is never used.)
+        if not self._take(news, done, seen, count=True):
+            return False
+        if self.hand != list(map(_INDEX, view.hand)):
+            return False
+        self.tricks, self.trick = tricks, view.trick
+        self.known = None
+        return True
+
+    def knowledge(self, view: Observation) -> Knowledge:
+        """The notes as `knowledge` gives them for ``view`` (the view they were brought to)."""
+        known = self.known
+        if known is None:
+            players = view.variant.deal.players
+            played: list[list[Card]] = [[] for _ in range(players)]
+            for trick in view.tricks:
+                for seat, card in trick.plays:
+                    played[seat].append(card)
+            for seat, card in view.trick:
+                played[seat].append(card)
+            known = self.known = Knowledge(
+                seat=self.seat,
+                hand=view.hand,
+                played=tuple([tuple(cards) for cards in played]),
+                unseen=tuple(_elements(self.unseen)),
+                holds=tuple([tuple(_elements(counts)) for counts in self.holds]),
+                ceilings=tuple([tuple(c) for c in self.ceilings]),
+            )
+        return known
+
+    def _take(
+        self, news: Sequence[Sequence[tuple[int, Card]]], number: int, start: int, *, count: bool
+    ) -> bool:
+        """Take in the plays of some tricks: count them off and read what they show.
+
+        ``news`` holds the plays of tricks ``number``, ``number + 1``, ... (the last maybe
+        unfinished), taken from play ``start`` of the first on. ``count``: take each card
+        off the seat's hand, off the copies its player is known to hold, or off the unseen
+        ones (False when it can be none of them; a first look's cards are counted by
+        `pinochle.knowledge` already). The plays are read as `pinochle.knowledge` reads
+        them: the tricks while a two-hand stock lasts show nothing; the trick's suit led,
+        top rank, trump and top trump so far are kept for the next play.
+        """
+        hand, unseen, holds, held = self.hand, self.unseen, self.holds, self.held
+        me, free = self.seat, self.free
+        trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
+        must_trump, overtrump, discard_if_beaten, beat, after = self.rules
+        led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
+        for plays in news:
+            first, start = start, 0
+            reads = number >= free_tricks
+            number += 1
+            for i in range(first, len(plays)):
+                seat, card = plays[i]
+                if count:
+                    index = card.index
+                    if seat == me:
+                        try:
+                            hand.remove(index)
+                        except ValueError:
+                            return False
+                    elif holds[seat][index]:
+                        counts = holds[seat]
+                        counts[index] -= 1
+                        if not counts[index]:
+                            held[seat] &= ~_BIT[index]
+                    elif unseen[index]:
+                        unseen[index] -= 1
+                        if not unseen[index]:
+                            free &= ~_BIT[index]
+                    else:
+                        return False
+                if not reads:
+                    continue
+                suit, rank = card.suit, card.rank
+                if i == 0:
+                    led, top, ruffed = suit, rank, False
+                    best = rank if led is trump else _VOID
+                    heads = beat == "always" or (beat == "trump-led" and led is trump)
+                    continue
+                mine = ceilings[seat]
+                if suit is led:
+                    if heads and (after or not ruffed) and rank <= top and top < mine[suit]:
+                        mine[suit] = top
+                    if rank > top:
+                        top = rank
+                    if led is trump and rank > best:
+                        best = rank
+                    continue
+                mine[led] = _VOID  # type: ignore[index]  # (led is set by play 0)
+                if must_trump and led is not trump:
+                    assert trump is not None
+                    if suit is trump:
+                        if best != _VOID and overtrump and rank <= best:
+                            mine[trump] = min(mine[trump], best)
+                    elif best != _VOID and discard_if_beaten:
+                        mine[trump] = min(mine[trump], best)
+                    else:
+                        mine[trump] = _VOID
+                if suit is trump:
+                    if rank > best:
+                        best = rank
+                    ruffed = True
+        self.free = free
+        self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
+        return True
 
 
 def _observation(value: object) -> Observation:
@@ -316,8 +466,9 @@ class _Reading:
         variant = view.variant
         players = variant.deal.players
         self.players = players
-        self.played = _played(view, players)
-        self.ceilings = _ceilings(view, players)
+        self.public = public = _public(view, players)
+        self.played = _played(view, public)
+        self.ceilings = _ceilings(view, public)
         me, bidder = view.seat, view.bidder
 
         # Holders: each other seat's hand, then hidden piles (kitty, buried, stock).
@@ -381,7 +532,7 @@ class _Reading:
     def _unseen_pool(self) -> list[int]:
         """Copies of each card (by `Card.index`) whose place the observer cannot see."""
         view = self.view
-        gone = _public(view, self.players).gone
+        gone = self.public.gone
         counts = list(map(operator.sub, _DECK_COUNTS[view.variant.deal.deck], gone))
         for card in view.hand:
             counts[card.index] -= 1
@@ -580,22 +731,8 @@ class _Reading:
 
 
 def _meld_counts(meld: Meld) -> _Copies:
-    """The fewest copies of each card a meld needs: a card serves once within a meld type.
-
-    The answer is kept for the meld object (the observations of one hand share their
-    melds), so it must not be changed by the caller.
-    """
-    kept = _MELD_COUNTS.get(id(meld))
-    if kept is not None and kept[0] is meld:
-        return kept[1]
-    if len(_MELD_COUNTS) >= 512:
-        _MELD_COUNTS.clear()
-    counts = _copies(meld.cards)
-    _MELD_COUNTS[id(meld)] = (meld, counts)  # holding the meld keeps its id from being reused
-    return counts
-
-
-_MELD_COUNTS: dict[int, tuple[Meld, _Copies]] = {}
+    """The fewest copies of each card a meld needs: a card serves once within a meld type."""
+    return _copies(meld.cards)
 
 
 # --- Multisets of cards: copies by Card.index, in collections.Counter's order ----------
@@ -661,22 +798,15 @@ def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
 class _Public:
     """What a hand's finished tricks show every seat: each seat's cards and ceilings.
 
-    Kept per tuple of finished tricks (`_public`): the observations of one hand share that
-    tuple, and the next trick's tuple extends it, so each trick is read once for all seats.
+    Read once per reading of an observation (`_public`); a `KnowledgeTracker` keeps its
+    own notes instead, trick after trick.
     """
 
-    __slots__ = ("ceilings", "gone", "played", "tricks", "trump", "variant", "views")
+    __slots__ = ("ceilings", "gone", "played", "views")
 
     def __init__(
-        self,
-        tricks: tuple[CompletedTrick, ...],
-        variant: Variant,
-        trump: Suit | None,
-        played: list[list[Card]],
-        ceilings: list[list[int]],
-        gone: list[int],
+        self, played: list[list[Card]], ceilings: list[list[int]], gone: list[int]
     ) -> None:
-        self.tricks, self.variant, self.trump = tricks, variant, trump
         self.played = played  # each seat's cards, in play order
         self.ceilings = ceilings  # see _ceilings
         self.gone = gone  # copies of each card (by index) played
@@ -687,62 +817,21 @@ class _Public:
         )
 
 
-_PUBLIC: dict[int, _Public] = {}
-
-
 def _public(view: Observation, players: int) -> _Public:
-    """`_Public` for ``view.tricks``: kept, or the previous trick's extended, or read anew."""
-    tricks, variant, trump = view.tricks, view.variant, view.trump
-    if not tricks:
-        return _read_tricks(view, players, None, tricks)
-    kept = _PUBLIC.get(id(tricks[-1]))
-    if (
-        kept is not None
-        and kept.variant is variant
-        and kept.trump is trump
-        and (kept.tricks is tricks or kept.tricks == tricks)
-    ):
-        return kept
-    before = None
-    if len(tricks) > 1:
-        before = _PUBLIC.get(id(tricks[-2]))
-        if before is not None and not (
-            before.variant is variant
-            and before.trump is trump
-            and len(before.tricks) == len(tricks) - 1
-            and before.tricks == tricks[:-1]
-        ):
-            before = None
-    public = _read_tricks(view, players, before, tricks)
-    if len(_PUBLIC) >= 1024:
-        _PUBLIC.clear()
-    _PUBLIC[id(tricks[-1])] = public  # the entry holds the trick, so its id stays unique
-    return public
-
-
-def _read_tricks(
-    view: Observation, players: int, before: _Public | None, tricks: tuple[CompletedTrick, ...]
-) -> _Public:
-    """Read the tricks after those ``before`` covers (all of them without it)."""
-    if before is None:
-        played: list[list[Card]] = [[] for _ in range(players)]
-        ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
-        gone = [0] * len(CARDS)
-        start = 0
-    else:
-        played = [list(cards) for cards in before.played]
-        ceilings = [list(c) for c in before.ceilings]
-        gone = list(before.gone)
-        start = len(before.tricks)
+    """`_Public` for ``view.tricks``: every finished trick read."""
+    played: list[list[Card]] = [[] for _ in range(players)]
+    ceilings = [[int(Rank.ACE)] * 4 for _ in range(players)]
+    gone = [0] * len(CARDS)
     free = _free_tricks(view.variant, players)
-    for k in range(start, len(tricks)):
+    tricks = view.tricks
+    for k in range(len(tricks)):
         plays = tricks[k].plays
         for seat, card in plays:
             played[seat].append(card)
             gone[card.index] += 1
         if k >= free:
             _read_trick(view, plays, ceilings)
-    return _Public(tricks, view.variant, view.trump, played, ceilings, gone)
+    return _Public(played, ceilings, gone)
 
 
 def _free_tricks(variant: Variant, players: int) -> int:
@@ -756,8 +845,8 @@ def _free_tricks(variant: Variant, players: int) -> int:
     return int((variant.deck_size - players * variant.deal.hand) // players)
 
 
-def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
-    played = _public(view, players).views[0]
+def _played(view: Observation, public: _Public) -> tuple[tuple[Card, ...], ...]:
+    played = public.views[0]
     if not view.trick:
         return played
     now = list(played)
@@ -769,16 +858,16 @@ def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
 # --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
 
 
-def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
+def _ceilings(view: Observation, public: _Public) -> tuple[tuple[int, ...], ...]:
     """For each seat and suit, the highest rank the seat may still hold.
 
     Every card played after the first of a trick is checked against the profile's
     obligations given the cards before it in the trick; the ceilings it proves are exact:
     a hand meets them if and only if the card was a legal play from it (as
-    `pinochle.tricks` decides legality). The finished tricks are read once per hand
+    `pinochle.tricks` decides legality). The finished tricks are read in ``public``
     (`_public`); the current one counts once the stock is gone (two-hand).
     """
-    public = _public(view, players)
+    players = view.variant.deal.players
     if len(view.trick) < 2 or len(view.tricks) < _free_tricks(view.variant, players):
         return public.views[1]
     now = [list(c) for c in public.ceilings]

@@ -39,7 +39,7 @@ class _Heuristic(Bot):
         super().__init__(seed)
         self._judged: tuple[int, tuple[Card, ...]] | None = None
         self._judgement = 0.0
-        self._notes = Notes() if self.memory else None  # Hard's card memory (a cache)
+        self._notes = Notes() if self.memory else None  # Hard's card memory, this bot's own
 
     def choose(self, observation: Observation) -> Action:
         """The level's choice among ``observation.legal_actions``.

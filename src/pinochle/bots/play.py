@@ -13,7 +13,8 @@
 - two-hand, while the stock lasts (no obligations): win a trick that carries points or
   when a meld waits to be shown, else throw a low card that is no part of a meld to be.
 
-Hard remembers every card played and every void shown (`pinochle.knowledge`). Medium sees
+Hard remembers every card played and every void shown (`pinochle.knowledge`, kept by a
+`pinochle.KnowledgeTracker` per seat that the bot owns: `Notes`). Medium sees
 only its hand, the current trick, the meld shown and the two-hand table: it takes every
 card it cannot see to be still out, and nobody to be void. Both take a player who is not
 known to be void to follow suit, so a card is *sure* when no later opponent may hold a
@@ -22,7 +23,7 @@ higher card of its suit, nor trump it having shown out of the suit.
 
 from __future__ import annotations
 
-import operator
+import functools
 import random
 from collections.abc import Callable, Sequence
 
@@ -31,8 +32,9 @@ from pinochle import (
     Card,
     DeckKind,
     InvariantError,
+    Knowledge,
+    KnowledgeTracker,
     Observation,
-    Phase,
     Play,
     Rank,
     Suit,
@@ -47,7 +49,6 @@ __all__ = ["Notes", "play_card"]
 
 _SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
 _HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
-_VALUES: dict[tuple[object, int], tuple[int, ...]] = {}
 
 
 def _mask(cards: Sequence[Card]) -> int:
@@ -80,7 +81,7 @@ def play_card(
         memory: True: remember every card played and every void shown (Hard); False: see
             only the hand, the current trick, the meld shown and the table (Medium).
         notes: Hard's card memory kept from its last decision (see `Notes`); the same
-            card with or without.
+            card with or without (without, the memory is read from scratch).
 
     Returns:
         The card of one of ``observation.legal_actions``.
@@ -174,259 +175,57 @@ class _Memory:
 
 
 def _allowed(ceilings: Sequence[int]) -> int:
-    """The cards (a mask) at or below a seat's ceilings, kept per ceilings."""
-    key = tuple(ceilings)
-    allowed = _ALLOWED.get(key)
-    if allowed is None:
-        allowed = 0
-        for suit, ceiling in enumerate(key):
-            allowed |= _UP_TO[suit][ceiling + 1]
-        _ALLOWED[key] = allowed  # (at most 7 ** 4 keys)
-    return allowed
-
-
-_ALLOWED: dict[tuple[int, ...], int] = {}
+    """The cards (a mask) at or below a seat's ceilings."""
+    clubs, diamonds, hearts, spades = ceilings
+    return (
+        _UP_TO[0][clubs + 1]
+        | _UP_TO[1][diamonds + 1]
+        | _UP_TO[2][hearts + 1]
+        | _UP_TO[3][spades + 1]
+    )
 
 
 def _recall(observation: Observation) -> _Memory:
     """Hard: every card played and every void shown, from `pinochle.knowledge`."""
-    known = knowledge(observation)
+    return _memory_of(knowledge(observation))
+
+
+def _memory_of(known: Knowledge) -> _Memory:
     return _Memory(_mask(known.unseen), [_mask(cards) for cards in known.holds], known.ceilings)
 
 
-_VOID = -1
 _NEVER = len(CARDS)  # an index no card reaches
-_INDEX = operator.attrgetter("index")
 
 
 class Notes:
-    """Hard's card memory, kept from one decision to the next (a cache, per seat).
+    """Hard's card memory: a `pinochle.KnowledgeTracker` per seat, owned by the bot.
 
-    In the tricks phase (no two-hand table or turn-up) nothing a seat knows changes but by
-    a card played, so the cards each seat may hold are brought up to date from the public
-    observation: the tricks played since the seat's last look and the current trick. A
-    seat's first look in a hand, or any view that does not follow on its last one (another
-    hand or game, a copy), is read from `pinochle.knowledge`; so is every other moment.
-    The notes are a cache: pickling or copying them gives empty notes.
+    The bot is the tracker's caller: it gives each seat's tracker every view it decides
+    on, and the tracker brings what `pinochle.knowledge` tells up to date by the cards
+    played since (in trick play without a two-hand table or turn-up), or reads the view
+    afresh (see `pinochle.KnowledgeTracker`). Nothing is kept outside the notes, so bots
+    of several games, in one thread or several, never see each other's views. The notes
+    are a cache: pickling or copying them gives empty notes.
     """
 
     __slots__ = ("_seats",)
 
     def __init__(self) -> None:
-        self._seats: dict[int, _Seen] = {}
+        self._seats: dict[int, KnowledgeTracker] = {}
 
     def __reduce__(self) -> tuple[type[Notes], tuple[()]]:
         return (Notes, ())
 
     def recall(self, observation: Observation) -> _Memory:
-        """What `_recall` reads, from the seat's last look when the view follows on it."""
+        """What `_recall` reads, brought up to date from the seat's last look."""
         seat = observation.seat
-        updatable = (
-            observation.phase is Phase.TRICKS
-            and not observation.table
-            and observation.turn_up is None
-            and observation.last_turn_up is None
-        )
-        if not updatable:
-            self._seats.pop(seat, None)
-            return _recall(observation)
-        seen = self._seats.get(seat)
-        if seen is None or not seen.update(observation):
-            seen = self._seats[seat] = _Seen(observation)
-        return _Memory(seen.free, seen.held, seen.ceilings)
-
-
-def _fixed(view: Observation) -> tuple[object, ...]:
-    """What must stay the same objects for `_Seen` to bring a look up to date."""
-    return (
-        view.variant,
-        view.trump,
-        view.melds,
-        view.kitty,
-        view.buried,
-        view.passed_to_me,
-        view.passed_by_me,
-        view.turned_up,
-        view.dix_exchanger,
-        view.persons,
-        view.auction,
-    )
-
-
-class _Seen:
-    """One seat's notes at its last look (see `Notes`): `pinochle.knowledge`'s masks.
-
-    The unseen copies of each card and those each seat is known to hold are counted (by
-    `Card.index`), as masks too; the ceilings include every card seen played, the current
-    trick's too (reading a trick's plays again lowers nothing more).
-    """
-
-    __slots__ = (
-        "best",
-        "ceilings",
-        "fixed",
-        "free",
-        "free_tricks",
-        "hand",
-        "heads",
-        "held",
-        "holds",
-        "led",
-        "numbers",
-        "ruffed",
-        "rules",
-        "seat",
-        "top",
-        "trick",
-        "tricks",
-        "trump",
-        "unseen",
-    )
-
-    def __init__(self, view: Observation) -> None:
-        known = knowledge(view)
-        self.seat = view.seat
-        self.numbers = (view.hand_number, view.dealer, view.bidder)
-        self.fixed = _fixed(view)
-        self.hand = list(map(_INDEX, view.hand))
-        unseen = [0] * len(CARDS)
-        for card in known.unseen:
-            unseen[card.index] += 1
-        self.unseen = unseen
-        self.free = _mask(known.unseen)
-        holds = []
-        for cards in known.holds:
-            counts = [0] * len(CARDS)
-            for card in cards:
-                counts[card.index] += 1
-            holds.append(counts)
-        self.holds = holds
-        self.held = [_mask(cards) for cards in known.holds]
-        self.ceilings = [list(c) for c in known.ceilings]
-        variant = view.variant
-        rules, trump = variant.play, view.trump
-        self.trump = trump
-        must_trump = trump is not None and rules.must_trump
-        overtrump = rules.must_overtrump
-        discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-        self.rules = (
-            must_trump,
-            overtrump,
-            discard_if_beaten,
-            str(rules.beat),
-            rules.beat_after_trump,
-        )
-        players = variant.deal.players
-        self.free_tricks = (
-            int((variant.deck_size - players * variant.deal.hand) // players)
-            if variant.deal.stock
-            else 0
-        )
-        self.tricks = view.tricks
-        self.trick = view.trick
-        self.led: Suit | None = None
-        self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
-        self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
-
-    def update(self, view: Observation) -> bool:
-        """Bring the notes up to ``view``; False when it does not follow on the last look."""
-        if (view.hand_number, view.dealer, view.bidder) != self.numbers:
-            return False
-        if not all(map(operator.is_, _fixed(view), self.fixed)):
-            return False
-        tricks, before, old = view.tricks, self.tricks, self.trick
-        done, seen = len(before), len(old)
-        if len(tricks) < done or tricks[:done] != before:
-            return False
-        plays = tricks[done].plays if len(tricks) > done else view.trick
-        if len(plays) < seen or plays[:seen] != old:
-            return False
-        news = [tricks[k].plays for k in range(done, len(tricks))]
-        news.append(view.trick)
-        # (On False the notes are read afresh: a half-done update is never used.)
-        if not self._take(news, done, seen, count=True):
-            return False
-        if self.hand != list(map(_INDEX, view.hand)):
-            return False
-        self.tricks, self.trick = tricks, view.trick
-        return True
-
-    def _take(
-        self, news: Sequence[Sequence[tuple[int, Card]]], number: int, start: int, *, count: bool
-    ) -> bool:
-        """Take in the plays of some tricks: count them off and read what they show.
-
-        ``news`` holds the plays of tricks ``number``, ``number + 1``, ... (the last maybe
-        unfinished), taken from play ``start`` of the first on. ``count``: take each card
-        off the seat's hand, off the copies its player is known to hold, or off the unseen
-        ones (False when it can be none of them; a first look's cards are counted by
-        `pinochle.knowledge` already). The plays are read as `pinochle.knowledge` reads
-        them: the tricks while a two-hand stock lasts show nothing; the trick's suit led,
-        top rank, trump and top trump so far are kept for the next play.
-        """
-        hand, unseen, holds, held = self.hand, self.unseen, self.holds, self.held
-        me, free = self.seat, self.free
-        trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
-        must_trump, overtrump, discard_if_beaten, beat, after = self.rules
-        led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
-        for plays in news:
-            first, start = start, 0
-            reads = number >= free_tricks
-            number += 1
-            for i in range(first, len(plays)):
-                seat, card = plays[i]
-                if count:
-                    index = card.index
-                    if seat == me:
-                        try:
-                            hand.remove(index)
-                        except ValueError:
-                            return False
-                    elif holds[seat][index]:
-                        counts = holds[seat]
-                        counts[index] -= 1
-                        if not counts[index]:
-                            held[seat] &= ~_BIT[index]
-                    elif unseen[index]:
-                        unseen[index] -= 1
-                        if not unseen[index]:
-                            free &= ~_BIT[index]
-                    else:
-                        return False
-                if not reads:
-                    continue
-                suit, rank = card.suit, card.rank
-                if i == 0:
-                    led, top, ruffed = suit, rank, False
-                    best = rank if led is trump else _VOID
-                    heads = beat == "always" or (beat == "trump-led" and led is trump)
-                    continue
-                mine = ceilings[seat]
-                if suit is led:
-                    if heads and (after or not ruffed) and rank <= top and top < mine[suit]:
-                        mine[suit] = top
-                    if rank > top:
-                        top = rank
-                    if led is trump and rank > best:
-                        best = rank
-                    continue
-                mine[led] = _VOID  # type: ignore[index]  # (led is set by play 0)
-                if must_trump and led is not trump:
-                    assert trump is not None
-                    if suit is trump:
-                        if best != _VOID and overtrump and rank <= best:
-                            mine[trump] = min(mine[trump], best)
-                    elif best != _VOID and discard_if_beaten:
-                        mine[trump] = min(mine[trump], best)
-                    else:
-                        mine[trump] = _VOID
-                if suit is trump:
-                    if rank > best:
-                        best = rank
-                    ruffed = True
-        self.free = free
-        self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
-        return True
+        tracker = self._seats.get(seat)
+        if tracker is None:
+            tracker = self._seats[seat] = KnowledgeTracker()
+        found = tracker._follow(observation)
+        if isinstance(found, Knowledge):
+            return _memory_of(found)
+        return _Memory(found.free, found.held, found.ceilings)
 
 
 def _count_out(observation: Observation) -> _Memory | None:
@@ -485,36 +284,39 @@ def _glance(observation: Observation) -> _Memory:
     return _Memory(mask, [_mask(cards) for cards in holds], [[int(Rank.ACE)] * len(Suit)] * players)
 
 
-def _card_values(variant: Variant) -> tuple[int, ...]:
-    """Each card's trick points, by `Card.index` (they depend on the method and scale only).
+class _Profile:
+    """What card play needs of one profile, worked out once (see `_profile`).
 
-    Kept per profile object too, so a decision looks them up by its profile's identity.
+    Attributes:
+        values: Each card's trick points, by `Card.index`.
+        orders: The `_Orders` of the card values, by trump (None too).
+        sides: `_Sides` by seat, persons and bidder, filled as they are asked (a few
+            dozen at most: a profile has few seatings).
     """
-    kept = _VALUES_OF.get(id(variant))
-    if kept is not None and kept[0] is variant:
-        return kept[1]
-    key = (variant.counting.method, variant.scale)
-    values = _VALUES.get(key)
-    if values is None:
-        values = _VALUES[key] = tuple(card_points((card,), variant) for card in CARDS)
-    if len(_VALUES_OF) >= 64:
-        _VALUES_OF.clear()
-    _VALUES_OF[id(variant)] = (variant, values)  # holding the profile keeps its id
-    return values
+
+    __slots__ = ("orders", "sides", "values")
+
+    def __init__(self, variant: Variant) -> None:
+        values = tuple(card_points((card,), variant) for card in CARDS)
+        self.values = values
+        self.orders = {trump: _Orders(values, trump) for trump in (*Suit, None)}
+        self.sides: dict[tuple[int, tuple[int, ...], int | None], _Sides] = {}
 
 
-_VALUES_OF: dict[int, tuple[Variant, tuple[int, ...]]] = {}
+@functools.lru_cache(maxsize=64)
+def _profile(variant: Variant) -> _Profile:
+    """The per-profile tables of card play: one cache, keyed by the profile's value."""
+    return _Profile(variant)
 
 
 _Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
-_SIDES: dict[tuple[object, ...], tuple[Variant, _Sides]] = {}
 
 
-def _sides(observation: Observation) -> _Sides:
+def _sides(observation: Observation, profile: _Profile) -> _Sides:
     """The seat's opponents, partners, whether its side holds the bid, and more.
 
     Also the opponents still to play after each number of cards played. The same all
-    hand, so kept.
+    hand, so kept in the profile's tables.
     """
     variant, seat, persons, bidder = (
         observation.variant,
@@ -522,10 +324,10 @@ def _sides(observation: Observation) -> _Sides:
         observation.persons,
         observation.bidder,
     )
-    key = (id(variant), seat, persons, bidder)  # (hashing a whole profile costs more)
-    kept = _SIDES.get(key)
-    if kept is not None and kept[0] is variant:
-        return kept[1]
+    key = (seat, persons, bidder)
+    found = profile.sides.get(key)
+    if found is not None:
+        return found
     players = variant.deal.players
     sides = [observation.side_of(s) for s in range(players)]
     mine = sides[seat]
@@ -538,10 +340,7 @@ def _sides(observation: Observation) -> _Sides:
         )
         for played in range(players)
     )
-    if len(_SIDES) >= 256:
-        _SIDES.clear()
-    found = (opponents, partners, holds_bid, later)
-    _SIDES[key] = (variant, found)
+    found = profile.sides[key] = (opponents, partners, holds_bid, later)
     return found
 
 
@@ -559,6 +358,7 @@ class _Table:
         "holds_bid",
         "later_opponents",
         "opponents",
+        "orders",
         "partners",
         "seats",
         "taken",
@@ -569,15 +369,15 @@ class _Table:
 
     def __init__(self, observation: Observation, memory: bool, notes: Notes | None) -> None:
         variant = observation.variant
-        kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
-        values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
-        self.values = values
-        self.trump = observation.trump
+        profile = _profile(variant)
+        self.values = values = profile.values
+        self.trump = trump = observation.trump
+        self.orders = profile.orders[trump]
         self._observation = observation
         self._remembers = memory
         self._notes = notes
         self._memory: _Memory | None = None
-        self.opponents, self.partners, self.holds_bid, later = _sides(observation)
+        self.opponents, self.partners, self.holds_bid, later = _sides(observation, profile)
         trick = observation.trick
         self.later_opponents = later[len(trick)]
         # The trick's points so far, the last trick's bonus included.
@@ -700,12 +500,12 @@ def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card
     ``cards`` in index order (as the legal actions come), as for `_cheapest`: ties are
     drawn from them in that order.
     """
-    return _pick_mask(_orders(table.values, table.trump).throw, _mask(cards), rng)
+    return _pick_mask(table.orders.throw, _mask(cards), rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
-    return _pick_mask(_orders(table.values, table.trump).cheap, _mask(cards), rng)
+    return _pick_mask(table.orders.cheap, _mask(cards), rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -744,7 +544,8 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
     and `_throw_low`.
     """
     variant, trump = observation.variant, observation.trump
-    values = _card_values(variant)
+    profile = _profile(variant)
+    values = profile.values
     led = observation.trick[0][1]
     suit, rank = led.suit, led.rank
     taken = values[led.index] + (variant.counting.last_trick if len(observation.hand) == 1 else 0)
@@ -753,7 +554,7 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
         for c in cards
         if (c.rank > rank if c.suit is suit else c.suit is trump) and taken + values[c.index] > 0
     ]
-    orders = _orders(values, trump)  # `_cheapest` and `_throw_low`, written out
+    orders = profile.orders[trump]  # `_cheapest` and `_throw_low`, written out
     if worth:
         return _pick_mask(orders.cheap, _mask(worth), rng)
     return _pick_mask(orders.throw, _mask(cards), rng)
@@ -880,9 +681,8 @@ def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Ran
     cards a meld to be needs put last.
     """
     variant, trump = observation.variant, observation.trump
-    kept = _VALUES_OF.get(id(variant))  # `_card_values`, its usual case written out
-    values = kept[1] if kept is not None and kept[0] is variant else _card_values(variant)
-    orders = _orders(values, trump)
+    profile = _profile(variant)
+    values, orders = profile.values, profile.orders[trump]
     held = _mask(cards)
     keep = _meld_cards(held, trump)
     if observation.trick:
@@ -910,7 +710,7 @@ class _Orders:
     """The orders of `_throw_low` and `_cheapest` as masks of tied cards, lowest key first.
 
     ``throw``: by points, then trump or not, then rank; ``cheap``: by trump or not, then
-    rank; ``counters``: the cards with points. Kept per card values and trump.
+    rank; ``counters``: the cards with points. Kept per profile and trump (`_Profile`).
     """
 
     __slots__ = ("cheap", "counters", "throw")
@@ -926,21 +726,6 @@ class _Orders:
         self.throw = groups(lambda c: (values[c.index], c.suit is trump, c.rank))
         self.cheap = groups(lambda c: (c.suit is trump, c.rank))
         self.counters = _mask([c for c in CARDS if values[c.index] > 0])
-
-
-_ORDERS: dict[tuple[int, Suit | None], tuple[Sequence[int], _Orders]] = {}
-
-
-def _orders(values: Sequence[int], trump: Suit | None) -> _Orders:
-    """`_Orders` of the card values (one tuple per kind of profile) and trump, kept."""
-    kept = _ORDERS.get((id(values), trump))
-    if kept is not None and kept[0] is values:
-        return kept[1]
-    orders = _Orders(values, trump)
-    if len(_ORDERS) >= 64:
-        _ORDERS.clear()
-    _ORDERS[id(values), trump] = (values, orders)  # holding the values keeps their id
-    return orders
 
 
 def _pick_mask(groups: Sequence[int], cards: int, rng: random.Random) -> Card:
@@ -976,16 +761,7 @@ def _meld_waits(observation: Observation) -> bool:
     return in_hand > _table_meld(on_table, trump, variant)
 
 
-_TABLE_MELD: dict[int, tuple[tuple[Card, ...], Suit | None, Variant, int]] = {}
-
-
+@functools.lru_cache(maxsize=256)
 def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -> int:
-    """The meld of the cards on the table, kept per tuple (it changes only with a meld)."""
-    kept = _TABLE_MELD.get(id(cards))
-    if kept is not None and kept[0] is cards and kept[1] is trump and kept[2] is variant:
-        return kept[3]
-    total = meld_total(cards, trump, variant)
-    if len(_TABLE_MELD) >= 256:
-        _TABLE_MELD.clear()
-    _TABLE_MELD[id(cards)] = (cards, trump, variant, total)  # holding the tuple keeps its id
-    return total
+    """The meld of the cards on the table, kept by value (it changes only with a meld)."""
+    return meld_total(cards, trump, variant)

@@ -36,7 +36,7 @@ from pinochle import (
     settle_play,
     trick_winner,
 )
-from pinochle.bots.stock_play import through_stock
+from pinochle.bots.stock_play import Starts, through_stock
 
 __all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
 
@@ -77,16 +77,18 @@ class Settlements:
     observation shares the public facts, and play-outs often end on the same totals
     (pinochlerun: one settlement for ten play-outs), so each distinct outcome is settled
     once. Use one instance per observation. (A two-hand play-out's meld turns change
-    the meld shown: its meld points are part of the outcome.)
+    the meld shown: its meld points are part of the outcome.) It also keeps the start of
+    each deal `through_stock` plays (two-hand), for the deal's next card.
     """
 
     def __init__(self) -> None:
         self._settled: dict[tuple[object, ...], tuple[int, ...]] = {}
+        self._starts: Starts = {}
 
     def play_out(self, state: State, card: Card, side: int) -> float:
         """Play ``card`` for the seat to act, finish the hand, return ``side``'s margin."""
         if state.hand.turn_up is not None or state.phase is not Phase.TRICKS:
-            after = through_stock(state, card)  # the stock phase on integers
+            after = through_stock(state, card, self._starts)  # the stock phase on integers
             if after is not None:
                 return margin(self.scores(after, None), side)
             settled = len(state.results)

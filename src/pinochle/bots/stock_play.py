@@ -283,13 +283,11 @@ class _Begun:
     dix_shown: bool
 
 
-_STARTS: dict[int, tuple[State, _Begun | None]] = {}
-"""The last deals' starts by ``id(state)`` (each entry keeps its state, so the id is its own).
-
-Expert plays each sampled deal once for every legal card, one card after the other.
+Starts = dict[int, tuple[State, _Begun | None]]
+"""Deals' starts by ``id(state)``, kept by the caller of `through_stock` (each entry keeps
+its state, so the id is its own): Expert plays each sampled deal once for every legal
+card, and its decision's `pinochle.bots.rollout.Settlements` keeps the starts of its deals.
 """
-
-_MEMO = 512
 
 
 def _start(state: State, trump_suit: Suit) -> _Begun | None:
@@ -333,7 +331,7 @@ def _start(state: State, trump_suit: Suit) -> _Begun | None:
     )
 
 
-def through_stock(state: State, card: Card) -> State | None:
+def through_stock(state: State, card: Card, starts: Starts | None = None) -> State | None:
     """Play ``card``, then the rest of the stock phase with the play-out's policy.
 
     ``state`` is a two-hand state in trick play with the stock not yet gone (the turn-up
@@ -343,7 +341,8 @@ def through_stock(state: State, card: Card) -> State | None:
     table, shown melds and last draw and the tricks are left as they were, and the state
     has no history (`State.actions` is empty: no list of actions leads to it). None when
     the position is not one this covers (more than two players, players on one side, a
-    shown meld not in the stock's list): then step the engine.
+    shown meld not in the stock's list): then step the engine. ``starts``: where the caller
+    keeps the deal's start for its next card (see `Starts`).
     """
     hand, variant = state.hand, state.variant
     trump_suit = hand.trump
@@ -359,12 +358,11 @@ def through_stock(state: State, card: Card) -> State | None:
         or len(state.trick) > 1
     ):
         return None
-    start = _STARTS.get(id(state))
+    start = None if starts is None else starts.get(id(state))
     if start is None or start[0] is not state:
         start = (state, _start(state, trump_suit))
-        if len(_STARTS) >= _MEMO:
-            _STARTS.clear()
-        _STARTS[id(state)] = start
+        if starts is not None:
+            starts[id(state)] = start
     begun = start[1]
     if begun is None:
         return None

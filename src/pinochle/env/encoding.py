@@ -236,18 +236,10 @@ class _Plan:
         self.size = layout.size
 
 
-_PLANS: dict[int, _Plan] = {}
-
-
+@functools.lru_cache(maxsize=64)
 def _plan(variant: Variant) -> _Plan:
-    # Keyed by identity (hashing a Variant costs more than encoding a card); the entry keeps
-    # the variant alive, so an id is never reused while it is in the table.
-    plan = _PLANS.get(id(variant))
-    if plan is None or plan.variant is not variant:
-        if len(_PLANS) > 64:
-            _PLANS.clear()
-        plan = _PLANS[id(variant)] = _Plan(variant, observation_layout(variant))
-    return plan
+    """The profile's encoding plan, kept per profile (a `Variant` caches its hash)."""
+    return _Plan(variant, observation_layout(variant))
 
 
 _MELD_CARDS: dict[int, tuple[object, tuple[int, ...]]] = {}
