@@ -39,7 +39,8 @@ from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
-from pinochle.variant import Beat, PassingOrder, TrumpRule, Variant, WithoutMarriage
+from pinochle.tricks import _EMPTY, _trick_rule
+from pinochle.variant import PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
 
@@ -655,7 +656,7 @@ def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
     return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
 
 
-# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+# --- What a card played reveals (pinochle.tricks._reveals) ----------------------------
 
 
 class _Public:
@@ -766,7 +767,7 @@ def _played(view: Observation, players: int) -> tuple[tuple[Card, ...], ...]:
     return tuple(now)
 
 
-# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+# --- The ceilings a seat's plays show ------------------------------------------------
 
 
 def _ceilings(view: Observation, players: int) -> tuple[tuple[int, ...], ...]:
@@ -791,44 +792,23 @@ def _read_trick(
 ) -> None:
     """Lower ``ceilings`` by what one trick's plays show.
 
-    The trick's suit led, the top rank of that suit, whether it was trumped and the top
-    trump so far are kept as the cards fall.
+    The trick's state is stepped card by card through the trick rule (`pinochle.tricks`),
+    and each card is read against the duty it was played under, backwards.
     """
     if len(plays) < 2:
         return
-    rules, trump = view.variant.play, view.trump
-    must_trump = trump is not None and rules.must_trump
-    overtrump = rules.must_overtrump
-    discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-    first = plays[0][1]
-    led = first.suit
-    heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
-    top = first.rank  # the highest card of the suit led so far
-    best = first.rank if led is trump else VOID  # the highest trump so far
-    ruffed = False
-    for i in range(1, len(plays)):
-        seat, card = plays[i]
+    rule = _trick_rule(view.variant.play, view.trump)
+    steps, reveals, trump = rule.steps, rule.reveals, rule.trump
+    state = _EMPTY
+    for seat, card in plays:
+        at = state + card.index
+        led, in_led, in_trump = reveals[at]
         mine = ceilings[seat]
-        if card.suit is led:
-            if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
-                mine[led] = min(mine[led], top)  # it could not beat the top card
-            top = max(top, card.rank)
-            if led is trump:
-                best = max(best, card.rank)
-            continue
-        mine[led] = VOID
-        if must_trump and led is not trump:
-            assert trump is not None
-            if card.suit is trump:
-                if best != VOID and overtrump and card.rank <= best:
-                    mine[trump] = min(mine[trump], best)  # it could not overtrump
-            elif best != VOID and discard_if_beaten:
-                mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
-            else:
-                mine[trump] = VOID
-        if card.suit is trump:
-            best = max(best, card.rank)
-            ruffed = True
+        if in_led < mine[led]:
+            mine[led] = in_led
+        if in_trump < mine[trump]:  # (below the ace only with a trump)
+            mine[trump] = in_trump
+        state = steps[at]
 
 
 # --- Dealing the unseen cards ----------------------------------------------------------

@@ -40,6 +40,7 @@ from pinochle import (
     knowledge,
     meld_total,
 )
+from pinochle.tricks import _EMPTY, _trick_rule
 
 __all__ = ["Notes", "play_card"]
 
@@ -260,24 +261,19 @@ class _Seen:
     """
 
     __slots__ = (
-        "best",
         "ceilings",
         "fixed",
         "free",
         "free_tricks",
         "hand",
-        "heads",
         "held",
         "holds",
-        "led",
         "numbers",
-        "ruffed",
-        "rules",
+        "reading",
+        "rule",
         "seat",
-        "top",
         "trick",
         "tricks",
-        "trump",
         "unseen",
     )
 
@@ -302,18 +298,7 @@ class _Seen:
         self.held = [_mask(cards) for cards in known.holds]
         self.ceilings = [list(c) for c in known.ceilings]
         variant = view.variant
-        rules, trump = variant.play, view.trump
-        self.trump = trump
-        must_trump = trump is not None and rules.must_trump
-        overtrump = rules.must_overtrump
-        discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-        self.rules = (
-            must_trump,
-            overtrump,
-            discard_if_beaten,
-            str(rules.beat),
-            rules.beat_after_trump,
-        )
+        self.rule = _trick_rule(variant.play, view.trump)
         players = variant.deal.players
         self.free_tricks = (
             int((variant.deck_size - players * variant.deal.hand) // players)
@@ -322,8 +307,7 @@ class _Seen:
         )
         self.tricks = view.tricks
         self.trick = view.trick
-        self.led: Suit | None = None
-        self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
+        self.reading = _EMPTY  # the state of the trick being read (pinochle.tricks)
         self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
 
     def update(self, view: Observation) -> bool:
@@ -359,14 +343,14 @@ class _Seen:
         off the seat's hand, off the copies its player is known to hold, or off the unseen
         ones (False when it can be none of them; a first look's cards are counted by
         `pinochle.knowledge` already). The plays are read as `pinochle.knowledge` reads
-        them: the tricks while a two-hand stock lasts show nothing; the trick's suit led,
-        top rank, trump and top trump so far are kept for the next play.
+        them: the tricks while a two-hand stock lasts show nothing; the trick's state is
+        stepped card by card through the trick rule (`pinochle.tricks`) and kept for the
+        next play, and each card shows what its duty read backwards shows.
         """
         hand, unseen, holds, held = self.hand, self.unseen, self.holds, self.held
         me, free = self.seat, self.free
-        trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
-        must_trump, overtrump, discard_if_beaten, beat, after = self.rules
-        led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
+        rule, ceilings, free_tricks = self.rule, self.ceilings, self.free_tricks
+        steps, reveals, trump, reading = rule.steps, rule.reveals, rule.trump, self.reading
         for plays in news:
             first, start = start, 0
             reads = number >= free_tricks
@@ -393,37 +377,16 @@ class _Seen:
                         return False
                 if not reads:
                     continue
-                suit, rank = card.suit, card.rank
-                if i == 0:
-                    led, top, ruffed = suit, rank, False
-                    best = rank if led is trump else _VOID
-                    heads = beat == "always" or (beat == "trump-led" and led is trump)
-                    continue
+                at = (reading if i else _EMPTY) + card.index
+                led, in_led, in_trump = reveals[at]
                 mine = ceilings[seat]
-                if suit is led:
-                    if heads and (after or not ruffed) and rank <= top and top < mine[suit]:
-                        mine[suit] = top
-                    if rank > top:
-                        top = rank
-                    if led is trump and rank > best:
-                        best = rank
-                    continue
-                mine[led] = _VOID  # type: ignore[index]  # (led is set by play 0)
-                if must_trump and led is not trump:
-                    assert trump is not None
-                    if suit is trump:
-                        if best != _VOID and overtrump and rank <= best:
-                            mine[trump] = min(mine[trump], best)
-                    elif best != _VOID and discard_if_beaten:
-                        mine[trump] = min(mine[trump], best)
-                    else:
-                        mine[trump] = _VOID
-                if suit is trump:
-                    if rank > best:
-                        best = rank
-                    ruffed = True
+                if in_led < mine[led]:
+                    mine[led] = in_led
+                if in_trump < mine[trump]:  # (below the ace only with a trump)
+                    mine[trump] = in_trump
+                reading = steps[at]
         self.free = free
-        self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
+        self.reading = reading
         return True
 
 
