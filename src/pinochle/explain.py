@@ -119,7 +119,9 @@ def _trick(view: Observation) -> str:
         return f"Follow {suit} and beat the {CARDS[follow * 6 + beat]}: {_cards(legal)}"
     if part == "follow":
         if beat >= 0:
-            return f"Follow {suit} (you cannot beat the {CARDS[follow * 6 + beat]}): {_cards(legal)}"
+            return (
+                f"Follow {suit} (you cannot beat the {CARDS[follow * 6 + beat]}): {_cards(legal)}"
+            )
         before = _unruffed(state)
         if before != state and rule.duties[before][1] >= 0:  # the ruff lifted the duty
             return f"Follow {suit} (the trick is trumped): {_cards(legal)}"

@@ -4,6 +4,23 @@ The point values depend only on the profile's counting method and scale, so they
 in small tables indexed by `Card.index`, built once and shared by every profile that
 counts the same way. `legal_plays` applies the obligations of ``[play]`` (follow suit,
 head the trick, trump, overtrump) and `play_rule` says in a player's words what they ask.
+
+This module is the one home of those obligations, the trick duty; everything that decides
+legality or reads what a card played reveals asks it (the engine, `legal_plays`,
+`play_rule`, `explain_legal`, `knowledge`'s ceilings, Hard's notes, the Expert's
+play-outs). The rule is three small functions on plain ints (suits 0-3, ranks 0-5, -1 for
+none): `_step_of` adds a card to a trick in progress, a trick being ``(led, top, best)``
+(the suit led, the top rank of that suit, the top trump played on a plain-suit lead);
+`_duty_of` says what the next card must do, as a `_Duty` ``(follow, beat, ruff, over,
+discard)``: follow the suit led, above ``beat`` if the hand can; else trump (``ruff``),
+above ``over`` if it can, else any trump, or any card when ``discard``; and `_reveal_of`
+reads a duty backwards, from a card played, into the highest rank its player may have held
+in the suit led and in trump (a void, "could not beat", "could not overtrump"). A
+`_TrickRule` (`_trick_rule`: one per ``[play]`` section and trump, kept) tabulates the
+three for every trick state, so an inner loop (the engine, a play-out, a search) holds a
+trick as one int and steps it, reads its duty and what a card reveals by indexing tuples
+with `Card.index`. Each consumer keeps its own representation (cards, rank lists, masks)
+and applies the duty to it; `_allowed` applies it to a hand of cards.
 """
 
 from __future__ import annotations
@@ -146,8 +163,8 @@ _NO_RANK: Final = -1
 """Below every rank: no trump played yet, no duty to beat, a void."""
 
 _ANY_RANK: Final = int(Rank.ACE)  # a ceiling that rules nothing out
-_CARD_KINDS: Final = len(CARDS)  # 24
-_RUFFED: Final = _CARD_KINDS**2  # the states from here on have been trumped
+_KINDS: Final = len(CARDS)  # 24 distinct cards; a state is a multiple of it
+_RUFFED: Final = _KINDS * _KINDS  # the states from here on have been trumped
 _EMPTY: Final = _RUFFED * 7  # the state of a trick not led yet (see _TrickRule)
 
 _Duty = tuple[int, int, int, int, bool]
@@ -229,7 +246,7 @@ class _TrickRule:
     A trick in progress is one int, its *state*: ``24 * (head + 24 * (best + 1))``, where
     ``head`` is the `Card.index` of the card heading the suit led and ``best`` the rank of
     the highest trump played on a plain-suit lead (-1: none, so the trick has been trumped
-    exactly when ``state >= 576``), or ``_EMPTY`` before the lead. A multiple of 24, so a
+    exactly when ``state >= 576``), or ``_EMPTY`` before the lead: a multiple of 24, so a
     card's index added to it looks the pair up. The tables are the rule's functions
     (`_step_of`, `_duty_of`, `_reveal_of`) worked out for every state and card: an inner
     loop steps a trick and reads its duty by indexing tuples.
@@ -246,21 +263,30 @@ class _TrickRule:
 
     def __init__(self, rules: Play, trump: int) -> None:
         self.trump = trump
-        steps = [0] * _EMPTY + [index * _CARD_KINDS for index in range(len(CARDS))]
+        steps = [0] * _EMPTY + [_encode(card.suit, card.rank, _NO_RANK) for card in CARDS]
         duties: list[_Duty] = []
         reveals: list[tuple[int, int, int]] = []
-        for state in range(0, _EMPTY, _CARD_KINDS):
-            head, best = state // _CARD_KINDS % _CARD_KINDS, state // _CARD_KINDS**2 - 1
-            led, top = divmod(head, 6)
-            duty = _duty_of(rules, trump, led, top, best)
-            duties += [duty] * _CARD_KINDS
+        for state in range(0, _EMPTY, _KINDS):
+            trick = _decode(state)
+            duty = _duty_of(rules, trump, *trick)
+            duties += [duty] * _KINDS
             for card in CARDS:
-                led_, top_, best_ = _step_of(led, top, best, card.suit, card.rank, trump)
-                steps[state + card.index] = _CARD_KINDS * (led_ * 6 + top_ + _RUFFED // 24 * (best_ + 1))
+                steps[state + card.index] = _encode(*_step_of(*trick, card.suit, card.rank, trump))
                 reveals.append((duty[0], *_reveal_of(duty, card.suit, card.rank)))
-        duties += [_LEAD] * _CARD_KINDS  # before the lead: any card, showing nothing
-        reveals += [(card.suit, _ANY_RANK, _ANY_RANK) for card in CARDS]
+        duties += [_LEAD] * _KINDS  # before the lead: any card, showing nothing
+        reveals += [(int(card.suit), _ANY_RANK, _ANY_RANK) for card in CARDS]
         self.steps, self.duties, self.reveals = tuple(steps), tuple(duties), tuple(reveals)
+
+
+def _encode(led: int, top: int, best: int) -> int:
+    """The state (see `_TrickRule`) of the trick ``(led, top, best)``."""
+    return _KINDS * (led * 6 + top) + _RUFFED * (best + 1)
+
+
+def _decode(state: int) -> tuple[int, int, int]:
+    """The trick ``(led, top, best)`` of a state (not `_EMPTY`)."""
+    led, top = divmod(state % _RUFFED // _KINDS, 6)
+    return led, top, state // _RUFFED - 1
 
 
 @functools.cache
@@ -346,8 +372,10 @@ def _allowed(hand: Sequence[Card], duty: _Duty) -> tuple[Sequence[Card], str]:
 def _follow(
     hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
 ) -> tuple[Sequence[Card], str, _Duty]:
-    """The cards a player may add to a started trick, the part of the duty that chose
-    them (see `_allowed`) and the duty."""
+    """The cards a player may add to a started trick, what chose them, and the duty.
+
+    What chose them is the part of the duty `_allowed` names.
+    """
     rule = _trick_rule(rules, trump)
     duty = rule.duties[_state(enumerate(plays), rule)]
     cards, part = _allowed(hand, duty)
