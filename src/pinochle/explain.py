@@ -27,12 +27,12 @@ from pinochle.actions import (
     Play,
     TakeTurnUp,
 )
-from pinochle.cards import Card, Rank, Suit
+from pinochle.cards import CARDS, Card, Rank, Suit
 from pinochle.choices import CardChoices
 from pinochle.errors import ArgumentError
 from pinochle.state import Observation, Phase
-from pinochle.tricks import _follow
-from pinochle.variant import Beat, PassingOrder, TrumpRule
+from pinochle.tricks import _allowed, _state, _trick_rule, _unruffed
+from pinochle.variant import PassingOrder, TrumpRule
 
 __all__ = ["explain_legal"]
 
@@ -108,41 +108,37 @@ def _trick(view: Observation) -> str:
         return "Lead any card"
     if view.turn_up is not None:  # two-hand: the stock is not drawn out yet
         return "Any card while the stock lasts"
-    plays = [c for _, c in view.trick]
     legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
-    rules, trump = view.variant.play, view.trump
-    led = plays[0].suit
-    suit = _SUIT_NAMES[led]
-    _, duty, top = _follow(view.hand, plays, trump, rules)
-    if duty == "beat":
-        return f"Follow {suit} and beat the {top}: {_cards(legal)}"
-    if duty == "follow":
-        heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led == trump)
-        if not heads:
-            return f"Follow {suit}: {_cards(legal)}"
-        if led != trump and any(c.suit == trump for c in plays) and not rules.beat_after_trump:
+    # The duty, from the one trick rule; the words say which part of it chose the cards.
+    rule = _trick_rule(view.variant.play, view.trump)
+    state = _state(view.trick, rule)
+    follow, beat, ruff, over, _ = rule.duties[state]
+    _, part = _allowed(view.hand, rule.duties[state])
+    suit = _SUIT_NAMES[Suit(follow)]
+    if part == "beat":
+        return f"Follow {suit} and beat the {CARDS[follow * 6 + beat]}: {_cards(legal)}"
+    if part == "follow":
+        if beat >= 0:
+            return (
+                f"Follow {suit} (you cannot beat the {CARDS[follow * 6 + beat]}): {_cards(legal)}"
+            )
+        before = _unruffed(state)
+        if before != state and rule.duties[before][1] >= 0:  # the ruff lifted the duty
             return f"Follow {suit} (the trick is trumped): {_cards(legal)}"
-        best = max((c for c in plays if c.suit == led), key=lambda c: c.rank)
-        return f"Follow {suit} (you cannot beat the {best}): {_cards(legal)}"
-    if duty == "overtrump":
-        return f"No {suit}, trump and beat the {top}: {_cards(legal)}"
-    trumps = [c for c in view.hand if c.suit == trump] if trump is not None else []
-    high = _best_trump(plays, trump)
-    if duty == "trump":
-        if high is not None and rules.must_overtrump:
+        return f"Follow {suit}: {_cards(legal)}"
+    if part == "overtrump":
+        return f"No {suit}, trump and beat the {CARDS[ruff * 6 + over]}: {_cards(legal)}"
+    if part == "trump":
+        if over >= 0:
+            high = CARDS[ruff * 6 + over]
             return f"No {suit}, trump (you cannot beat the {high}): {_cards(legal)}"
         return f"No {suit}, you must trump: {_cards(legal)}"
-    # duty == "any": the whole hand
-    if not trumps:
+    # part == "any": the whole hand
+    if not any(c.suit == view.trump for c in view.hand):
         return f"No {suit} and no trump: any card"
-    if not rules.must_trump:
+    if ruff < 0:
         return f"No {suit}: any card (you need not trump)"
-    return f"No {suit} and you cannot beat the {high}: any card"
-
-
-def _best_trump(plays: Sequence[Card], trump: Suit | None) -> Card | None:
-    trumps = [c for c in plays if c.suit == trump]
-    return max(trumps, key=lambda c: c.rank) if trumps else None
+    return f"No {suit} and you cannot beat the {CARDS[ruff * 6 + over]}: any card"
 
 
 # --- Before the tricks -----------------------------------------------------------------

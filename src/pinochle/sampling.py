@@ -42,7 +42,8 @@ from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import Game, Hand, Observation, Phase, State, build_state
-from pinochle.variant import Beat, PassingOrder, TrumpRule, Variant, WithoutMarriage
+from pinochle.tricks import _EMPTY, _trick_rule
+from pinochle.variant import PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "KnowledgeTracker", "knowledge", "sample_state", "sample_states"]
 
@@ -217,24 +218,19 @@ class _Seen:
     """
 
     __slots__ = (
-        "best",
         "ceilings",
         "fixed",
         "free",
         "free_tricks",
         "hand",
-        "heads",
         "held",
         "holds",
         "known",
-        "led",
-        "ruffed",
-        "rules",
+        "reading",
+        "rule",
         "seat",
-        "top",
         "trick",
         "tricks",
-        "trump",
         "unseen",
     )
 
@@ -258,18 +254,7 @@ class _Seen:
         self.held = [_mask(cards) for cards in known.holds]
         self.ceilings = [list(c) for c in known.ceilings]
         variant = view.variant
-        rules, trump = variant.play, view.trump
-        self.trump = trump
-        must_trump = trump is not None and rules.must_trump
-        overtrump = rules.must_overtrump
-        discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-        self.rules = (
-            must_trump,
-            overtrump,
-            discard_if_beaten,
-            str(rules.beat),
-            rules.beat_after_trump,
-        )
+        self.rule = _trick_rule(variant.play, view.trump)
         players = variant.deal.players
         self.free_tricks = (
             int((variant.deck_size - players * variant.deal.hand) // players)
@@ -278,8 +263,7 @@ class _Seen:
         )
         self.tricks = view.tricks
         self.trick = view.trick
-        self.led: Suit | None = None
-        self.top, self.best, self.ruffed, self.heads = 0, _VOID, False, False
+        self.reading = _EMPTY  # the state of the trick being read (pinochle.tricks)
         self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
 
     def update(self, view: Observation) -> bool:
@@ -339,14 +323,14 @@ class _Seen:
         off the seat's hand, off the copies its player is known to hold, or off the unseen
         ones (False when it can be none of them; a first look's cards are counted by
         `pinochle.knowledge` already). The plays are read as `pinochle.knowledge` reads
-        them: the tricks while a two-hand stock lasts show nothing; the trick's suit led,
-        top rank, trump and top trump so far are kept for the next play.
+        them: the tricks while a two-hand stock lasts show nothing; the trick's state is
+        stepped card by card through the trick rule (`pinochle.tricks`) and kept for the
+        next play, and each card shows what its duty read backwards shows.
         """
         hand, unseen, holds, held = self.hand, self.unseen, self.holds, self.held
         me, free = self.seat, self.free
-        trump, ceilings, free_tricks = self.trump, self.ceilings, self.free_tricks
-        must_trump, overtrump, discard_if_beaten, beat, after = self.rules
-        led, top, best, ruffed, heads = self.led, self.top, self.best, self.ruffed, self.heads
+        rule, ceilings, free_tricks = self.rule, self.ceilings, self.free_tricks
+        steps, reveals, trump, reading = rule.steps, rule.reveals, rule.trump, self.reading
         for plays in news:
             first, start = start, 0
             reads = number >= free_tricks
@@ -373,37 +357,16 @@ class _Seen:
                         return False
                 if not reads:
                     continue
-                suit, rank = card.suit, card.rank
-                if i == 0:
-                    led, top, ruffed = suit, rank, False
-                    best = rank if led is trump else _VOID
-                    heads = beat == "always" or (beat == "trump-led" and led is trump)
-                    continue
+                at = (reading if i else _EMPTY) + card.index
+                led, in_led, in_trump = reveals[at]
                 mine = ceilings[seat]
-                if suit is led:
-                    if heads and (after or not ruffed) and rank <= top and top < mine[suit]:
-                        mine[suit] = top
-                    if rank > top:
-                        top = rank
-                    if led is trump and rank > best:
-                        best = rank
-                    continue
-                mine[led] = _VOID  # type: ignore[index]  # (led is set by play 0)
-                if must_trump and led is not trump:
-                    assert trump is not None
-                    if suit is trump:
-                        if best != _VOID and overtrump and rank <= best:
-                            mine[trump] = min(mine[trump], best)
-                    elif best != _VOID and discard_if_beaten:
-                        mine[trump] = min(mine[trump], best)
-                    else:
-                        mine[trump] = _VOID
-                if suit is trump:
-                    if rank > best:
-                        best = rank
-                    ruffed = True
+                if in_led < mine[led]:
+                    mine[led] = in_led
+                if in_trump < mine[trump]:  # (below the ace only with a trump)
+                    mine[trump] = in_trump
+                reading = steps[at]
         self.free = free
-        self.led, self.top, self.best, self.ruffed, self.heads = led, top, best, ruffed, heads
+        self.reading = reading
         return True
 
 
@@ -792,7 +755,7 @@ def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
     return tuple([CARDS[i] for i in sorted([c.index for c in cards])])
 
 
-# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+# --- What a card played reveals (pinochle.tricks._reveals) ----------------------------
 
 
 class _Public:
@@ -855,7 +818,7 @@ def _played(view: Observation, public: _Public) -> tuple[tuple[Card, ...], ...]:
     return tuple(now)
 
 
-# --- What a card played reveals (mirrors pinochle.tricks._follow) ----------------------
+# --- The ceilings a seat's plays show ------------------------------------------------
 
 
 def _ceilings(view: Observation, public: _Public) -> tuple[tuple[int, ...], ...]:
@@ -880,44 +843,23 @@ def _read_trick(
 ) -> None:
     """Lower ``ceilings`` by what one trick's plays show.
 
-    The trick's suit led, the top rank of that suit, whether it was trumped and the top
-    trump so far are kept as the cards fall.
+    The trick's state is stepped card by card through the trick rule (`pinochle.tricks`),
+    and each card is read against the duty it was played under, backwards.
     """
     if len(plays) < 2:
         return
-    rules, trump = view.variant.play, view.trump
-    must_trump = trump is not None and rules.must_trump
-    overtrump = rules.must_overtrump
-    discard_if_beaten = overtrump and not rules.trump_when_cannot_overtrump
-    first = plays[0][1]
-    led = first.suit
-    heads = rules.beat is Beat.ALWAYS or (rules.beat is Beat.TRUMP_LED and led is trump)
-    top = first.rank  # the highest card of the suit led so far
-    best = first.rank if led is trump else VOID  # the highest trump so far
-    ruffed = False
-    for i in range(1, len(plays)):
-        seat, card = plays[i]
+    rule = _trick_rule(view.variant.play, view.trump)
+    steps, reveals, trump = rule.steps, rule.reveals, rule.trump
+    state = _EMPTY
+    for seat, card in plays:
+        at = state + card.index
+        led, in_led, in_trump = reveals[at]
         mine = ceilings[seat]
-        if card.suit is led:
-            if heads and (rules.beat_after_trump or not ruffed) and card.rank <= top:
-                mine[led] = min(mine[led], top)  # it could not beat the top card
-            top = max(top, card.rank)
-            if led is trump:
-                best = max(best, card.rank)
-            continue
-        mine[led] = VOID
-        if must_trump and led is not trump:
-            assert trump is not None
-            if card.suit is trump:
-                if best != VOID and overtrump and card.rank <= best:
-                    mine[trump] = min(mine[trump], best)  # it could not overtrump
-            elif best != VOID and discard_if_beaten:
-                mine[trump] = min(mine[trump], best)  # free to discard: could not overtrump
-            else:
-                mine[trump] = VOID
-        if card.suit is trump:
-            best = max(best, card.rank)
-            ruffed = True
+        if in_led < mine[led]:
+            mine[led] = in_led
+        if in_trump < mine[trump]:  # (below the ace only with a trump)
+            mine[trump] = in_trump
+        state = steps[at]
 
 
 # --- Dealing the unseen cards ----------------------------------------------------------

@@ -4,12 +4,30 @@ The point values depend only on the profile's counting method and scale, so they
 in small tables indexed by `Card.index`, built once and shared by every profile that
 counts the same way. `legal_plays` applies the obligations of ``[play]`` (follow suit,
 head the trick, trump, overtrump) and `play_rule` says in a player's words what they ask.
+
+This module is the one home of those obligations, the trick duty; everything that decides
+legality or reads what a card played reveals asks it (the engine, `legal_plays`,
+`play_rule`, `explain_legal`, `knowledge`'s ceilings, Hard's notes, the Expert's
+play-outs). The rule is three small functions on plain ints (suits 0-3, ranks 0-5, -1 for
+none): `_step_of` adds a card to a trick in progress, a trick being ``(led, top, best)``
+(the suit led, the top rank of that suit, the top trump played on a plain-suit lead);
+`_duty_of` says what the next card must do, as a `_Duty` ``(follow, beat, ruff, over,
+discard)``: follow the suit led, above ``beat`` if the hand can; else trump (``ruff``),
+above ``over`` if it can, else any trump, or any card when ``discard``; and `_reveal_of`
+reads a duty backwards, from a card played, into the highest rank its player may have held
+in the suit led and in trump (a void, "could not beat", "could not overtrump"). A
+`_TrickRule` (`_trick_rule`: one per ``[play]`` section and trump, kept) tabulates the
+three for every trick state, so an inner loop (the engine, a play-out, a search) holds a
+trick as one int and steps it, reads its duty and what a card reveals by indexing tuples
+with `Card.index`. Each consumer keeps its own representation (cards, rank lists, masks)
+and applies the duty to it; `_allowed` applies it to a hand of cards.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError
@@ -134,110 +152,250 @@ def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
     return best
 
 
-# --- Legal plays (rules/trick-play#following) ------------------------------------------
+# --- The trick duty (rules/trick-play#following) ---------------------------------------
+#
+# The one home of the ``[play]`` obligations; the module docstring tells the design. The
+# rule is written once, in `_step_of`, `_duty_of` and `_reveal_of`; a `_TrickRule`
+# tabulates them for one profile section and trump, so an inner loop steps a trick and
+# reads its duty by indexing tuples.
+
+_NO_RANK: Final = -1
+"""Below every rank: no trump played yet, no duty to beat, a void."""
+
+_ANY_RANK: Final = int(Rank.ACE)  # a ceiling that rules nothing out
+_KINDS: Final = len(CARDS)  # 24 distinct cards; a state is a multiple of it
+_RUFFED: Final = _KINDS * _KINDS  # the states from here on have been trumped
+_EMPTY: Final = _RUFFED * 7  # the state of a trick not led yet (see _TrickRule)
+
+_Duty = tuple[int, int, int, int, bool]
+"""What the next card of a trick must do: ``(follow, beat, ruff, over, discard)``.
+
+- ``follow``: the suit led; a hand holding it must play one of it,
+- ``beat``: one ranked above ``beat`` if it holds one (-1: any card of the suit);
+- ``ruff``: void in the suit led, a trump (of this suit) if it holds one (-1: any card);
+- ``over``: a trump ranked above ``over`` if it holds one (-1: any trump);
+- ``discard``: holding trumps but none above ``over`` (0 or more): True any card, False
+  any trump.
+
+Suits and ranks are plain ints (0-3 and 0-5 as `Suit` and `Rank` number them), ready to
+index a rank list or a mask table. A lead's duty is `_LEAD`: -1 for each.
+"""
+
+_LEAD: Final[_Duty] = (_NO_RANK, _NO_RANK, _NO_RANK, _NO_RANK, False)
 
 
-def _must_head(rules: Play, led: Suit, trump: Suit | None) -> bool:
-    """Whether a player following suit must beat the best card (``play.beat``)."""
-    if rules.beat is Beat.ALWAYS:
-        return True
-    return rules.beat is Beat.TRUMP_LED and led == trump
+def _step_of(
+    led: int, top: int, best: int, suit: int, rank: int, trump: int
+) -> tuple[int, int, int]:
+    """The rule's step: the trick ``(led, top, best)`` once a card (suit, rank) is added.
+
+    ``top`` is the highest rank of the suit led, ``best`` the highest trump played on a
+    plain-suit lead (-1 until it is trumped; a trump lead's top trump is ``top``).
+    """
+    if suit == led:
+        return (led, rank, best) if rank > top else (led, top, best)
+    if suit == trump and rank > best:
+        return (led, top, rank)
+    return (led, top, best)
+
+
+def _duty_of(rules: Play, trump: int, led: int, top: int, best: int) -> _Duty:
+    """The rule's duty: what the next card added to the trick ``(led, top, best)`` must do.
+
+    Following suit, beat the top card when the profile says (``beat``), after a ruff only
+    if ``beat_after_trump``; void in the suit led, trump (``must_trump``), over the best
+    trump played (``must_overtrump``), else anything when ``trump_when_cannot_overtrump``
+    is off. On a trump lead a void player holds no trump: no trump duty.
+    """
+    follow = led
+    if led == trump:
+        heads = rules.beat is not Beat.NEVER
+        return (follow, top if heads else _NO_RANK, _NO_RANK, _NO_RANK, False)
+    heads = rules.beat is Beat.ALWAYS and (best < 0 or rules.beat_after_trump)
+    if trump < 0 or not rules.must_trump:
+        return (follow, top if heads else _NO_RANK, _NO_RANK, _NO_RANK, False)
+    over = best if rules.must_overtrump else _NO_RANK
+    discard = over >= 0 and not rules.trump_when_cannot_overtrump
+    return (follow, top if heads else _NO_RANK, trump, over, discard)
+
+
+def _reveal_of(duty: _Duty, suit: int, rank: int) -> tuple[int, int]:
+    """The duty read backwards: what a card played under ``duty`` shows its player lacked.
+
+    Returns:
+        (ceiling in the suit led, ceiling in trump): the highest rank of each the player
+        may have held, -1 for none, `Rank.ACE` where the card shows nothing. The ceilings
+        are exact: a hand holding the card meets them if and only if the card was a legal
+        play from it (`_allowed`).
+    """
+    follow, beat, ruff, over, discard = duty
+    if suit == follow:
+        return (beat if rank <= beat else _ANY_RANK, _ANY_RANK)  # it could not beat
+    if ruff < 0:
+        return (_NO_RANK, _ANY_RANK)  # void in the suit led, then free
+    if suit == ruff:
+        return (_NO_RANK, over if rank <= over else _ANY_RANK)  # it could not overtrump
+    if discard:
+        return (_NO_RANK, over)  # free to discard only when it could not overtrump
+    return (_NO_RANK, _NO_RANK)  # no trump either
+
+
+class _TrickRule:
+    """The trick duty of one ``[play]`` section and trump, tabulated (`_trick_rule`).
+
+    A trick in progress is one int, its *state*: ``24 * (head + 24 * (best + 1))``, where
+    ``head`` is the `Card.index` of the card heading the suit led and ``best`` the rank of
+    the highest trump played on a plain-suit lead (-1: none, so the trick has been trumped
+    exactly when ``state >= 576``), or ``_EMPTY`` before the lead: a multiple of 24, so a
+    card's index added to it looks the pair up. The tables are the rule's functions
+    (`_step_of`, `_duty_of`, `_reveal_of`) worked out for every state and card: an inner
+    loop steps a trick and reads its duty by indexing tuples.
+
+    Attributes:
+        trump: The trump suit (0-3), -1 without trump.
+        steps: ``steps[state + card.index]``: the state once the card is added.
+        duties: ``duties[state]``: what the next card must do (see `_Duty`).
+        reveals: ``reveals[state + card.index]``: (suit led, ceiling in it, ceiling in
+            trump) that the card added to the trick shows (see `_reveal_of`).
+    """
+
+    __slots__ = ("duties", "reveals", "steps", "trump")
+
+    def __init__(self, rules: Play, trump: int) -> None:
+        self.trump = trump
+        steps = [0] * _EMPTY + [_encode(card.suit, card.rank, _NO_RANK) for card in CARDS]
+        duties: list[_Duty] = []
+        reveals: list[tuple[int, int, int]] = []
+        for state in range(0, _EMPTY, _KINDS):
+            trick = _decode(state)
+            duty = _duty_of(rules, trump, *trick)
+            duties += [duty] * _KINDS
+            for card in CARDS:
+                steps[state + card.index] = _encode(*_step_of(*trick, card.suit, card.rank, trump))
+                reveals.append((duty[0], *_reveal_of(duty, card.suit, card.rank)))
+        duties += [_LEAD] * _KINDS  # before the lead: any card, showing nothing
+        reveals += [(int(card.suit), _ANY_RANK, _ANY_RANK) for card in CARDS]
+        self.steps, self.duties, self.reveals = tuple(steps), tuple(duties), tuple(reveals)
+
+
+def _encode(led: int, top: int, best: int) -> int:
+    """The state (see `_TrickRule`) of the trick ``(led, top, best)``."""
+    return _KINDS * (led * 6 + top) + _RUFFED * (best + 1)
+
+
+def _decode(state: int) -> tuple[int, int, int]:
+    """The trick ``(led, top, best)`` of a state (not `_EMPTY`)."""
+    led, top = divmod(state % _RUFFED // _KINDS, 6)
+    return led, top, state // _RUFFED - 1
+
+
+@functools.cache
+def _tabulated(rules: Play, trump: int) -> _TrickRule:
+    # Keyed on the section's values: equal sections share their tables.
+    return _TrickRule(rules, trump)
+
+
+_RULES: dict[int, tuple[Play, list[_TrickRule | None]]] = {}
+_LAST: list[object] = [None, None, None]  # the last (rules, trump, rule) asked for
+
+
+def _trick_rule(rules: Play, trump: int | None) -> _TrickRule:
+    """The `_TrickRule` of a ``[play]`` section and a trump (None or -1: no trump).
+
+    Looked up by the section's identity (the entry holds the section, so its id stays its
+    own): hashing a section's keys would cost the engine more than the rule saves.
+    """
+    if rules is _LAST[0] and trump is _LAST[1]:
+        return _LAST[2]  # type: ignore[return-value]
+    kept = _RULES.get(id(rules))
+    if kept is None or kept[0] is not rules:
+        if len(_RULES) >= 256:
+            _RULES.clear()
+        kept = _RULES[id(rules)] = (rules, [None] * 5)
+    at = 4 if trump is None or trump < 0 else int(trump)
+    rule = kept[1][at]
+    if rule is None:
+        rule = kept[1][at] = _tabulated(rules, _NO_RANK if at == 4 else at)
+    _LAST[:] = (rules, trump, rule)
+    return rule
+
+
+def _state(plays: Iterable[tuple[int, Card]], rule: _TrickRule) -> int:
+    """The state (see `_TrickRule`) of a trick's ``(seat, card)`` plays."""
+    steps = rule.steps
+    state = _EMPTY
+    for _, card in plays:
+        state = steps[state + card.index]
+    return state
+
+
+def _unruffed(state: int) -> int:
+    """The state of the same trick had no trump fallen on its plain-suit lead."""
+    return state % _RUFFED
+
+
+_BEAT, _FOLLOW, _OVERTRUMP, _TRUMP, _ANY = "beat", "follow", "overtrump", "trump", "any"
+_SUIT_OR_NONE: Final = (*Suit, None)  # by suit number, -1 giving None
+
+
+def _allowed(hand: Sequence[Card], duty: _Duty) -> tuple[Sequence[Card], str]:
+    """The cards of ``hand`` that meet ``duty``, and which part of the duty chose them.
+
+    The part is "beat", "follow", "overtrump", "trump" or "any" (the whole hand, returned
+    as it is); `play_rule` and `explain_legal` put it in words.
+    """
+    follow, beat, ruff, over, discard = duty
+    # Suits are singletons: a card's suit is compared with the duty's member by ``is``.
+    follow_suit = _SUIT_OR_NONE[follow]
+    suited = [c for c in hand if c.suit is follow_suit]
+    if suited:
+        if beat >= 0:
+            higher = [c for c in suited if c.rank > beat]
+            if higher:
+                return higher, _BEAT
+        return suited, _FOLLOW
+    if ruff < 0:
+        return hand, _ANY
+    trump = _SUIT_OR_NONE[ruff]
+    trumps = [c for c in hand if c.suit is trump]
+    if not trumps:
+        return hand, _ANY
+    if over >= 0:
+        higher = [c for c in trumps if c.rank > over]
+        if higher:
+            return higher, _OVERTRUMP
+        if discard:
+            return hand, _ANY
+    return trumps, _TRUMP
 
 
 def _follow(
     hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
-) -> tuple[Sequence[Card], str, Card | None]:
-    """The cards a player may add to a started trick, and the duty that chose them.
+) -> tuple[Sequence[Card], str, _Duty]:
+    """The cards a player may add to a started trick, what chose them, and the duty.
 
-    The duty is one of "follow", "beat", "overtrump", "trump" or "any", with the card to
-    beat; `play_rule` turns it into words only when an error needs them. (Suits are
-    singletons, so they are compared with ``is``.) The engine's inner loop uses
-    `_legal_follow`, the same rules without the duty.
+    What chose them is the part of the duty `_allowed` names.
     """
-    led = plays[0].suit
-    suited = [c for c in hand if c.suit is led]
-    if suited:
-        if not _must_head(rules, led, trump):
-            return suited, "follow", None
-        if led is not trump and not rules.beat_after_trump:
-            for c in plays:
-                if c.suit is trump:
-                    # Once trumped, no card of the led suit can win: any of them will do.
-                    return suited, "follow", None
-        top = plays[0]
-        for c in plays:
-            if c.suit is led and c.rank > top.rank:
-                top = c
-        rank = top.rank
-        higher = [c for c in suited if c.rank > rank]
-        if higher:
-            return higher, "beat", top
-        return suited, "follow", None
-    trumps = [c for c in hand if c.suit is trump] if trump is not None else []
-    if not trumps or not rules.must_trump:
-        return hand, "any", None
-    best: Card | None = None
-    for c in plays:
-        if c.suit is trump and (best is None or c.rank > best.rank):
-            best = c
-    if best is not None and rules.must_overtrump:
-        rank = best.rank
-        higher = [c for c in trumps if c.rank > rank]
-        if higher:
-            return higher, "overtrump", best
-        if not rules.trump_when_cannot_overtrump:
-            return hand, "any", None
-    return trumps, "trump", None
-
-
-_ALWAYS, _TRUMP_LED = Beat.ALWAYS, Beat.TRUMP_LED  # globals: faster than off the enum
+    rule = _trick_rule(rules, trump)
+    duty = rule.duties[_state(enumerate(plays), rule)]
+    cards, part = _allowed(hand, duty)
+    return cards, part, duty
 
 
 def _legal_follow(
     hand: Sequence[Card], trick: Sequence[tuple[int, Card]], trump: Suit | None, rules: Play
 ) -> Sequence[Card]:
-    """`_follow`'s cards for the engine: the trick as ``(seat, card)`` plays, no duty.
+    """`legal_plays` for the engine's inner loop: the trick as ``(seat, card)`` plays.
 
-    The same rules in fewer steps (this runs for three plays in four): the trick is read
-    in place (no list of its cards), the led suit's best card and any trump are found in
-    one pass, and no duty or card to beat is built. Short scans of the hand beat binary
-    search here: CPython's specialised loops are cheaper than calls with a key function.
-    tests/test_fast_paths.py checks it against `legal_plays`.
+    The rule's tables read in place (this runs for three plays in four).
     """
-    lead = trick[0][1]
-    led = lead.suit
-    suited = [c for c in hand if c.suit is led]
-    if suited:
-        beat = rules.beat
-        if beat is not _ALWAYS and (beat is not _TRUMP_LED or led is not trump):
-            return suited
-        top = lead
-        for _, c in trick:
-            suit = c.suit
-            if suit is led:
-                if c.rank > top.rank:
-                    top = c
-            elif suit is trump and not rules.beat_after_trump:
-                return suited  # once trumped, no card of the led suit can win
-        rank = top.rank
-        return [c for c in suited if c.rank > rank] or suited
-    if trump is None or not rules.must_trump:
-        return hand
-    trumps = [c for c in hand if c.suit is trump]
-    if not trumps:
-        return hand
-    best: Card | None = None
-    for _, c in trick:
-        if c.suit is trump and (best is None or c.rank > best.rank):
-            best = c
-    if best is not None and rules.must_overtrump:
-        rank = best.rank
-        higher = [c for c in trumps if c.rank > rank]
-        if higher:
-            return higher
-        if not rules.trump_when_cannot_overtrump:
-            return hand
-    return trumps
+    last = _LAST
+    rule = last[2] if rules is last[0] and trump is last[1] else _trick_rule(rules, trump)
+    steps = rule.steps  # type: ignore[union-attr]
+    state = _EMPTY
+    for _, card in trick:
+        state = steps[state + card.index]
+    return _allowed(hand, rule.duties[state])[0]  # type: ignore[union-attr]
 
 
 _SUIT_NAMES = {
@@ -276,13 +434,14 @@ def play_rule(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, r
     """What the obligations ask of this player now, in a player's words ("must trump")."""
     if not plays:
         return "any card may lead"
-    cards, duty, top = _follow(hand, plays, trump, rules)
-    if duty == "beat":
-        return f"must beat {top} with {_either(cards)}"
-    if duty == "overtrump":
-        return f"must overtrump {top} with {_either(cards)}"
-    if duty == "follow":
+    cards, part, duty = _follow(hand, plays, trump, rules)
+    follow, beat, ruff, over, _ = duty
+    if part == _BEAT:
+        return f"must beat {CARDS[follow * 6 + beat]} with {_either(cards)}"
+    if part == _OVERTRUMP:
+        return f"must overtrump {CARDS[ruff * 6 + over]} with {_either(cards)}"
+    if part == _FOLLOW:
         return f"must follow {_SUIT_NAMES[plays[0].suit]}"
-    if duty == "trump":
+    if part == _TRUMP:
         return "must trump"
     return "any card"

@@ -37,6 +37,7 @@ from pinochle import (
     trick_winner,
 )
 from pinochle.bots.stock_play import Starts, through_stock
+from pinochle.tricks import _EMPTY, _trick_rule
 
 __all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
 
@@ -191,7 +192,8 @@ def trick_points(state: State) -> list[int]:
 # Inside a play-out a hand is four lists of ranks (0-5, ascending), one per suit, so the
 # cards a player must follow with are one list, and comparing or removing a card costs no
 # Python-level method call. The trick in progress is a few numbers (suit led, the winning
-# seat, suit and rank, the highest card of the suit led) updated as each card falls. The
+# seat, suit and rank, and the trick's state in `pinochle.tricks`' tabulated duty, whose
+# answer the legal ranks are read from) updated as each card falls. The
 # choices are exactly those of `quick_card` over `pinochle.legal_plays`: candidates are
 # scanned in the hand's order (suit, then rank) and the first best one is kept, as `min`
 # and `max` keep the first of equal keys.
@@ -202,32 +204,19 @@ _RANK = tuple(int(c.rank) for c in CARDS)
 
 
 class _Policy:
-    """One profile's and trump's rules and values for the play-outs."""
+    """One profile's and trump's rules and values for the play-outs.
 
-    __slots__ = (
-        "bonus",
-        "head_always",
-        "head_trump_led",
-        "must_overtrump",
-        "must_trump",
-        "players",
-        "ruff_frees",
-        "trump",
-        "trump_anyway",
-        "value",
-    )
+    ``rule`` is the trick duty (`pinochle.tricks`' tabulated rule): a play-out steps each
+    trick's state through it and reads what the next card must do from it.
+    """
+
+    __slots__ = ("bonus", "players", "rule", "trump", "value")
 
     def __init__(self, variant: Variant, trump: Suit | None) -> None:
-        rules = variant.play
         self.trump = -1 if trump is None else int(trump)
         values = _values(variant)
         self.value = tuple(values[rank] for rank in range(6))  # points by rank
-        self.head_always = rules.beat == "always"  # a StrEnum (pinochle.variant.Beat)
-        self.head_trump_led = rules.beat == "trump-led"
-        self.ruff_frees = not rules.beat_after_trump
-        self.must_trump = rules.must_trump
-        self.must_overtrump = rules.must_overtrump
-        self.trump_anyway = rules.trump_when_cannot_overtrump
+        self.rule = _trick_rule(variant.play, trump)
         self.players = variant.deal.players
         self.bonus = variant.counting.last_trick
 
@@ -312,9 +301,7 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
     """Finish the tricks on rank lists: each side's points, tricks and counters."""
     policy = _policy(state.variant, state.hand.trump)
     value, trump, players = policy.value, policy.trump, policy.players
-    head_always, head_trump_led = policy.head_always, policy.head_trump_led
-    ruff_frees, must_trump = policy.ruff_frees, policy.must_trump
-    must_overtrump, trump_anyway = policy.must_overtrump, policy.trump_anyway
+    steps, duties = policy.rule.steps, policy.rule.duties
     mine = _sides(state)
     hands: list[list[list[int]]] = []
     for cards in state.hands:  # in index order: suit by suit, ranks ascending
@@ -327,22 +314,21 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
     points, won, counters = list(state.points), list(state.tricks_won), list(state.counters)
     seat = state.to_act
     assert seat is not None
-    # The trick in progress: suit led, winning seat, suit and rank, the suit led's top rank.
-    played = led = win_seat = win_suit = win_rank = led_top = taken = 0
-    ruffed = counter = False
+    # The trick in progress: suit led, winning seat, suit and rank, and its state for the
+    # duty (pinochle.tricks).
+    played = led = win_seat = win_suit = win_rank = taken = 0
+    trick = _EMPTY
+    counter = False
     for s, c in state.trick:
         suit, rank = int(c.suit), int(c.rank)
         if not played:
-            led, win_seat, win_suit, win_rank, led_top = suit, s, suit, rank, rank
+            led, win_seat, win_suit, win_rank = suit, s, suit, rank
         elif suit == win_suit:
             if rank > win_rank:
                 win_seat, win_rank = s, rank
         elif suit == trump:
             win_seat, win_suit, win_rank = s, suit, rank
-        if suit == led:
-            led_top = max(led_top, rank)
-        elif suit == trump:
-            ruffed = True
+        trick = steps[trick + c.index]
         taken += value[rank]
         counter = counter or rank >= 3  # K, 10, A
         played += 1
@@ -356,23 +342,22 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
         else:
             aim = 0 if mine[win_seat] == mine[seat] else 1
             win = (win_suit, win_rank)
+            _, beat, ruff, over, discard = duties[trick]  # legal_plays' duty
             suited = hand[led]
-            if suited:  # follow suit (legal_plays: beat the top card when the rules say)
+            if suited:  # follow suit, above ``beat`` if it can
                 ranks = suited
-                heads = head_always or (head_trump_led and led == trump)
-                if heads and not (ruffed and ruff_frees):
-                    higher = [r for r in suited if r > led_top]
-                    ranks = higher or suited
+                if beat >= 0:
+                    ranks = [r for r in suited if r > beat] or suited
                 suit, rank = led, _in_suit(ranks, led, trump, value, aim, win)
-            elif trump < 0 or not must_trump or not hand[trump]:
+            elif ruff < 0 or not hand[trump]:  # (a duty to ruff is in trump)
                 suit, rank = _anywhere(hand, trump, value, aim, win)
-            else:
+            else:  # trump, above ``over`` if it can (else any trump, or any card)
                 ranks = hand[trump]
-                if win_suit == trump and must_overtrump:  # a trump is in the trick
-                    higher = [r for r in ranks if r > win_rank]
+                if over >= 0:
+                    higher = [r for r in ranks if r > over]
                     if higher:
                         ranks = higher
-                    elif not trump_anyway:
+                    elif discard:
                         ranks = []
                 if ranks:
                     suit, rank = trump, _in_suit(ranks, trump, trump, value, aim, win)
@@ -380,19 +365,16 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
                     suit, rank = _anywhere(hand, trump, value, aim, win)
         hand[suit].remove(rank)
         left[seat] -= 1
+        trick = steps[trick + suit * 6 + rank]
         if not played:
-            led, win_seat, win_suit, win_rank, led_top = suit, seat, suit, rank, rank
-            taken, ruffed, counter = value[rank], False, rank >= 3
+            led, win_seat, win_suit, win_rank = suit, seat, suit, rank
+            taken, counter = value[rank], rank >= 3
         else:
             if suit == win_suit:
                 if rank > win_rank:
                     win_seat, win_rank = seat, rank
             elif suit == trump:
                 win_seat, win_suit, win_rank = seat, suit, rank
-            if suit == led:
-                led_top = max(led_top, rank)
-            elif suit == trump:
-                ruffed = True
             taken += value[rank]
             counter = counter or rank >= 3  # K, 10, A
         played += 1
@@ -405,7 +387,7 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
         points[side] += taken + (policy.bonus if last else 0)
         won[side] += 1
         counters[side] = counters[side] or last or counter
-        played = 0
+        played, trick = 0, _EMPTY
         if last:
             return points, won, counters
 

@@ -13,7 +13,9 @@ defence. `endgame_tricks` plays the tricks out along such a line.
 
 Both work on the play-out's representation (`pinochle.bots.rollout`): a hand is four
 lists of ranks (0-5, ascending), one per suit, and the legal cards are those of
-`pinochle.legal_plays` (follow suit, head the trick, trump, overtrump as the profile says).
+`pinochle.legal_plays` (follow suit, head the trick, trump, overtrump as the profile says):
+the trick's state is stepped through `pinochle.tricks`' tabulated rule, whose duty
+`legal_ranks` applies to the rank lists.
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pinochle import Card, State
-from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _Policy, _policy, _sides
+from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _policy, _sides
+from pinochle.tricks import _EMPTY
 
 __all__ = [
     "PlayoutSettlements",
@@ -46,35 +49,34 @@ def _hands(state: State) -> list[Hand]:
     return hands
 
 
-def legal_ranks(
-    hand: Hand, policy: _Policy, led: int, led_top: int, ruffed: bool, win: tuple[int, int]
-) -> list[tuple[int, int]]:
-    """The legal cards (suit, rank) of ``hand``; ``led`` is -1 for a lead.
+def legal_ranks(hand: Hand, duty: tuple[int, int, int, int, bool] | None) -> list[tuple[int, int]]:
+    """The legal cards (suit, rank) of ``hand``, each distinct card once.
 
-    The same rules as `pinochle.legal_plays`: follow suit (heading the trick when the
-    profile says), else trump (overtrump) when the profile says, else any card.
+    Args:
+        hand: Four rank lists, one per suit, each ascending.
+        duty: What the card must do, as `pinochle.tricks` answers for the trick in
+            progress (``(follow, beat, ruff, over, discard)``: follow suit, above ``beat``
+            if it can; else trump, above ``over`` if it can, else any trump or, with
+            ``discard``, any card); None for a lead.
     """
-    if led < 0:
-        return [(s, r) for s in range(4) for r in _distinct(hand[s])]
-    suited = hand[led]
-    trump = policy.trump
-    if suited:
-        ranks = suited
-        heads = policy.head_always or (policy.head_trump_led and led == trump)
-        if heads and not (ruffed and policy.ruff_frees):
-            higher = [r for r in suited if r > led_top]
-            ranks = higher or suited
-        return [(led, r) for r in _distinct(ranks)]
-    if trump >= 0 and policy.must_trump and hand[trump]:
-        ranks = hand[trump]
-        if win[0] == trump and policy.must_overtrump:
-            higher = [r for r in ranks if r > win[1]]
-            if higher:
-                ranks = higher
-            elif not policy.trump_anyway:
-                ranks = []
-        if ranks:
-            return [(trump, r) for r in _distinct(ranks)]
+    if duty is not None:
+        follow, beat, ruff, over, discard = duty
+        suited = hand[follow]
+        if suited:
+            ranks = suited
+            if beat >= 0:
+                ranks = [r for r in suited if r > beat] or suited
+            return [(follow, r) for r in _distinct(ranks)]
+        if ruff >= 0 and hand[ruff]:
+            ranks = hand[ruff]
+            if over >= 0:
+                higher = [r for r in ranks if r > over]
+                if higher:
+                    ranks = higher
+                elif discard:
+                    ranks = []
+            if ranks:
+                return [(ruff, r) for r in _distinct(ranks)]
     return [(s, r) for s in range(4) for r in _distinct(hand[s])]
 
 
@@ -101,16 +103,15 @@ class Tricks:
         "hands",
         "holds_bid",
         "led",
-        "led_top",
         "left",
         "mine",
         "played",
         "players",
         "points",
         "policy",
-        "ruffed",
         "seat",
         "taken",
+        "trick",
         "win_rank",
         "win_seat",
         "win_suit",
@@ -132,8 +133,9 @@ class Tricks:
         assert seat is not None
         self.seat = seat
         self.played = self.led = self.win_seat = self.win_suit = self.win_rank = 0
-        self.led_top = self.taken = 0
-        self.ruffed = self.counter = False
+        self.taken = 0
+        self.trick = _EMPTY  # the trick's state for its duty (pinochle.tricks)
+        self.counter = False
         for s, c in state.trick:
             self.seat = s
             self._add(int(c.suit), int(c.rank))
@@ -141,25 +143,19 @@ class Tricks:
 
     def _add(self, suit: int, rank: int) -> None:
         """Record ``seat``'s card in the trick (not its removal from the hand)."""
-        value, trump, seat = self.policy.value, self.policy.trump, self.seat
+        policy, seat = self.policy, self.seat
+        value, trump = policy.value, policy.trump
         if not self.played:
             self.led, self.win_seat, self.win_suit, self.win_rank = suit, seat, suit, rank
-            self.led_top, self.taken, self.ruffed, self.counter = (
-                rank,
-                value[rank],
-                False,
-                rank >= 3,
-            )
+            self.trick = policy.rule.steps[_EMPTY + suit * 6 + rank]
+            self.taken, self.counter = value[rank], rank >= 3
         else:
             if suit == self.win_suit:
                 if rank > self.win_rank:
                     self.win_seat, self.win_rank = seat, rank
             elif suit == trump:
                 self.win_seat, self.win_suit, self.win_rank = seat, suit, rank
-            if suit == self.led:
-                self.led_top = max(self.led_top, rank)
-            elif suit == trump:
-                self.ruffed = True
+            self.trick = policy.rule.steps[self.trick + suit * 6 + rank]
             self.taken += value[rank]
             self.counter = self.counter or rank >= 3
         self.played += 1
@@ -184,11 +180,8 @@ class Tricks:
 
     def legal(self) -> list[tuple[int, int]]:
         """The legal cards of the seat to act."""
-        led = self.led if self.played else -1
-        hand = self.hands[self.seat]
-        return legal_ranks(
-            hand, self.policy, led, self.led_top, self.ruffed, (self.win_suit, self.win_rank)
-        )
+        duty = self.policy.rule.duties[self.trick] if self.played else None
+        return legal_ranks(self.hands[self.seat], duty)
 
     # --- Hard's rules of thumb, every hand in view ----------------------------------
 
@@ -370,9 +363,8 @@ def _save(game: Tricks) -> tuple[object, ...]:
         game.win_seat,
         game.win_suit,
         game.win_rank,
-        game.led_top,
+        game.trick,
         game.taken,
-        game.ruffed,
         game.counter,
         list(game.points),
         list(game.won),
@@ -387,9 +379,8 @@ def _restore(game: Tricks, saved: tuple[object, ...], seat: int, suit: int, rank
         game.win_seat,
         game.win_suit,
         game.win_rank,
-        game.led_top,
+        game.trick,
         game.taken,
-        game.ruffed,
         game.counter,
         game.points,
         game.won,
