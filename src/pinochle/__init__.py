@@ -78,10 +78,13 @@ from pinochle.scoring import (
 )
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
 from pinochle.tricks import (
+    EMPTY_TRICK,
+    TrickRule,
     card_points,
     deck_points,
     legal_plays,
     round_trick_points,
+    trick_rule,
     trick_winner,
 )
 from pinochle.variant import Variant, builtin_variants, load_variant
@@ -94,6 +97,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARDS",
+    "EMPTY_TRICK",
     "Action",
     "ActionParseError",
     "ArgumentError",
@@ -144,6 +148,7 @@ __all__ = [
     "SuitParseError",
     "TakeTurnUp",
     "ThrowIn",
+    "TrickRule",
     "Variant",
     "VariantError",
     "WireError",
@@ -180,6 +185,7 @@ __all__ = [
     "settle_hand",
     "settle_play",
     "sort_cards",
+    "trick_rule",
     "trick_winner",
 ]
 

@@ -39,7 +39,7 @@ from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State
-from pinochle.tricks import _EMPTY, _trick_rule
+from pinochle.tricks import EMPTY_TRICK, trick_rule
 from pinochle.variant import PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "knowledge", "sample_state", "sample_states"]
@@ -797,9 +797,9 @@ def _read_trick(
     """
     if len(plays) < 2:
         return
-    rule = _trick_rule(view.variant.play, view.trump)
+    rule = trick_rule(view.variant.play, view.trump)
     steps, reveals, trump = rule.steps, rule.reveals, rule.trump
-    state = _EMPTY
+    state = EMPTY_TRICK
     for seat, card in plays:
         at = state + card.index
         led, in_led, in_trump = reveals[at]

@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 
 from pinochle import (
     CARDS,
+    EMPTY_TRICK,
     Card,
     DeckKind,
     Observation,
@@ -39,8 +40,8 @@ from pinochle import (
     card_points,
     knowledge,
     meld_total,
+    trick_rule,
 )
-from pinochle.tricks import _EMPTY, _trick_rule
 
 __all__ = ["Notes", "play_card"]
 
@@ -298,7 +299,7 @@ class _Seen:
         self.held = [_mask(cards) for cards in known.holds]
         self.ceilings = [list(c) for c in known.ceilings]
         variant = view.variant
-        self.rule = _trick_rule(variant.play, view.trump)
+        self.rule = trick_rule(variant.play, view.trump)
         players = variant.deal.players
         self.free_tricks = (
             int((variant.deck_size - players * variant.deal.hand) // players)
@@ -307,7 +308,7 @@ class _Seen:
         )
         self.tricks = view.tricks
         self.trick = view.trick
-        self.reading = _EMPTY  # the state of the trick being read (pinochle.tricks)
+        self.reading = EMPTY_TRICK  # the state of the trick being read (pinochle.tricks)
         self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
 
     def update(self, view: Observation) -> bool:
@@ -377,7 +378,7 @@ class _Seen:
                         return False
                 if not reads:
                     continue
-                at = (reading if i else _EMPTY) + card.index
+                at = (reading if i else EMPTY_TRICK) + card.index
                 led, in_led, in_trump = reveals[at]
                 mine = ceilings[seat]
                 if in_led < mine[led]:
