@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
 import attrs
 import pytest
@@ -25,21 +25,20 @@ from hypothesis import strategies as st
 import pinochle as pn
 from pinochle import Card, DeckKind, Rank, Suit
 from pinochle.bots import rollout
-from pinochle.bots.play import Notes, _recall, _Seen
+from pinochle.bots.play import Notes, _recall
 from pinochle.bots.search import Tricks, legal_ranks
 from pinochle.explain import _cards
-from pinochle.sampling import _read_trick
-from pinochle.state import Observation
+from pinochle.sampling import _read_trick, _Seen
 from pinochle.tricks import (
-    _EMPTY,
+    EMPTY_TRICK,
     _allowed,
     _duty_of,
     _legal_follow,
     _reveal_of,
     _state,
     _step_of,
-    _trick_rule,
     legal_plays,
+    trick_rule,
 )
 from pinochle.variant import Beat
 from pinochle.variant import Play as PlayRules
@@ -157,9 +156,9 @@ def seen_ceilings(plays: Plays, trump: Suit | None, rules: PlayRules) -> list[li
     seen = object.__new__(_Seen)
     seen.hand, seen.unseen, seen.holds, seen.held = [], [], [], []
     seen.seat, seen.free, seen.free_tricks = 0, 0, 0
-    seen.rule = _trick_rule(rules, trump)
+    seen.rule = trick_rule(rules, trump)
     seen.ceilings = [[ACE] * 4 for _ in range(4)]
-    seen.reading = _EMPTY
+    seen.reading = EMPTY_TRICK
     # Read in two parts, as notes brought up to date mid-trick are.
     assert seen._take([plays[:1]], 0, 0, count=False)
     assert seen._take([plays], 0, 1, count=False)
@@ -168,7 +167,7 @@ def seen_ceilings(plays: Plays, trump: Suit | None, rules: PlayRules) -> list[li
 
 def knowledge_ceilings(plays: Plays, trump: Suit | None, rules: PlayRules) -> list[list[int]]:
     """`pinochle.knowledge`'s reading of one trick (`pinochle.sampling._read_trick`)."""
-    view = cast(Observation, attrs.evolve(_VIEW, variant=_VARIANTS[rules_id(rules)], trump=trump))
+    view = attrs.evolve(_VIEW, variant=_VARIANTS[rules_id(rules)], trump=trump)
     ceilings = [[ACE] * 4 for _ in range(4)]
     _read_trick(view, plays, ceilings)
     return ceilings
@@ -186,7 +185,7 @@ def test_every_reader_gives_the_rules_answer_under_every_play_rule(
         duty = duties[-1]
         legal = list(_allowed(hand, duty)[0])
         # The tables are the three functions.
-        rule = _trick_rule(rules, trump)
+        rule = trick_rule(rules, trump)
         assert rule.duties[_state(plays, rule)] == duty
         # Forward: the legal cards.
         assert list(_legal_follow(hand, plays, trump, rules)) == legal
@@ -295,3 +294,46 @@ def _pick(rng: random.Random, legal: Sequence[pn.Action]) -> pn.Action:
     if isinstance(first, pn.ThrowIn):
         return legal[1]
     return legal[rng.randrange(len(legal))]
+
+
+# --- The public face: states, duties and what a card shows, as a program reads them -----
+
+
+def test_the_rules_pages_example_read_through_the_tables() -> None:
+    """rules/trick-play#example-trick: K♣ led, spades trump, S0's [play] section."""
+    rule = pn.trick_rule(PlayRules(), Suit.SPADES)
+    king, ten, nine_s = pn.parse_cards("KC TC 9S")
+    clubs, spades = int(Suit.CLUBS), int(Suit.SPADES)
+    state = rule.steps[pn.EMPTY_TRICK + king.index]
+    assert state == 24 * king.index
+    # Hold clubs: beat the K♣; else trump (no trump yet: any trump).
+    assert rule.duties[state] == (clubs, int(Rank.KING), spades, -1, False)
+    state = rule.steps[state + ten.index]
+    assert rule.duties[state] == (clubs, int(Rank.TEN), spades, -1, False)
+    # The 9♠ shows no club; once trumped, any club will do and a trump must beat the 9♠.
+    assert rule.reveals[state + nine_s.index] == (clubs, -1, ACE)
+    state = rule.steps[state + nine_s.index]
+    assert state >= 576
+    assert rule.duties[state] == (clubs, -1, spades, int(Rank.NINE), False)
+    # A 9♣ after the 10♣ shows no club above the 10 (it could not beat it).
+    nine_c = pn.parse_cards("9C")[0]
+    ten_state = rule.steps[rule.steps[pn.EMPTY_TRICK + king.index] + ten.index]
+    assert rule.reveals[ten_state + nine_c.index] == (clubs, int(Rank.TEN), ACE)
+
+
+def test_the_same_rule_comes_back_for_the_same_section_and_trump() -> None:
+    rules = PlayRules()
+    assert pn.trick_rule(rules, Suit.SPADES) is pn.trick_rule(rules, 3)
+    assert pn.trick_rule(rules, None) is pn.trick_rule(rules, -1)
+    assert pn.trick_rule(rules, None).trump == -1
+
+
+@pytest.mark.parametrize(
+    ("rules", "trump", "named"),
+    [("always", None, "rules"), (PlayRules(), 4, "trump"), (PlayRules(), "S", "trump")],
+)
+def test_trick_rule_refuses_what_is_no_play_section_or_suit(
+    rules: object, trump: object, named: str
+) -> None:
+    with pytest.raises(pn.ArgumentError, match=f"^{named}: expected"):
+        pn.trick_rule(rules, trump)  # type: ignore[arg-type]

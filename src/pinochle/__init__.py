@@ -86,10 +86,13 @@ from pinochle.scoring import (
 )
 from pinochle.state import CompletedTrick, Game, Hand, Observation, Phase, State, build_state
 from pinochle.tricks import (
+    EMPTY_TRICK,
+    TrickRule,
     card_points,
     deck_points,
     legal_plays,
     round_trick_points,
+    trick_rule,
     trick_winner,
 )
 from pinochle.variant import Variant, builtin_variants, load_variant
@@ -108,6 +111,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "CARDS",
+    "EMPTY_TRICK",
     "Action",
     "ActionParseError",
     "ArenaError",
@@ -166,6 +170,7 @@ __all__ = [
     "SuitParseError",
     "TakeTurnUp",
     "ThrowIn",
+    "TrickRule",
     "TurnError",
     "Variant",
     "VariantError",
@@ -204,6 +209,7 @@ __all__ = [
     "settle_hand",
     "settle_play",
     "sort_cards",
+    "trick_rule",
     "trick_winner",
 ]
 

@@ -31,7 +31,7 @@ from pinochle.cards import CARDS, Card, Rank, Suit
 from pinochle.choices import CardChoices
 from pinochle.errors import ArgumentError
 from pinochle.state import Observation, Phase
-from pinochle.tricks import _allowed, _state, _trick_rule, _unruffed
+from pinochle.tricks import _allowed, _state, _unruffed, trick_rule
 from pinochle.variant import PassingOrder, TrumpRule
 
 __all__ = ["explain_legal"]
@@ -110,7 +110,7 @@ def _trick(view: Observation) -> str:
         return "Any card while the stock lasts"
     legal = [a.card for a in view.legal_actions if isinstance(a, Play)]
     # The duty, from the one trick rule; the words say which part of it chose the cards.
-    rule = _trick_rule(view.variant.play, view.trump)
+    rule = trick_rule(view.variant.play, view.trump)
     state = _state(view.trick, rule)
     follow, beat, ruff, over, _ = rule.duties[state]
     _, part = _allowed(view.hand, rule.duties[state])

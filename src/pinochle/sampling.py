@@ -42,7 +42,7 @@ from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import Game, Hand, Observation, Phase, State, build_state
-from pinochle.tricks import _EMPTY, _trick_rule
+from pinochle.tricks import EMPTY_TRICK, trick_rule
 from pinochle.variant import PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "KnowledgeTracker", "knowledge", "sample_state", "sample_states"]
@@ -254,7 +254,7 @@ class _Seen:
         self.held = [_mask(cards) for cards in known.holds]
         self.ceilings = [list(c) for c in known.ceilings]
         variant = view.variant
-        self.rule = _trick_rule(variant.play, view.trump)
+        self.rule = trick_rule(variant.play, view.trump)
         players = variant.deal.players
         self.free_tricks = (
             int((variant.deck_size - players * variant.deal.hand) // players)
@@ -263,7 +263,7 @@ class _Seen:
         )
         self.tricks = view.tricks
         self.trick = view.trick
-        self.reading = _EMPTY  # the state of the trick being read (pinochle.tricks)
+        self.reading = EMPTY_TRICK  # the state of the trick being read (pinochle.tricks)
         self._take([view.trick], len(view.tricks), 0, count=False)  # the reading state
 
     def update(self, view: Observation) -> bool:
@@ -357,7 +357,7 @@ class _Seen:
                         return False
                 if not reads:
                     continue
-                at = (reading if i else _EMPTY) + card.index
+                at = (reading if i else EMPTY_TRICK) + card.index
                 led, in_led, in_trump = reveals[at]
                 mine = ceilings[seat]
                 if in_led < mine[led]:
@@ -848,9 +848,9 @@ def _read_trick(
     """
     if len(plays) < 2:
         return
-    rule = _trick_rule(view.variant.play, view.trump)
+    rule = trick_rule(view.variant.play, view.trump)
     steps, reveals, trump = rule.steps, rule.reveals, rule.trump
-    state = _EMPTY
+    state = EMPTY_TRICK
     for seat, card in plays:
         at = state + card.index
         led, in_led, in_trump = reveals[at]

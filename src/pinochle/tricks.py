@@ -11,12 +11,12 @@ legality or reads what a card played reveals asks it (the engine, `legal_plays`,
 play-outs). The rule is three small functions on plain ints (suits 0-3, ranks 0-5, -1 for
 none): `_step_of` adds a card to a trick in progress, a trick being ``(led, top, best)``
 (the suit led, the top rank of that suit, the top trump played on a plain-suit lead);
-`_duty_of` says what the next card must do, as a `_Duty` ``(follow, beat, ruff, over,
+`_duty_of` says what the next card must do, as a `Duty` ``(follow, beat, ruff, over,
 discard)``: follow the suit led, above ``beat`` if the hand can; else trump (``ruff``),
 above ``over`` if it can, else any trump, or any card when ``discard``; and `_reveal_of`
 reads a duty backwards, from a card played, into the highest rank its player may have held
 in the suit led and in trump (a void, "could not beat", "could not overtrump"). A
-`_TrickRule` (`_trick_rule`: one per ``[play]`` section and trump, kept) tabulates the
+`TrickRule` (`trick_rule`: one per ``[play]`` section and trump, kept) tabulates the
 three for every trick state, so an inner loop (the engine, a play-out, a search) holds a
 trick as one int and steps it, reads its duty and what a card reveals by indexing tuples
 with `Card.index`. Each consumer keeps its own representation (cards, rank lists, masks)
@@ -27,18 +27,22 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable, Sequence
-from typing import Final
+from typing import Any, Final
 
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError
 from pinochle.variant import Beat, CountingMethod, Play, Rounding, Variant
 
 __all__ = [
+    "EMPTY_TRICK",
+    "Duty",
+    "TrickRule",
     "card_points",
     "deck_points",
     "legal_plays",
     "play_rule",
     "round_trick_points",
+    "trick_rule",
     "trick_winner",
 ]
 
@@ -155,7 +159,7 @@ def trick_winner(plays: Sequence[Card], trump: Suit | None) -> int:
 # --- The trick duty (rules/trick-play#following) ---------------------------------------
 #
 # The one home of the ``[play]`` obligations; the module docstring tells the design. The
-# rule is written once, in `_step_of`, `_duty_of` and `_reveal_of`; a `_TrickRule`
+# rule is written once, in `_step_of`, `_duty_of` and `_reveal_of`; a `TrickRule`
 # tabulates them for one profile section and trump, so an inner loop steps a trick and
 # reads its duty by indexing tuples.
 
@@ -165,9 +169,10 @@ _NO_RANK: Final = -1
 _ANY_RANK: Final = int(Rank.ACE)  # a ceiling that rules nothing out
 _KINDS: Final = len(CARDS)  # 24 distinct cards; a state is a multiple of it
 _RUFFED: Final = _KINDS * _KINDS  # the states from here on have been trumped
-_EMPTY: Final = _RUFFED * 7  # the state of a trick not led yet (see _TrickRule)
+EMPTY_TRICK: Final = _RUFFED * 7
+"""The state of a trick not led yet (see `TrickRule`): 4032."""
 
-_Duty = tuple[int, int, int, int, bool]
+Duty = tuple[int, int, int, int, bool]
 """What the next card of a trick must do: ``(follow, beat, ruff, over, discard)``.
 
 - ``follow``: the suit led; a hand holding it must play one of it,
@@ -178,10 +183,10 @@ _Duty = tuple[int, int, int, int, bool]
   any trump.
 
 Suits and ranks are plain ints (0-3 and 0-5 as `Suit` and `Rank` number them), ready to
-index a rank list or a mask table. A lead's duty is `_LEAD`: -1 for each.
+index a rank list or a mask table. A lead's duty is -1 for each number (any card).
 """
 
-_LEAD: Final[_Duty] = (_NO_RANK, _NO_RANK, _NO_RANK, _NO_RANK, False)
+_LEAD: Final[Duty] = (_NO_RANK, _NO_RANK, _NO_RANK, _NO_RANK, False)
 
 
 def _step_of(
@@ -199,7 +204,7 @@ def _step_of(
     return (led, top, best)
 
 
-def _duty_of(rules: Play, trump: int, led: int, top: int, best: int) -> _Duty:
+def _duty_of(rules: Play, trump: int, led: int, top: int, best: int) -> Duty:
     """The rule's duty: what the next card added to the trick ``(led, top, best)`` must do.
 
     Following suit, beat the top card when the profile says (``beat``), after a ruff only
@@ -219,7 +224,7 @@ def _duty_of(rules: Play, trump: int, led: int, top: int, best: int) -> _Duty:
     return (follow, top if heads else _NO_RANK, trump, over, discard)
 
 
-def _reveal_of(duty: _Duty, suit: int, rank: int) -> tuple[int, int]:
+def _reveal_of(duty: Duty, suit: int, rank: int) -> tuple[int, int]:
     """The duty read backwards: what a card played under ``duty`` shows its player lacked.
 
     Returns:
@@ -240,33 +245,39 @@ def _reveal_of(duty: _Duty, suit: int, rank: int) -> tuple[int, int]:
     return (_NO_RANK, _NO_RANK)  # no trump either
 
 
-class _TrickRule:
-    """The trick duty of one ``[play]`` section and trump, tabulated (`_trick_rule`).
+class TrickRule:
+    """The trick duty of one ``[play]`` section and trump, as tables (from `trick_rule`).
 
-    A trick in progress is one int, its *state*: ``24 * (head + 24 * (best + 1))``, where
-    ``head`` is the `Card.index` of the card heading the suit led and ``best`` the rank of
-    the highest trump played on a plain-suit lead (-1: none, so the trick has been trumped
-    exactly when ``state >= 576``), or ``_EMPTY`` before the lead: a multiple of 24, so a
-    card's index added to it looks the pair up. The tables are the rule's functions
-    (`_step_of`, `_duty_of`, `_reveal_of`) worked out for every state and card: an inner
-    loop steps a trick and reads its duty by indexing tuples.
+    The one statement of the obligations of rules/trick-play#following, shaped for inner
+    loops (a play-out, a search): a trick in progress is one int, its *state*, and adding a
+    card, the duty of the next card and what a card played reveals are each one tuple
+    look-up.
+
+    A state is ``24 * head + 576 * (best + 1)``: ``head`` is the `Card.index` of the card
+    heading the suit led, ``best`` the rank of the highest trump played on a plain-suit
+    lead (-1 for none, so the trick has been trumped exactly when ``state >= 576``); before
+    the lead it is `EMPTY_TRICK`. A state is a multiple of 24, so adding a card's index to
+    it looks the pair up. A trick of one card is ``24 * card.index``.
 
     Attributes:
         trump: The trump suit (0-3), -1 without trump.
-        steps: ``steps[state + card.index]``: the state once the card is added.
-        duties: ``duties[state]``: what the next card must do (see `_Duty`).
-        reveals: ``reveals[state + card.index]``: (suit led, ceiling in it, ceiling in
-            trump) that the card added to the trick shows (see `_reveal_of`).
+        steps: ``steps[state + card.index]``: the state once the card is added to the trick.
+        duties: ``duties[state]``: what the next card must do, a `Duty`.
+        reveals: ``reveals[state + card.index]``: ``(suit led, ceiling, trump ceiling)``, what
+            the card, played to the trick under its duty, shows its player held: no rank of
+            the suit led above ``ceiling`` and no trump above ``trump ceiling`` (-1: none;
+            5, the ace: the card shows nothing). Exact: a hand holding the card meets them
+            if and only if the card was a legal play from it.
     """
 
     __slots__ = ("duties", "reveals", "steps", "trump")
 
     def __init__(self, rules: Play, trump: int) -> None:
         self.trump = trump
-        steps = [0] * _EMPTY + [_encode(card.suit, card.rank, _NO_RANK) for card in CARDS]
-        duties: list[_Duty] = []
+        steps = [0] * EMPTY_TRICK + [_encode(card.suit, card.rank, _NO_RANK) for card in CARDS]
+        duties: list[Duty] = []
         reveals: list[tuple[int, int, int]] = []
-        for state in range(0, _EMPTY, _KINDS):
+        for state in range(0, EMPTY_TRICK, _KINDS):
             trick = _decode(state)
             duty = _duty_of(rules, trump, *trick)
             duties += [duty] * _KINDS
@@ -279,34 +290,47 @@ class _TrickRule:
 
 
 def _encode(led: int, top: int, best: int) -> int:
-    """The state (see `_TrickRule`) of the trick ``(led, top, best)``."""
+    """The state (see `TrickRule`) of the trick ``(led, top, best)``."""
     return _KINDS * (led * 6 + top) + _RUFFED * (best + 1)
 
 
 def _decode(state: int) -> tuple[int, int, int]:
-    """The trick ``(led, top, best)`` of a state (not `_EMPTY`)."""
+    """The trick ``(led, top, best)`` of a state (not `EMPTY_TRICK`)."""
     led, top = divmod(state % _RUFFED // _KINDS, 6)
     return led, top, state // _RUFFED - 1
 
 
 @functools.cache
-def _tabulated(rules: Play, trump: int) -> _TrickRule:
+def _tabulated(rules: Play, trump: int) -> TrickRule:
     # Keyed on the section's values: equal sections share their tables.
-    return _TrickRule(rules, trump)
+    return TrickRule(rules, trump)
 
 
-_RULES: dict[int, tuple[Play, list[_TrickRule | None]]] = {}
-_LAST: list[object] = [None, None, None]  # the last (rules, trump, rule) asked for
+_RULES: dict[int, tuple[Play, list[TrickRule | None]]] = {}
+_LAST: list[Any] = [None, None, None]  # the last (rules, trump, rule) asked for
 
 
-def _trick_rule(rules: Play, trump: int | None) -> _TrickRule:
-    """The `_TrickRule` of a ``[play]`` section and a trump (None or -1: no trump).
+def trick_rule(rules: Play, trump: Suit | int | None) -> TrickRule:
+    """The trick duty of a profile's ``[play]`` section under a trump, tabulated.
 
-    Looked up by the section's identity (the entry holds the section, so its id stays its
-    own): hashing a section's keys would cost the engine more than the rule saves.
+    Built once per section and trump and kept (the engine asks for it at every follow),
+    so the same rule comes back for the same arguments.
+
+    Args:
+        rules: The profile's ``[play]`` section (``variant.play``).
+        trump: The trump suit, a suit number (0-3), or None or -1 for no trump.
+
+    Raises:
+        ArgumentError: ``rules`` is not a ``[play]`` section or ``trump`` is no suit.
     """
     if rules is _LAST[0] and trump is _LAST[1]:
-        return _LAST[2]  # type: ignore[return-value]
+        return _LAST[2]  # type: ignore[no-any-return]
+    # Kept by the section's identity (the entry holds the section, so its id stays its
+    # own): hashing a section's keys would cost the engine more than the rule saves.
+    if not isinstance(rules, Play):
+        raise ArgumentError("rules", "a profile's [play] section (variant.play)", rules)
+    if trump is not None and (type(trump) not in (int, Suit) or not -1 <= trump <= 3):
+        raise ArgumentError("trump", "a Suit, a suit number 0-3, or None (no trump)", trump)
     kept = _RULES.get(id(rules))
     if kept is None or kept[0] is not rules:
         if len(_RULES) >= 256:
@@ -320,10 +344,10 @@ def _trick_rule(rules: Play, trump: int | None) -> _TrickRule:
     return rule
 
 
-def _state(plays: Iterable[tuple[int, Card]], rule: _TrickRule) -> int:
-    """The state (see `_TrickRule`) of a trick's ``(seat, card)`` plays."""
+def _state(plays: Iterable[tuple[int, Card]], rule: TrickRule) -> int:
+    """The state (see `TrickRule`) of a trick's ``(seat, card)`` plays."""
     steps = rule.steps
-    state = _EMPTY
+    state = EMPTY_TRICK
     for _, card in plays:
         state = steps[state + card.index]
     return state
@@ -338,7 +362,7 @@ _BEAT, _FOLLOW, _OVERTRUMP, _TRUMP, _ANY = "beat", "follow", "overtrump", "trump
 _SUIT_OR_NONE: Final = (*Suit, None)  # by suit number, -1 giving None
 
 
-def _allowed(hand: Sequence[Card], duty: _Duty) -> tuple[Sequence[Card], str]:
+def _allowed(hand: Sequence[Card], duty: Duty) -> tuple[Sequence[Card], str]:
     """The cards of ``hand`` that meet ``duty``, and which part of the duty chose them.
 
     The part is "beat", "follow", "overtrump", "trump" or "any" (the whole hand, returned
@@ -371,12 +395,12 @@ def _allowed(hand: Sequence[Card], duty: _Duty) -> tuple[Sequence[Card], str]:
 
 def _follow(
     hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
-) -> tuple[Sequence[Card], str, _Duty]:
+) -> tuple[Sequence[Card], str, Duty]:
     """The cards a player may add to a started trick, what chose them, and the duty.
 
     What chose them is the part of the duty `_allowed` names.
     """
-    rule = _trick_rule(rules, trump)
+    rule = trick_rule(rules, trump)
     duty = rule.duties[_state(enumerate(plays), rule)]
     cards, part = _allowed(hand, duty)
     return cards, part, duty
@@ -390,12 +414,12 @@ def _legal_follow(
     The rule's tables read in place (this runs for three plays in four).
     """
     last = _LAST
-    rule = last[2] if rules is last[0] and trump is last[1] else _trick_rule(rules, trump)
-    steps = rule.steps  # type: ignore[union-attr]
-    state = _EMPTY
+    rule = last[2] if rules is last[0] and trump is last[1] else trick_rule(rules, trump)
+    steps = rule.steps
+    state = EMPTY_TRICK
     for _, card in trick:
         state = steps[state + card.index]
-    return _allowed(hand, rule.duties[state])[0]  # type: ignore[union-attr]
+    return _allowed(hand, rule.duties[state])[0]
 
 
 _SUIT_NAMES = {

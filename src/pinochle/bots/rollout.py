@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from pinochle import (
     CARDS,
+    EMPTY_TRICK,
     Action,
     Card,
     Declare,
@@ -34,10 +35,10 @@ from pinochle import (
     card_points,
     legal_actions,
     settle_play,
+    trick_rule,
     trick_winner,
 )
 from pinochle.bots.stock_play import Starts, through_stock
-from pinochle.tricks import _EMPTY, _trick_rule
 
 __all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
 
@@ -192,9 +193,9 @@ def trick_points(state: State) -> list[int]:
 # Inside a play-out a hand is four lists of ranks (0-5, ascending), one per suit, so the
 # cards a player must follow with are one list, and comparing or removing a card costs no
 # Python-level method call. The trick in progress is a few numbers (suit led, the winning
-# seat, suit and rank, and the trick's state in `pinochle.tricks`' tabulated duty, whose
-# answer the legal ranks are read from) updated as each card falls. The
-# choices are exactly those of `quick_card` over `pinochle.legal_plays`: candidates are
+# seat, suit and rank, and its state in `pinochle.tricks`' tabulated duty, which the legal
+# ranks are read from) updated as each card falls. The choices are exactly those of
+# `quick_card` over `pinochle.legal_plays`: candidates are
 # scanned in the hand's order (suit, then rank) and the first best one is kept, as `min`
 # and `max` keep the first of equal keys.
 
@@ -216,7 +217,7 @@ class _Policy:
         self.trump = -1 if trump is None else int(trump)
         values = _values(variant)
         self.value = tuple(values[rank] for rank in range(6))  # points by rank
-        self.rule = _trick_rule(variant.play, trump)
+        self.rule = trick_rule(variant.play, trump)
         self.players = variant.deal.players
         self.bonus = variant.counting.last_trick
 
@@ -317,7 +318,7 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
     # The trick in progress: suit led, winning seat, suit and rank, and its state for the
     # duty (pinochle.tricks).
     played = led = win_seat = win_suit = win_rank = taken = 0
-    trick = _EMPTY
+    trick = EMPTY_TRICK
     counter = False
     for s, c in state.trick:
         suit, rank = int(c.suit), int(c.rank)
@@ -387,7 +388,7 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
         points[side] += taken + (policy.bonus if last else 0)
         won[side] += 1
         counters[side] = counters[side] or last or counter
-        played, trick = 0, _EMPTY
+        played, trick = 0, EMPTY_TRICK
         if last:
             return points, won, counters
 

@@ -22,9 +22,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from pinochle import Card, State
+from pinochle import EMPTY_TRICK, Card, State
 from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _policy, _sides
-from pinochle.tricks import _EMPTY
 
 __all__ = [
     "PlayoutSettlements",
@@ -134,7 +133,7 @@ class Tricks:
         self.seat = seat
         self.played = self.led = self.win_seat = self.win_suit = self.win_rank = 0
         self.taken = 0
-        self.trick = _EMPTY  # the trick's state for its duty (pinochle.tricks)
+        self.trick = EMPTY_TRICK  # the trick's state for its duty (pinochle.tricks)
         self.counter = False
         for s, c in state.trick:
             self.seat = s
@@ -147,7 +146,7 @@ class Tricks:
         value, trump = policy.value, policy.trump
         if not self.played:
             self.led, self.win_seat, self.win_suit, self.win_rank = suit, seat, suit, rank
-            self.trick = policy.rule.steps[_EMPTY + suit * 6 + rank]
+            self.trick = policy.rule.steps[EMPTY_TRICK + suit * 6 + rank]
             self.taken, self.counter = value[rank], rank >= 3
         else:
             if suit == self.win_suit:
