@@ -18,6 +18,7 @@ import pytest
 
 import pinochle
 from pinochle.cli import main
+from pinochle.errors import InvariantError
 
 # What a verb that does not need them must not load: the terminal game, the demo, the
 # records, the score sheets, the checks, the web table, the bots and the arena.
@@ -234,3 +235,19 @@ def test_the_check_reads_a_bare_file_name_as_the_file(
 ) -> None:
     assert main(["check", "pinochlerun", "--games", "1"]) == 0
     assert capsys.readouterr().out.startswith("house-rules: house rules based on cutthroat-3")
+
+
+@pytest.mark.parametrize("error", [InvariantError("the deck lost a card"), KeyError("x")])
+def test_a_bug_of_the_library_is_an_internal_error_not_bad_input(
+    error: Exception, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # An InvariantError is a PinochleError, but a broken promise of the library, not the
+    # user's input: it gets the internal error's status (70) and line, as any other bug.
+    def broken(args: object) -> int:
+        raise error
+
+    monkeypatch.setattr("pinochle.cli._cards.run_count", broken)
+    assert main(["count", "AS"]) == 70
+    err = capsys.readouterr().err
+    assert err.startswith("pinochle: internal error: ")
+    assert "error:" not in err.split("internal error:")[0]

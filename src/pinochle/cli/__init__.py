@@ -39,7 +39,7 @@ from pinochle.cli._common import (
     PROG,
     CommandError,
 )
-from pinochle.errors import PinochleError, VariantError
+from pinochle.errors import InvariantError, PinochleError, VariantError
 
 __all__ = ["main"]
 
@@ -65,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     run: Callable[[argparse.Namespace], int] = args.run
     try:
         return run(args)
+    except InvariantError as exc:  # a broken promise of the library: a bug, not bad input
+        return _internal(exc)
     except PinochleError as exc:  # CommandError included: it carries its own status
         status = exc.status if isinstance(exc, CommandError) else EXIT_BAD_INPUT
         # Bad input is an error; a file that fails its check names itself instead.
@@ -80,12 +82,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"{PROG}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
     except Exception as exc:  # a bug of ours: still one line, never a traceback
-        print(
-            f"{PROG}: internal error: {type(exc).__name__}: {_lines(exc)[0]} "
-            "(please report it with the command that caused it)",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL
+        return _internal(exc)
+
+
+def _internal(exc: Exception) -> int:
+    """Report a bug of the library in one line, never a traceback."""
+    print(
+        f"{PROG}: internal error: {type(exc).__name__}: {_lines(exc)[0]} "
+        "(please report it with the command that caused it)",
+        file=sys.stderr,
+    )
+    return EXIT_INTERNAL
 
 
 def _lines(exc: BaseException) -> list[str]:
