@@ -43,6 +43,11 @@ def file_error(file: str) -> Callable[[str], CommandError]:
     return lambda problem: CommandError(f"{named}: {problem}")
 
 
+def file_problem(file: str, problem: str) -> CommandError:
+    """The error for a ``problem`` with ``file`` (see `file_error`)."""
+    return file_error(file)(problem)
+
+
 def label(file: str) -> str:
     """A file's name as errors give it: a long one cut (`main` escapes what it holds)."""
     return file if len(file) <= 200 else file[:100] + "..."

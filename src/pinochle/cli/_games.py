@@ -12,7 +12,7 @@ from typing import TextIO, cast
 
 from pinochle import _files
 from pinochle._text import printable
-from pinochle.cli._common import EXIT_OK, file_error, load_profile
+from pinochle.cli._common import EXIT_OK, file_error, file_problem, load_profile
 from pinochle.demo import play_demo
 from pinochle.documents import check_path
 from pinochle.play import play_game
@@ -77,19 +77,18 @@ def _record_target(file: str) -> Path:
         CommandError: The name cannot be a file, is a folder or read-only, or its folder is
             missing or not writable.
     """
-    error = file_error(file)
     try:
-        path = _files.resolve(check_path(file, error))
+        path = _files.resolve(check_path(file, file_error(file)))
         if path.is_dir():
-            raise error("is a folder, not a file")
+            raise file_problem(file, "is a folder, not a file")
         if not path.parent.is_dir():
-            raise error(f"no such folder: {path.parent}")
+            raise file_problem(file, f"no such folder: {path.parent}")
         if path.exists() and not os.access(path, os.W_OK):
-            raise error("the file is read-only; make it writable to replace it")
+            raise file_problem(file, "the file is read-only; make it writable to replace it")
         if not os.access(path.parent, os.W_OK):
-            raise error("cannot write in its folder")
+            raise file_problem(file, "cannot write in its folder")
     except OSError as exc:  # a name too long for the file system, say
-        raise error(f"cannot write: {exc.strerror or exc}") from None
+        raise file_problem(file, f"cannot write: {exc.strerror or exc}") from None
     return path
 
 
