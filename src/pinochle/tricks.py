@@ -277,16 +277,27 @@ class TrickRule:
         steps = [0] * EMPTY_TRICK + [_encode(card.suit, card.rank, _NO_RANK) for card in CARDS]
         duties: list[Duty] = []
         reveals: list[tuple[int, int, int]] = []
+        shared: dict[tuple[int, int, int], tuple[int, int, int]] = {}  # a few hundred values
         for state in range(0, EMPTY_TRICK, _KINDS):
             trick = _decode(state)
             duty = _duty_of(rules, trump, *trick)
             duties += [duty] * _KINDS
+            if trick[2] >= 0 and (trump < 0 or trick[0] == trump):
+                reveals += [_NOWHERE] * _KINDS  # no trick reaches it: nothing to work out
+                continue
             for card in CARDS:
-                steps[state + card.index] = _encode(*_step_of(*trick, card.suit, card.rank, trump))
-                reveals.append((duty[0], *_reveal_of(duty, card.suit, card.rank)))
+                steps[state + card.index] = _STATES[
+                    _encode(*_step_of(*trick, card.suit, card.rank, trump)) // _KINDS
+                ]
+                shown = (duty[0], *_reveal_of(duty, card.suit, card.rank))
+                reveals.append(shared.setdefault(shown, shown))
         duties += [_LEAD] * _KINDS  # before the lead: any card, showing nothing
         reveals += [(int(card.suit), _ANY_RANK, _ANY_RANK) for card in CARDS]
         self.steps, self.duties, self.reveals = tuple(steps), tuple(duties), tuple(reveals)
+
+
+_STATES: Final = tuple(range(0, EMPTY_TRICK + _KINDS, _KINDS))  # one int object each
+_NOWHERE: Final = (_NO_RANK, _ANY_RANK, _ANY_RANK)  # the reveal of a state no trick reaches
 
 
 def _encode(led: int, top: int, best: int) -> int:
@@ -300,10 +311,23 @@ def _decode(state: int) -> tuple[int, int, int]:
     return led, top, state // _RUFFED - 1
 
 
-@functools.cache
+_TABULATED: dict[tuple[object, ...], TrickRule] = {}
+
+
 def _tabulated(rules: Play, trump: int) -> TrickRule:
-    # Keyed on the section's values: equal sections share their tables.
-    return TrickRule(rules, trump)
+    """The rule of these duties, shared by every section that sets the duty keys alike."""
+    key = (
+        rules.beat,
+        rules.beat_after_trump,
+        rules.must_trump,
+        rules.must_overtrump,
+        rules.trump_when_cannot_overtrump,
+        trump,
+    )  # at most 3 * 16 * 5 rules (first_lead is no duty)
+    rule = _TABULATED.get(key)
+    if rule is None:
+        rule = _TABULATED[key] = TrickRule(rules, trump)
+    return rule
 
 
 _RULES: dict[int, tuple[Play, list[TrickRule | None]]] = {}
