@@ -87,6 +87,7 @@ def _count(src: Path, profile: str, hands: int) -> list[tuple[int, str, int]]:
                 "--zero-before=getppid",
                 "--dump-before=getuid",
                 sys.executable,
+                "-s",  # no user site: its check at start-up calls getuid, a marker
                 "-c",
                 WORKLOAD,
                 profile,
