@@ -1,4 +1,4 @@
-"""Hard's card memory kept from one decision to the next (`pinochle.bots.play.Notes`).
+"""Hard's card memory kept from one decision to the next (`pinochle.bots.memory.Notes`).
 
 Hard "remembers every card played and who has run out of a suit or of trumps" (S1,
 "Computer levels"): what `pinochle.knowledge` tells a seat (the unseen cards, the cards
@@ -17,7 +17,7 @@ import pytest
 
 from pinochle import Phase, apply, load_variant, new_game, observe
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.play import Notes, _recall
+from pinochle.bots.memory import Notes, _recall
 from pinochle.sampling import _Seen
 
 PROFILES = (

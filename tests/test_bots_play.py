@@ -322,7 +322,7 @@ def test_hard_counts_the_two_hand_cards_out_as_knowledge_recalls_them(seed: int)
     the opponent may hold exactly the cards neither in the seat's hand nor played, which
     is what `pinochle.knowledge` tells; Hard counts them instead of recalling them."""
     from pinochle.bots.heuristic import HardBot
-    from pinochle.bots.play import _count_out, _recall
+    from pinochle.bots.memory import _count_out, _recall
 
     bots = [HardBot(seed=seed * 2 + s) for s in range(2)]
     state = new_game(TWO_HAND, seed=seed)

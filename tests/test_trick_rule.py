@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 import pinochle as pn
 from pinochle import Card, DeckKind, Rank, Suit
 from pinochle.bots import rollout
-from pinochle.bots.play import Notes, _recall
+from pinochle.bots.memory import Notes, _recall
 from pinochle.bots.search import Tricks, legal_ranks
 from pinochle.explain import _cards
 from pinochle.sampling import _read_trick, _Seen

@@ -212,7 +212,7 @@ class _Seen:
     """One seat's notes at its last look (see `KnowledgeTracker`): `knowledge` as counts.
 
     The unseen copies of each card and those each seat is known to hold are counted (by
-    `Card.index`), as masks too (Hard reads those: `pinochle.bots.play.Notes`); the
+    `Card.index`), as masks too (Hard reads those: `pinochle.bots.memory.Notes`); the
     ceilings include every card seen played, the current trick's too (reading a trick's
     plays again lowers nothing more).
     """

@@ -2,7 +2,8 @@
 
 Each level answers every decision of a hand from its observation: the auction, trump,
 passing, returning, burying, throwing in, a misdeal and the two-hand meld turn come from
-`pinochle.bots.bidding`, the card from `pinochle.bots.play`.
+`pinochle.bots.bidding`, the card from `pinochle.bots.play` (with the card memory of
+`pinochle.bots.memory`).
 
 - Easy often plays any legal card, and its judgement of a hand is well off when it bids.
 - Medium bids on its meld and the strength of its trumps, stops a little short of its
@@ -16,7 +17,8 @@ from __future__ import annotations
 from pinochle import CARDS, Action, Card, Observation, Phase, Play, TurnError, deck_points
 from pinochle.bots import bidding
 from pinochle.bots.base import Bot
-from pinochle.bots.play import Notes, play_card
+from pinochle.bots.memory import Notes
+from pinochle.bots.play import play_card
 
 __all__ = ["EasyBot", "HardBot", "MediumBot"]
 

@@ -10,64 +10,25 @@
 - lead: the side that holds the bid draws trumps, then anyone cashes sure winners, then
   leads a low card of a suit the partner may win; defenders lead trump only when they
   hold nothing else;
-- two-hand, while the stock lasts (no obligations): win a trick that carries points or
-  when a meld waits to be shown, else throw a low card that is no part of a meld to be.
+- two-hand, while the stock lasts (no obligations): `pinochle.bots.stock_cards`.
 
-Hard remembers every card played and every void shown (`pinochle.knowledge`, kept by a
-`pinochle.KnowledgeTracker` per seat that the bot owns: `Notes`). Medium sees
-only its hand, the current trick, the meld shown and the two-hand table: it takes every
-card it cannot see to be still out, and nobody to be void. Both take a player who is not
-known to be void to follow suit, so a card is *sure* when no later opponent may hold a
+What each level knows of the cards out is `pinochle.bots.memory`: Hard remembers every
+card played and every void shown, Medium sees only what lies in view. Both take a player
+who is not known to be void to follow suit, so a card is *sure* when no later opponent may hold a
 higher card of its suit, nor trump it having shown out of the suit.
 """
 
 from __future__ import annotations
 
-import functools
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from pinochle import (
-    CARDS,
-    Card,
-    DeckKind,
-    InvariantError,
-    Knowledge,
-    KnowledgeTracker,
-    Observation,
-    Play,
-    Rank,
-    Suit,
-    TurnError,
-    Variant,
-    card_points,
-    knowledge,
-    meld_total,
-)
+from pinochle import CARDS, Card, Observation, Play, Suit, TurnError
+from pinochle.bots._tables import SUIT_MASK, Sides, Tables, mask_of, pick_mask, tables_of
+from pinochle.bots.memory import Notes, _count_out, _glance, _Memory, _recall
+from pinochle.bots.stock_cards import stock_card
 
 __all__ = ["Notes", "play_card"]
-
-_SUIT_CARDS = tuple(tuple(c for c in CARDS if c.suit is suit) for suit in Suit)
-_HIGHER = tuple(tuple(c for c in _SUIT_CARDS[card.suit] if c.rank > card.rank) for card in CARDS)
-
-
-def _mask(cards: Sequence[Card]) -> int:
-    """The cards as a bitmask over `Card.index`."""
-    mask = 0
-    for card in cards:
-        mask |= 1 << card.index
-    return mask
-
-
-_BIT = tuple(1 << i for i in range(len(CARDS)))
-_SUIT_MASK = tuple(_mask(cards) for cards in _SUIT_CARDS)
-_HIGHER_MASK = tuple(_mask(cards) for cards in _HIGHER)
-_ACES = _mask([c for c in CARDS if c.rank is Rank.ACE])
-_PINOCHLE = _mask([CARDS[Suit.SPADES * 6 + Rank.QUEEN], CARDS[Suit.DIAMONDS * 6 + Rank.JACK]])
-_QUEENS = _mask([c for c in CARDS if c.rank is Rank.QUEEN])
-assert all(CARDS[c.index + 1].rank is Rank.KING for c in CARDS if c.rank is Rank.QUEEN)
-# _UP_TO[suit][ceiling + 1]: the suit's cards up to the ceiling rank (none when void).
-_UP_TO = tuple(tuple(((1 << n) - 1) << (suit * 6) for n in range(7)) for suit in range(4))
 
 
 def play_card(
@@ -98,7 +59,7 @@ def play_card(
     if len(cards) == 1:
         return cards[0]
     if observation.turn_up is not None:  # two-hand: the stock lasts, any card is legal
-        return _stock_play(observation, cards, rng)
+        return stock_card(observation, cards, rng)
     if len(observation.trick) == 1 and observation.variant.deal.players == 2:
         return _last_follow(observation, cards, rng)
     table = _Table(observation, memory, notes)
@@ -107,212 +68,13 @@ def play_card(
     return _follow(table, cards, rng)
 
 
-# --- What the player knows ---------------------------------------------------------------
-
-
-class _Memory:
-    """Where the cards outside the player's hand may be.
-
-    Sets of cards are bitmasks over `Card.index` (bit ``i`` for ``CARDS[i]``).
-
-    Attributes:
-        free: The cards (a mask) of which another seat may hold a copy.
-        holds: Each seat's cards (a mask) it is known to hold (shown meld, passed cards,
-            table).
-        ceilings: For each seat and suit, the highest rank it may hold (-1: void).
-    """
-
-    __slots__ = ("_known", "_may", "ceilings", "free", "holds")
-
-    def __init__(
-        self,
-        free: int,
-        holds: Sequence[int],
-        ceilings: Sequence[Sequence[int]],
-    ) -> None:
-        self.free = free
-        self.holds = holds
-        self.ceilings = ceilings
-        self._may: list[int | None] = [None] * len(holds)
-        self._known: int | None = None
-
-    @property
-    def known(self) -> int:
-        """The cards (a mask) another seat is known to hold (worked out once)."""
-        known = self._known
-        if known is None:
-            known = 0
-            for seat in range(len(self.holds)):
-                known |= self.held(seat)
-            self._known = known
-        return known
-
-    def held(self, seat: int) -> int:
-        """The cards (a mask) ``seat`` is known to hold."""
-        return self.holds[seat]
-
-    def mask(self, seat: int) -> int:
-        """The cards (a mask) ``seat`` may hold, worked out once per seat.
-
-        Those known in its hand, and the free ones its ceilings allow.
-        """
-        mask = self._may[seat]
-        if mask is None:
-            mask = self._may[seat] = self.free & _allowed(self.ceilings[seat]) | self.held(seat)
-        return mask
-
-    def may_hold(self, seat: int, card: Card) -> bool:
-        """Whether ``seat`` may hold a copy of ``card``."""
-        return bool(self.mask(seat) >> card.index & 1)
-
-    def may_hold_any(self, seat: int, cards: int) -> bool:
-        """Whether ``seat`` may hold any of the cards of the mask ``cards``."""
-        return bool(self.mask(seat) & cards)
-
-    def is_void(self, seat: int, suit: Suit) -> bool:
-        """Whether ``seat`` surely holds no card of ``suit``."""
-        return not self.mask(seat) & _SUIT_MASK[suit]
-
-
-def _allowed(ceilings: Sequence[int]) -> int:
-    """The cards (a mask) at or below a seat's ceilings."""
-    clubs, diamonds, hearts, spades = ceilings
-    return (
-        _UP_TO[0][clubs + 1]
-        | _UP_TO[1][diamonds + 1]
-        | _UP_TO[2][hearts + 1]
-        | _UP_TO[3][spades + 1]
-    )
-
-
-def _recall(observation: Observation) -> _Memory:
-    """Hard: every card played and every void shown, from `pinochle.knowledge`."""
-    return _memory_of(knowledge(observation))
-
-
-def _memory_of(known: Knowledge) -> _Memory:
-    return _Memory(_mask(known.unseen), [_mask(cards) for cards in known.holds], known.ceilings)
+# --- Sides and the decision's facts ------------------------------------------------------
 
 
 _NEVER = len(CARDS)  # an index no card reaches
 
 
-class Notes:
-    """Hard's card memory: a `pinochle.KnowledgeTracker` per seat, owned by the bot.
-
-    The bot is the tracker's caller: it gives each seat's tracker every view it decides
-    on, and the tracker brings what `pinochle.knowledge` tells up to date by the cards
-    played since (in trick play without a two-hand table or turn-up), or reads the view
-    afresh (see `pinochle.KnowledgeTracker`). Nothing is kept outside the notes, so bots
-    of several games, in one thread or several, never see each other's views. The notes
-    are a cache: pickling or copying them gives empty notes.
-    """
-
-    __slots__ = ("_seats",)
-
-    def __init__(self) -> None:
-        self._seats: dict[int, KnowledgeTracker] = {}
-
-    def __reduce__(self) -> tuple[type[Notes], tuple[()]]:
-        return (Notes, ())
-
-    def recall(self, observation: Observation) -> _Memory:
-        """What `_recall` reads, brought up to date from the seat's last look."""
-        seat = observation.seat
-        tracker = self._seats.get(seat)
-        if tracker is None:
-            tracker = self._seats[seat] = KnowledgeTracker()
-        found = tracker._follow(observation)
-        if isinstance(found, Knowledge):
-            return _memory_of(found)
-        return _Memory(found.free, found.held, found.ceilings)
-
-
-def _count_out(observation: Observation) -> _Memory | None:
-    """Hard, two-hand with one deck once the stock is gone: counted, not recalled.
-
-    The opponent holds every card neither in the player's hand nor played (what
-    `pinochle.knowledge` tells then, for less): every card is then in one of the two
-    hands or played, so the cards the opponent may hold are exactly those; the seat's
-    ceilings only confirm them. None for any other game or moment (`_recall` reads
-    `pinochle.knowledge`).
-    """
-    variant = observation.variant
-    if (
-        variant.deal.players != 2
-        or variant.deal.deck is not DeckKind.SINGLE
-        or observation.turn_up is not None
-        or observation.stock_size
-    ):
-        return None
-    out = [2] * len(CARDS)  # the copies of each card not seen gone
-    for card in observation.hand:
-        out[card.index] -= 1
-    for trick in observation.tricks:
-        for _, card in trick.plays:
-            out[card.index] -= 1
-    for _, card in observation.trick:
-        out[card.index] -= 1
-    mask = 0
-    for index, copies in enumerate(out):
-        if copies > 0:
-            mask |= 1 << index
-    return _Memory(mask, [0, 0], [_ANY_RANK, _ANY_RANK])
-
-
-_ANY_RANK = [int(Rank.ACE)] * len(Suit)
-
-
-def _glance(observation: Observation) -> _Memory:
-    """Medium: only what lies in view now; every card it cannot see may be anywhere."""
-    variant = observation.variant
-    copies = 2 if variant.deal.deck is DeckKind.SINGLE else 4
-    free = [0 if copies == 4 and c.rank is Rank.NINE else copies for c in CARDS]
-    players = variant.deal.players
-    holds: list[list[Card]] = []
-    for seat in range(players):
-        meld = observation.melds[seat] if observation.melds else None
-        cards = {c for item in meld.items for c in item.cards} if meld is not None else set()
-        cards.update(observation.table[seat] if observation.table else ())
-        cards.difference_update(c for s, c in observation.trick if s == seat)
-        holds.append([] if seat == observation.seat else sorted(cards))
-    turn_up = () if observation.turn_up is None else (observation.turn_up,)
-    seen = [*observation.hand, *observation.buried, *turn_up, *(c for _, c in observation.trick)]
-    for card in [*seen, *(c for cards in holds for c in cards)]:
-        free[card.index] = max(0, free[card.index] - 1)
-    mask = sum(_BIT[i] for i, n in enumerate(free) if n > 0)
-    return _Memory(mask, [_mask(cards) for cards in holds], [[int(Rank.ACE)] * len(Suit)] * players)
-
-
-class _Profile:
-    """What card play needs of one profile, worked out once (see `_profile`).
-
-    Attributes:
-        values: Each card's trick points, by `Card.index`.
-        orders: The `_Orders` of the card values, by trump (None too).
-        sides: `_Sides` by seat, persons and bidder, filled as they are asked (a few
-            dozen at most: a profile has few seatings).
-    """
-
-    __slots__ = ("orders", "sides", "values")
-
-    def __init__(self, variant: Variant) -> None:
-        values = tuple(card_points((card,), variant) for card in CARDS)
-        self.values = values
-        self.orders = {trump: _Orders(values, trump) for trump in (*Suit, None)}
-        self.sides: dict[tuple[int, tuple[int, ...], int | None], _Sides] = {}
-
-
-@functools.lru_cache(maxsize=64)
-def _profile(variant: Variant) -> _Profile:
-    """The per-profile tables of card play: one cache, keyed by the profile's value."""
-    return _Profile(variant)
-
-
-_Sides = tuple[frozenset[int], frozenset[int], bool, tuple[tuple[int, ...], ...]]
-
-
-def _sides(observation: Observation, profile: _Profile) -> _Sides:
+def _sides(observation: Observation, profile: Tables) -> Sides:
     """The seat's opponents, partners, whether its side holds the bid, and more.
 
     Also the opponents still to play after each number of cards played. The same all
@@ -369,7 +131,7 @@ class _Table:
 
     def __init__(self, observation: Observation, memory: bool, notes: Notes | None) -> None:
         variant = observation.variant
-        profile = _profile(variant)
+        profile = tables_of(variant)
         self.values = values = profile.values
         self.trump = trump = observation.trump
         self.orders = profile.orders[trump]
@@ -429,7 +191,7 @@ class _Table:
         higher one.
         """
         memory, trump = self.memory, self.trump
-        led_mask = _SUIT_MASK[led]
+        led_mask = SUIT_MASK[led]
         followers, ruffers = 0, 0
         for seat in self.later_opponents:
             may = memory.mask(seat)
@@ -440,7 +202,7 @@ class _Table:
         floor_led = (followers & led_mask).bit_length() - 1
         floor_trump = _NEVER
         if trump is not None and led is not trump:
-            trumps = ruffers & _SUIT_MASK[trump]
+            trumps = ruffers & SUIT_MASK[trump]
             floor_trump = trumps.bit_length() - 1
             if trumps:
                 floor_led = _NEVER
@@ -461,7 +223,7 @@ class _Table:
         if floor is not None:
             return floor
         memory, trump = self.memory, self.trump
-        suit_mask = _SUIT_MASK[suit]
+        suit_mask = SUIT_MASK[suit]
         ruffs = trump is not None and suit is not trump
         followers = 0
         floor = -1
@@ -469,7 +231,7 @@ class _Table:
             may = memory.mask(seat)
             if may & suit_mask:
                 followers |= may
-            elif ruffs and may & _SUIT_MASK[trump]:  # type: ignore[index]
+            elif ruffs and may & SUIT_MASK[trump]:  # type: ignore[index]
                 floor = _NEVER
         if floor != _NEVER:
             floor = (followers & suit_mask).bit_length() - 1
@@ -500,12 +262,12 @@ def _throw_low(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card
     ``cards`` in index order (as the legal actions come), as for `_cheapest`: ties are
     drawn from them in that order.
     """
-    return _pick_mask(table.orders.throw, _mask(cards), rng)
+    return pick_mask(table.orders.throw, mask_of(cards), rng)
 
 
 def _cheapest(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
     """The winning card that costs least: a plain card before a trump, then the lowest."""
-    return _pick_mask(table.orders.cheap, _mask(cards), rng)
+    return pick_mask(table.orders.cheap, mask_of(cards), rng)
 
 
 def _follow(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -544,7 +306,7 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
     and `_throw_low`.
     """
     variant, trump = observation.variant, observation.trump
-    profile = _profile(variant)
+    profile = tables_of(variant)
     values = profile.values
     led = observation.trick[0][1]
     suit, rank = led.suit, led.rank
@@ -556,8 +318,8 @@ def _last_follow(observation: Observation, cards: Sequence[Card], rng: random.Ra
     ]
     orders = profile.orders[trump]  # `_cheapest` and `_throw_low`, written out
     if worth:
-        return _pick_mask(orders.cheap, _mask(worth), rng)
-    return _pick_mask(orders.throw, _mask(cards), rng)
+        return pick_mask(orders.cheap, mask_of(worth), rng)
+    return pick_mask(orders.throw, mask_of(cards), rng)
 
 
 def _smear(table: _Table, cards: Sequence[Card], rng: random.Random) -> Card:
@@ -623,7 +385,7 @@ def _opponents_hold_trump(table: _Table) -> bool:
     trump = table.trump
     if trump is None:
         return False
-    trumps = _SUIT_MASK[trump]
+    trumps = SUIT_MASK[trump]
     return any(table.memory.may_hold_any(seat, trumps) for seat in table.opponents)
 
 
@@ -651,7 +413,7 @@ def _chance(table: _Table, suit: Suit) -> int:
         return 2
     memory, trump = table.memory, table.trump
     # The suit's highest card another seat may hold: free, or known in a hand.
-    outside = (memory.free | memory.known) & _SUIT_MASK[suit]
+    outside = (memory.free | memory.known) & SUIT_MASK[suit]
     top = outside.bit_length() - 1  # its index, -1 for none
     chance = 2
     for partner in table.partners:
@@ -659,109 +421,10 @@ def _chance(table: _Table, suit: Suit) -> int:
             trump is not None
             and suit is not trump
             and memory.is_void(partner, suit)
-            and memory.may_hold_any(partner, _SUIT_MASK[trump])
+            and memory.may_hold_any(partner, SUIT_MASK[trump])
         )
         if ruffs or (top >= 0 and memory.held(partner) >> top & 1):
             return 0
         if top >= 0 and memory.mask(partner) >> top & 1:
             chance = 1
     return chance
-
-
-# --- Two-hand, while the stock lasts -----------------------------------------------------
-
-
-def _stock_play(observation: Observation, cards: Sequence[Card], rng: random.Random) -> Card:
-    """Win a trick with points or when a meld waits; else throw a card no meld needs.
-
-    It needs no card memory nor sides (two players, and every card in hand is legal while
-    the stock lasts), so it reads only the trump, the trick and the card values; half of
-    two-hand's card decisions are these, so they are made on masks (`_Orders`) with no
-    `_Table`: the same card and the same draw as `_cheapest` and `_throw_low` with the
-    cards a meld to be needs put last.
-    """
-    variant, trump = observation.variant, observation.trump
-    profile = _profile(variant)
-    values, orders = profile.values, profile.orders[trump]
-    held = _mask(cards)
-    keep = _meld_cards(held, trump)
-    if observation.trick:
-        led = observation.trick[0][1]
-        # The cards that beat the card led: higher in its suit, or a trump on a plain suit.
-        beating = held & _HIGHER_MASK[led.index]
-        if trump is not None and led.suit is not trump:
-            beating |= held & _SUIT_MASK[trump]
-        last = len(observation.hand) == 1
-        taken = values[led.index] + (variant.counting.last_trick if last else 0)
-        spare = beating & ~keep
-        worth = spare if taken > 0 else spare & orders.counters  # (points are never < 0)
-        # Any card that wins when a meld waits, else those worth it. The meld in hand is
-        # scored only when that makes a difference: not when every winner outside the melds
-        # to be is worth it (then the pick among all winners is one of those, the same one).
-        winners = worth
-        if worth != beating and (worth != spare or not worth) and _meld_waits(observation):
-            winners = beating
-        if winners:
-            return _pick_mask(orders.cheap, winners & ~keep or winners, rng)
-    return _pick_mask(orders.throw, held & ~keep or held, rng)
-
-
-class _Orders:
-    """The orders of `_throw_low` and `_cheapest` as masks of tied cards, lowest key first.
-
-    ``throw``: by points, then trump or not, then rank; ``cheap``: by trump or not, then
-    rank; ``counters``: the cards with points. Kept per profile and trump (`_Profile`).
-    """
-
-    __slots__ = ("cheap", "counters", "throw")
-
-    def __init__(self, values: Sequence[int], trump: Suit | None) -> None:
-        def groups(key: Callable[[Card], tuple[int, ...]]) -> tuple[int, ...]:
-            masks: dict[tuple[int, ...], int] = {}
-            for card in CARDS:
-                k = key(card)
-                masks[k] = masks.get(k, 0) | _BIT[card.index]
-            return tuple(masks[k] for k in sorted(masks))
-
-        self.throw = groups(lambda c: (values[c.index], c.suit is trump, c.rank))
-        self.cheap = groups(lambda c: (c.suit is trump, c.rank))
-        self.counters = _mask([c for c in CARDS if values[c.index] > 0])
-
-
-def _pick_mask(groups: Sequence[int], cards: int, rng: random.Random) -> Card:
-    """`_pick_by` on masks: the card of ``cards`` in the first group that holds one.
-
-    Ties (several in that group) are drawn as `_pick_by` draws them, in index order.
-    """
-    for group in groups:
-        tied = group & cards
-        if tied:
-            if not tied & (tied - 1):
-                return CARDS[tied.bit_length() - 1]
-            return rng.choice([c for c in CARDS if tied >> c.index & 1])
-    raise InvariantError("no card to pick")  # pragma: no cover - the groups cover every card
-
-
-def _meld_cards(held: int, trump: Suit | None) -> int:
-    """Cards (a mask) of melds to be: aces, trumps, the pinochle, married kings and queens.
-
-    ``held``: the cards in hand, a mask.
-    """
-    # The queens whose king is held too (a king's bit is the next above its queen's).
-    married = held & held >> 1 & _QUEENS
-    keep = held & (_ACES | _PINOCHLE | (0 if trump is None else _SUIT_MASK[trump]))
-    return keep | married | married << 1
-
-
-def _meld_waits(observation: Observation) -> bool:
-    """Whether the hand holds more meld than it has laid on the table (two-hand)."""
-    variant, trump = observation.variant, observation.trump
-    on_table = observation.table[observation.seat] if observation.table else ()
-    in_hand = meld_total(observation.hand, trump, variant)
-    return in_hand > _table_meld(on_table, trump, variant)
-
-
-@functools.lru_cache(maxsize=256)
-def _table_meld(cards: tuple[Card, ...], trump: Suit | None, variant: Variant) -> int:
-    """The meld of the cards on the table, kept by value (it changes only with a meld)."""
-    return meld_total(cards, trump, variant)
