@@ -1,0 +1,372 @@
+"""The double-dummy search: exact trick points of an open-hand position, on small ints.
+
+A position is every seat's hand in view, the trick in progress and the seat to act. The
+search values it for one *team* (team 0: the bidder's side, see `_teams`) as the trick
+points that team takes from here to the hand's end with best play by every seat: the
+seats of team 0 maximise it, the others minimise it (a point team 0 does not take goes
+to the other team).
+
+How it is fast enough in pure Python (each measured with ``benchmarks/solve.py``):
+
+- a hand is an int of 3-bit copy counts, one field per distinct card (`Card.index`), and
+  a mask of the distinct cards it holds; the legal cards are a few mask operations on
+  tables made from the trick rule's duties (`pinochle.trick_rule`, the one statement of
+  the ``[play]`` obligations);
+- equivalent cards are searched once: the copies of a card, and cards of one suit and one
+  value that no other hand and no card of the trick in progress separates (every card
+  ranked between them is played or in the same hand);
+- a transposition table keyed by the hands and the leader at each trick's start keeps a
+  lower and an upper bound of the value there, and the card that led to the best value;
+- alpha-beta (fail-soft), driven by null-window searches (MTD(f)) over the point totals,
+  counted in the profile's smallest point unit;
+- a cheap bound: no team takes more than the points still in the hands.
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from collections.abc import Sequence
+
+from pinochle.cards import CARDS, Card
+from pinochle.tricks import EMPTY_TRICK, TrickRule, card_points, trick_rule
+from pinochle.variant import Play, Variant
+
+_KINDS = len(CARDS)
+_BITS = 3  # a copy count's field: up to 4 copies of a card in one hand (double deck)
+_FIELD = (1 << _BITS) - 1
+_UNIT = tuple(1 << (_BITS * k) for k in range(_KINDS))
+_BIT = tuple(1 << k for k in range(_KINDS))
+_SUIT_MASK = tuple(0b111111 << (6 * s) for s in range(4))
+# _ABOVE[suit * 6 + rank]: the cards of the suit ranked above the rank.
+_ABOVE = tuple(_SUIT_MASK[s] & ~((1 << (6 * s + r + 1)) - 1) for s in range(4) for r in range(6))
+# _BETWEEN[low * 24 + high]: the cards from kind ``low`` to kind ``high`` (one suit), ends in.
+_BETWEEN = tuple(
+    ((1 << (high + 1)) - (1 << low)) if low <= high else 0
+    for low in range(_KINDS)
+    for high in range(_KINDS)
+)
+_INFINITY = 1 << 30
+
+
+class Duties:
+    """The trick rule's duties as masks, by trick state (see `pinochle.TrickRule`).
+
+    For a trick state ``s``: a hand's legal cards are those of ``follow[s]`` it holds,
+    narrowed to ``beat[s]`` if it holds any of those; holding none of ``follow[s]``, those
+    of ``ruff[s]``, narrowed to ``over[s]``, or, holding trumps none of them over, the
+    whole hand when ``discard[s]``; else the whole hand.
+    """
+
+    __slots__ = ("beat", "discard", "follow", "over", "ruff", "steps")
+
+    def __init__(self, rule: TrickRule) -> None:
+        size = EMPTY_TRICK + _KINDS
+        follow, beat, ruff, over = [0] * size, [0] * size, [0] * size, [0] * size
+        discard = [False] * size
+        for state in range(0, size, _KINDS):
+            led, above, trump, over_rank, free = rule.duties[state]
+            if led < 0:
+                continue
+            follow[state] = _SUIT_MASK[led]
+            beat[state] = _ABOVE[led * 6 + above] if above >= 0 else _SUIT_MASK[led]
+            if trump >= 0:
+                ruff[state] = _SUIT_MASK[trump]
+                over[state] = _ABOVE[trump * 6 + over_rank] if over_rank >= 0 else ruff[state]
+                discard[state] = free
+        self.follow, self.beat, self.ruff = tuple(follow), tuple(beat), tuple(ruff)
+        self.over, self.discard = tuple(over), tuple(discard)
+        self.steps = rule.steps
+
+
+@functools.lru_cache(maxsize=64)
+def duties_of(rules: Play, trump: int) -> Duties:
+    """The `Duties` of a ``[play]`` section under a trump (-1: none), kept."""
+    return Duties(trick_rule(rules, trump))
+
+
+@functools.lru_cache(maxsize=16)
+def _values(variant: Variant) -> tuple[tuple[int, ...], int, int]:
+    """Each card's points and the last trick's bonus in the profile's point unit, and the unit."""
+    points = [card_points((card,), variant) for card in CARDS]
+    bonus = variant.counting.last_trick
+    unit = functools.reduce(math.gcd, [*points, bonus]) or 1
+    return tuple(p // unit for p in points), bonus // unit, unit
+
+
+@functools.lru_cache(maxsize=8)
+def _beats(trump: int) -> tuple[bool, ...]:
+    """``beats[best * 24 + card]``: whether ``card`` played now takes a trick won by ``best``."""
+    table = []
+    for best in CARDS:
+        for card in CARDS:
+            if card.suit is best.suit:
+                table.append(card.rank > best.rank)
+            else:
+                table.append(card.suit == trump)
+    return tuple(table)
+
+
+class Search:
+    """One deal's double-dummy search: the hands change in place as cards are tried.
+
+    Args:
+        variant: The profile (its ``[play]`` duties and counting).
+        trump: The trump suit (0-3), -1 for none.
+        hands: Each seat's cards.
+        trick: The trick in progress, ``(seat, Card.index)`` in play order.
+        seat: The seat to act.
+        teams: Each seat's team, 0 or 1 (team 0's points are the value).
+
+    Points are counted in the profile's point unit (``unit``: 10 on the tens scale with
+    counters, so a hand of the single deck has 25 units). `play` and `undo` move the
+    position a card on and back; `exact`, `at_least` and `value` search it.
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        trump: int,
+        hands: Sequence[Sequence[Card]],
+        trick: Sequence[tuple[int, int]],
+        seat: int,
+        teams: Sequence[int],
+    ) -> None:
+        self.players = len(hands)
+        self.teams = tuple(teams)
+        self.values, self.bonus, self.unit = _values(variant)
+        self.duties = duties_of(variant.play, trump)
+        self.beats_table = _beats(trump)
+        self.counts = [0] * self.players
+        self.present = [0] * self.players
+        self.in_hands = 0  # the points (units) of the cards in the hands
+        for s, cards in enumerate(hands):
+            for card in cards:
+                self.counts[s] += _UNIT[card.index]
+                self.present[s] |= _BIT[card.index]
+                self.in_hands += self.values[card.index]
+        # Cards each hand held at the trick's start (the hands that played hold one less).
+        self.left = max((len(cards) for cards in hands), default=0)
+        self.table: dict[tuple[int, ...], list[int]] = {}
+        self.nodes = 0
+        self.trick = list(trick)
+        self.seat = seat
+        self._undo: list[tuple[list[tuple[int, int]], int, int]] = []
+
+    # --- The position ---------------------------------------------------------------
+
+    def remaining(self) -> int:
+        """The points (units) still to take: the hands', the trick's and the bonus."""
+        values = self.values
+        return (
+            self.in_hands
+            + sum(values[kind] for _, kind in self.trick)
+            + (self.bonus if self.left else 0)
+        )
+
+    def legal(self, seat: int, state: int) -> int:
+        """The distinct cards (a mask over `Card.index`) ``seat`` may play to ``state``."""
+        duties = self.duties
+        held = self.present[seat]
+        cards = held & duties.follow[state]
+        if cards:
+            return cards & duties.beat[state] or cards
+        cards = held & duties.ruff[state]
+        if cards:
+            return cards & duties.over[state] or (held if duties.discard[state] else cards)
+        return held
+
+    def moves(self) -> list[int]:
+        """The distinct legal cards (`Card.index`) of the seat to act, highest first."""
+        mask = self.legal(self.seat, self._facts()[0])
+        return [k for k in range(_KINDS - 1, -1, -1) if mask >> k & 1]
+
+    def _facts(self) -> tuple[int, int, int, int, int]:
+        """The trick in progress as (state, winning seat, winning kind, points, cards mask)."""
+        steps, beats, values = self.duties.steps, self.beats_table, self.values
+        state, win_seat, win_kind, taken, shown = EMPTY_TRICK, -1, -1, 0, 0
+        for seat, kind in self.trick:
+            if win_kind < 0 or beats[win_kind * _KINDS + kind]:
+                win_seat, win_kind = seat, kind
+            state = steps[state + kind]
+            taken += values[kind]
+            shown |= _BIT[kind]
+        return state, win_seat, win_kind, taken, shown
+
+    def play(self, kind: int) -> int:
+        """Play the seat to act's card ``kind``; team 0's points (units) it completes."""
+        seat = self.seat
+        self.counts[seat] -= _UNIT[kind]
+        if not (self.counts[seat] >> (_BITS * kind)) & _FIELD:
+            self.present[seat] ^= _BIT[kind]
+        self.in_hands -= self.values[kind]
+        gained = 0
+        self._undo.append((self.trick, seat, kind))
+        trick = [*self.trick, (seat, kind)]
+        if len(trick) < self.players:
+            self.trick, self.seat = trick, (seat + 1) % self.players
+            return 0
+        self.trick = trick
+        _, winner, _, taken, _ = self._facts()
+        self.left -= 1
+        if not self.left:
+            taken += self.bonus
+        if self.teams[winner] == 0:
+            gained = taken
+        self.trick, self.seat = [], winner
+        return gained
+
+    def undo(self) -> None:
+        """Take back the last card `play` played."""
+        trick, seat, kind = self._undo.pop()
+        if not self.trick:
+            self.left += 1
+        self.trick, self.seat = trick, seat
+        self.counts[seat] += _UNIT[kind]
+        self.present[seat] |= _BIT[kind]
+        self.in_hands += self.values[kind]
+
+    # --- The search -----------------------------------------------------------------
+
+    def value(self, alpha: int, beta: int) -> int:
+        """Team 0's points (units) from the position, fail-soft within ``(alpha, beta)``."""
+        if not self.trick:
+            return self._start(self.seat, alpha, beta)
+        state, win_seat, win_kind, taken, shown = self._facts()
+        return self._ply(
+            len(self.trick), self.seat, state, win_seat, win_kind, taken, shown, alpha, beta
+        )
+
+    def exact(self, guess: int = -1) -> int:
+        """Team 0's exact points (units) from the position: MTD(f) from ``guess``."""
+        lower, upper = 0, self.remaining()
+        value = guess if lower <= guess <= upper else (lower + upper) // 2
+        while lower < upper:
+            beta = value + 1 if value == lower else value
+            value = self.value(beta - 1, beta)
+            if value < beta:
+                upper = value
+            else:
+                lower = value
+        return lower
+
+    def at_least(self, points: int) -> bool:
+        """Whether team 0 takes at least ``points`` (units) from the position."""
+        return self.value(points - 1, points) >= points
+
+    def _start(self, leader: int, alpha: int, beta: int) -> int:
+        """Team 0's points from the start of a trick led by ``leader``."""
+        if not self.left:
+            return 0
+        self.nodes += 1
+        key = (leader, *self.counts)
+        entry = self.table.get(key)
+        if entry is not None:
+            low, high = entry[0], entry[1]
+            if low >= beta:
+                return low
+            if high <= alpha:
+                return high
+            if low == high:
+                return low
+            if low > alpha:
+                alpha = low
+            if high < beta:
+                beta = high
+        else:
+            high = self.in_hands + self.bonus  # no team takes more than is left
+            entry = self.table[key] = [0, high, -1]
+            if high <= alpha:
+                return high
+        value = self._ply(0, leader, EMPTY_TRICK, -1, -1, 0, 0, alpha, beta)
+        if value < beta and value < entry[1]:
+            entry[1] = value
+        if value > alpha and value > entry[0]:
+            entry[0] = value
+        return value
+
+    def _ply(
+        self,
+        played: int,
+        seat: int,
+        state: int,
+        win_seat: int,
+        win_kind: int,
+        taken: int,
+        shown: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        """Team 0's points from ``seat``'s card, the ``played``-th of the trick, on."""
+        players = self.players
+        present, counts = self.present, self.counts
+        moves = self.legal(seat, state)
+        # Cards the others may use to tell two of this seat's cards apart.
+        others = shown
+        for other in range(players):
+            if other != seat:
+                others |= present[other]
+        values, steps, beats = self.values, self.duties.steps, self.beats_table
+        maximise = self.teams[seat] == 0
+        best = -_INFINITY if maximise else _INFINITY
+        last_card = played == players - 1
+        next_seat = (seat + 1) % players
+        previous = -1
+        while moves:
+            kind = moves.bit_length() - 1
+            moves ^= _BIT[kind]
+            if (
+                previous >= 0
+                and kind // 6 == previous // 6
+                and not others & _BETWEEN[kind * _KINDS + previous]
+                and values[kind] == values[previous]
+            ):
+                previous = kind
+                continue  # equivalent to a card already tried
+            previous = kind
+            counts[seat] -= _UNIT[kind]
+            if not (counts[seat] >> (_BITS * kind)) & _FIELD:
+                present[seat] ^= _BIT[kind]
+            value_kind = values[kind]
+            self.in_hands -= value_kind
+            if win_kind < 0 or beats[win_kind * _KINDS + kind]:
+                now_seat, now_kind = seat, kind
+            else:
+                now_seat, now_kind = win_seat, win_kind
+            now_taken = taken + value_kind
+            if last_card:
+                self.left -= 1
+                if not self.left:
+                    now_taken += self.bonus
+                gain = now_taken if self.teams[now_seat] == 0 else 0
+                value = gain + self._start(now_seat, alpha - gain, beta - gain)
+                self.left += 1
+            else:
+                value = self._ply(
+                    played + 1,
+                    next_seat,
+                    steps[state + kind],
+                    now_seat,
+                    now_kind,
+                    now_taken,
+                    shown | _BIT[kind],
+                    alpha,
+                    beta,
+                )
+            self.in_hands += value_kind
+            counts[seat] += _UNIT[kind]
+            present[seat] |= _BIT[kind]
+            if maximise:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+                        if alpha >= beta:
+                            return best
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+                    if alpha >= beta:
+                        return best
+        return best
