@@ -152,6 +152,8 @@ class Search:
         self.trick = list(trick)
         self.seat = seat
         self._undo: list[tuple[list[tuple[int, int]], int, int]] = []
+        self.canon: dict[int, int] = {}
+        self.lead = -1  # the best lead of the last trick searched from its start
 
     # --- The position ---------------------------------------------------------------
 
@@ -259,7 +261,7 @@ class Search:
         if not self.left:
             return 0
         self.nodes += 1
-        key = (leader, *self.counts)
+        key = self._key(leader)
         entry = self.table.get(key)
         if entry is not None:
             low, high = entry[0], entry[1]
@@ -278,12 +280,49 @@ class Search:
             entry = self.table[key] = [0, high, -1]
             if high <= alpha:
                 return high
-        value = self._ply(0, leader, EMPTY_TRICK, -1, -1, 0, 0, alpha, beta)
+        value = self._ply(0, leader, EMPTY_TRICK, -1, -1, 0, 0, alpha, beta, entry[2])
+        entry[2] = self.lead
         if value < beta and value < entry[1]:
             entry[1] = value
         if value > alpha and value > entry[0]:
             entry[0] = value
         return value
+
+    def _key(self, leader: int) -> tuple[int, ...]:
+        """The position at a trick's start by relative ranks (the transposition key).
+
+        Two positions that differ only in which cards of a suit are gone share a key so
+        long as the cards left in it lie in the same hands in the same order with the same
+        values: the play from both is the same.
+        """
+        counts = self.counts
+        canon = self.canon
+        key = [leader]
+        for suit in range(4):
+            shift = 18 * suit
+            column = 0
+            for c in counts:
+                column = column << 18 | (c >> shift) & 0x3FFFF
+            compact = canon.get(column)
+            if compact is None:
+                compact = canon[column] = self._compact(suit, column)
+            key.append(compact)
+        return tuple(key)
+
+    def _compact(self, suit: int, column: int) -> int:
+        """A suit's column of copy counts with the ranks no hand holds left out."""
+        players = self.players
+        values = self.values
+        packed = 0
+        signature = 0
+        for rank in range(6):
+            slot = 0
+            for p in range(players):
+                slot = slot << 3 | (column >> (18 * (players - 1 - p) + 3 * rank)) & 7
+            if slot:
+                packed = packed << (3 * players) | slot
+                signature = signature * 64 + values[suit * 6 + rank] + 1
+        return packed << 40 | signature
 
     def _ply(
         self,
@@ -296,34 +335,45 @@ class Search:
         shown: int,
         alpha: int,
         beta: int,
+        first: int = -1,
     ) -> int:
-        """Team 0's points from ``seat``'s card, the ``played``-th of the trick, on."""
+        """Team 0's points from ``seat``'s card, the ``played``-th of the trick, on.
+
+        ``first``: a card to try first (the best lead found here before). The best card
+        of a lead is left in ``lead``.
+        """
         players = self.players
         present, counts = self.present, self.counts
         moves = self.legal(seat, state)
-        # Cards the others may use to tell two of this seat's cards apart.
+        values, steps, beats = self.values, self.duties.steps, self.beats_table
+        teams = self.teams
+        team = teams[seat]
+        # The distinct cards worth trying, one of each run of equivalent cards.
         others = shown
         for other in range(players):
             if other != seat:
                 others |= present[other]
-        values, steps, beats = self.values, self.duties.steps, self.beats_table
-        maximise = self.teams[seat] == 0
-        best = -_INFINITY if maximise else _INFINITY
-        last_card = played == players - 1
-        next_seat = (seat + 1) % players
+        cards = []
         previous = -1
         while moves:
             kind = moves.bit_length() - 1
             moves ^= _BIT[kind]
-            if (
+            if not (
                 previous >= 0
                 and kind // 6 == previous // 6
                 and not others & _BETWEEN[kind * _KINDS + previous]
                 and values[kind] == values[previous]
             ):
-                previous = kind
-                continue  # equivalent to a card already tried
+                cards.append(kind)
             previous = kind
+        if len(cards) > 1:
+            cards = self._order(cards, played, team, win_seat, win_kind, first)
+        maximise = team == 0
+        best = -_INFINITY if maximise else _INFINITY
+        best_kind = -1
+        last_card = played == players - 1
+        next_seat = (seat + 1) % players
+        for kind in cards:
             counts[seat] -= _UNIT[kind]
             if not (counts[seat] >> (_BITS * kind)) & _FIELD:
                 present[seat] ^= _BIT[kind]
@@ -338,7 +388,7 @@ class Search:
                 self.left -= 1
                 if not self.left:
                     now_taken += self.bonus
-                gain = now_taken if self.teams[now_seat] == 0 else 0
+                gain = now_taken if teams[now_seat] == 0 else 0
                 value = gain + self._start(now_seat, alpha - gain, beta - gain)
                 self.left += 1
             else:
@@ -358,15 +408,50 @@ class Search:
             present[seat] |= _BIT[kind]
             if maximise:
                 if value > best:
-                    best = value
+                    best, best_kind = value, kind
                     if value > alpha:
                         alpha = value
                         if alpha >= beta:
-                            return best
+                            break
             elif value < best:
-                best = value
+                best, best_kind = value, kind
                 if value < beta:
                     beta = value
                     if alpha >= beta:
-                        return best
+                        break
+        if not played:
+            self.lead = best_kind
         return best
+
+    def _order(
+        self, cards: list[int], played: int, team: int, win_seat: int, win_kind: int, first: int
+    ) -> list[int]:
+        """The cards in the order to try them: the likely best first (more cut-offs).
+
+        A lead: the card that led best here before, then high cards. A follower whose
+        side wins the trick so far: the most valuable card that does not take it over;
+        against an opponent's card: a card that takes it (the cheapest, or the most
+        valuable when no one plays after), else the least valuable.
+        """
+        if not played:
+            if first >= 0 and first in cards:
+                cards.remove(first)
+                cards.insert(0, first)
+            return cards
+        values, beats = self.values, self.beats_table
+        base = win_kind * _KINDS
+        if self.teams[win_seat] == team:
+            return sorted(cards, key=lambda k: (beats[base + k], -values[k], k))
+        if played == self.players - 1:
+            return sorted(
+                cards,
+                key=lambda k: (
+                    not beats[base + k],
+                    -values[k] if beats[base + k] else values[k],
+                    k,
+                ),
+            )
+        return sorted(
+            cards,
+            key=lambda k: (not beats[base + k], values[k] if not beats[base + k] else k % 6, k),
+        )
