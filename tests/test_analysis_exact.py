@@ -17,11 +17,11 @@ from collections.abc import Iterator
 
 import attrs
 import pytest
-from _minimax import ending, minimax, remaining, trick_play
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
+from _minimax import ending, minimax, remaining, trick_play
 from pinochle.analysis import _teams, can_take, card_values, solve
 from pinochle.cards import Card, Suit
 from pinochle.state import Phase, State
@@ -86,6 +86,18 @@ def _check_solve(state: State) -> None:
 
 
 # --- solve = the plain minimax -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", PROFILES)
+def test_the_endings_are_in_trick_play_of_every_size_and_inside_tricks(name: str) -> None:
+    """What the comparisons below stand on: the endings are of the sizes asked, stock gone."""
+    states = list(_endings(PROFILES[name], 8, (1, 2, 3), seed=1))
+    for state in states:
+        assert state.phase is Phase.TRICKS
+        assert not state.hand.stock
+    assert {max(len(hand) for hand in state.hands) for state in states} == {1, 2, 3}
+    assert any(state.trick for state in states)
+    assert any(not state.trick for state in states)
 
 
 @pytest.mark.parametrize("name", PROFILES)
@@ -187,9 +199,7 @@ def _house_endings(draw: st.DrawFn) -> State:
     seed = draw(st.integers(0, 2**31))
     cards = draw(st.integers(1, 4 if variant.deal.players < 4 else 3))
     rng = random.Random(seed)
-    return ending(
-        trick_play(variant, seed), cards, rng.randrange(variant.deal.players), rng
-    )
+    return ending(trick_play(variant, seed), cards, rng.randrange(variant.deal.players), rng)
 
 
 def _played_out(state: State, line: tuple[Card, ...]) -> tuple[int, ...]:
@@ -204,7 +214,8 @@ def _played_out(state: State, line: tuple[Card, ...]) -> tuple[int, ...]:
     left = sum(len(hand) for hand in state.hands)
     for card in line:
         seat = state.to_act
-        assert seat is not None and state.phase is Phase.TRICKS
+        assert seat is not None
+        assert state.phase is Phase.TRICKS
         state = pn.apply(state, pn.Play(card))  # raises on an illegal card
         trick.append((seat, card))
         left -= 1
@@ -313,6 +324,8 @@ def test_two_hand_cashing_the_ace_first_loses_the_last_trick() -> None:
     assert solution.points == (31, 4)
     assert solution.line == tuple(pn.parse_cards("KC 9H TS AS"))
     assert card_values(state) == dict(zip(pn.parse_cards("KC AS"), (31, 21), strict=True))
-    assert can_take(state, 0, 31) and not can_take(state, 0, 32)
-    assert can_take(state, 1, 4) and not can_take(state, 1, 5)
+    assert can_take(state, 0, 31)
+    assert not can_take(state, 0, 32)
+    assert can_take(state, 1, 4)
+    assert not can_take(state, 1, 5)
     assert minimax(state) == 31
