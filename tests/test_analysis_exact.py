@@ -329,3 +329,31 @@ def test_two_hand_cashing_the_ace_first_loses_the_last_trick() -> None:
     assert can_take(state, 1, 4)
     assert not can_take(state, 1, 5)
     assert minimax(state) == 31
+
+
+def test_four_hand_the_leader_gives_up_a_trick_to_take_a_point() -> None:
+    """pinochlerun, spades trump, the last two tricks; North (seat 0) leads for North-South.
+
+    North K♣ 9♦, East A♣ 9♣, South 10♦ J♣, West Q♣ J♦; nobody holds a trump. Counters
+    A, 10, K count 1 each and the last trick 1 (rules/counting#methods); a player must
+    follow suit and beat the trick if able (``play.beat = "always"``,
+    rules/trick-play#following). Left to take: K♣ A♣ 10♦ and the last trick, 4.
+
+    - K♣ first: East must beat it with A♣, South and West follow with J♣ and Q♣; East
+      takes 2 and leads 9♣, which nobody can follow or trump: East takes 10♦ and the last
+      trick. North-South 0.
+    - 9♦ first: South must beat it with 10♦ and West follows with J♦; East, void, may
+      throw either club. Throwing A♣ gives North-South 2 now, and then South's J♣, West's
+      Q♣, North's K♣ (beating) and East's 9♣ give North the last trick too: 4. Keeping A♣
+      (throwing 9♣) gives North-South the 10♦ alone: East's A♣ beats North's K♣ on the
+      last trick and takes 3.
+
+    So the best is 9♦, worth 1 to North-South (K♣ is worth 0), East throws 9♣, and the line
+    is 9♦ 9♣ 10♦ J♦, then J♣ Q♣ K♣ A♣.
+    """
+    state = _position("pinochlerun", Suit.SPADES, ("KC 9D", "AC 9C", "TD JC", "QC JD"), to_act=0)
+    solution = solve(state)
+    assert solution.points == (1, 3)
+    assert solution.line == tuple(pn.parse_cards("9D 9C TD JD JC QC KC AC"))
+    assert card_values(state) == dict(zip(pn.parse_cards("KC 9D"), (0, 1), strict=True))
+    assert minimax(state) == 1
