@@ -25,6 +25,7 @@ FULL = "python -m pytest --full"
 """The command that runs every test (the README's and CI's)."""
 
 SLOW: dict[str, tuple[str, ...]] = {
+    "test_analysis_exact.py": ("test_solve_is_the_minimax_on_endings_of_up_to_five_cards",),
     "test_api_arguments.py": (
         "test_apply_refuses_anything_that_is_not_a_legal_action_and_keeps_the_state",
         "test_apply_refuses_values_that_are_no_action_in_every_phase_of_every_table",
