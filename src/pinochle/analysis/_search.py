@@ -109,6 +109,12 @@ def _beats(trump: int) -> tuple[bool, ...]:
     return tuple(table)
 
 
+def _length(counts: int, suit: int) -> int:
+    """How many cards of ``suit`` a hand's copy counts hold."""
+    column = counts >> (18 * suit)
+    return sum((column >> (_BITS * rank)) & _FIELD for rank in range(6))
+
+
 class Search:
     """One deal's double-dummy search: the hands change in place as cards are tried.
 
@@ -318,9 +324,18 @@ class Search:
                 beta = high
         else:
             high = self.in_hands + self.bonus  # no team takes more than is left
-            entry = self.table[key] = [0, high, -1]
+            low = 0
+            sure = self._sure(leader)
+            if sure:
+                if self.teams[leader] == 0:
+                    low = sure
+                else:
+                    high -= sure
+            entry = self.table[key] = [low, high, -1]
             if high <= alpha:
                 return high
+            if low >= beta:
+                return low
         value = self._ply(0, leader, EMPTY_TRICK, -1, -1, 0, 0, alpha, beta, entry[2])
         entry[2] = self.lead
         if value < beta and value < entry[1]:
@@ -328,6 +343,58 @@ class Search:
         if value > alpha and value > entry[0]:
             entry[0] = value
         return value
+
+    def _sure(self, leader: int) -> int:
+        """Points (units) the leader's team surely takes: the leader's sure winners cashed.
+
+        In trump, the leader's trumps no opponent's trump outranks (a copy led first
+        wins); in another suit, its cards no opponent's card of the suit outranks, as many
+        rounds as every opponent holding trump can follow (one more would be trumped),
+        all only while the partners cannot trump them and take the lead away. Only the
+        cards led are counted (what the others add is not known).
+        """
+        present, teams, values = self.present, self.teams, self.values
+        team = teams[leader]
+        trump = self.duties.trump
+        held = present[leader]
+        counts = self.counts
+        total = 0
+        for suit in range(4):
+            mine = held & _SUIT_MASK[suit]
+            if not mine:
+                continue
+            top = mine.bit_length() - 1
+            rounds = 99  # the rounds before an opponent may trump
+            ruffed = 99  # the round a partner must trump (the team wins it, the lead goes)
+            higher = 0
+            for seat in range(self.players):
+                if seat == leader:
+                    continue
+                cards = present[seat]
+                opponent = teams[seat] != team
+                if opponent:
+                    higher |= cards & _SUIT_MASK[suit]
+                if suit != trump and trump >= 0 and cards & _SUIT_MASK[trump]:
+                    length = _length(counts[seat], suit)
+                    if opponent:
+                        rounds = min(rounds, length)
+                    else:
+                        ruffed = min(ruffed, length + 1)
+            floor = higher.bit_length() - 1  # the leader's cards above it are sure
+            count = counts[leader]
+            cashed = 0
+            last = min(rounds, ruffed)
+            kind = top
+            while kind > floor and kind >= suit * 6 and cashed < last:
+                copies = (count >> (_BITS * kind)) & _FIELD
+                while copies and cashed < last:
+                    total += values[kind]
+                    cashed += 1
+                    copies -= 1
+                kind -= 1
+            if cashed == ruffed:
+                return total  # the partner trumped: the lead is no longer the leader's
+        return total
 
     def _last(self, leader: int) -> int:
         """Team 0's points from the last trick: every card is forced."""
