@@ -8,7 +8,7 @@ to the other team).
 
 How it is fast enough in pure Python (each measured with ``benchmarks/solve.py``):
 
-- a hand is an int of 3-bit copy counts, one field per distinct card (`Card.index`), and
+- the hands are one int of 3-bit copy counts, a field per seat and distinct card, and
   a mask of the distinct cards it holds; the legal cards are a few mask operations on
   tables made from the trick rule's duties (`pinochle.trick_rule`, the one statement of
   the ``[play]`` obligations);
@@ -35,7 +35,6 @@ from pinochle.variant import Play, Variant
 _KINDS = len(CARDS)
 _BITS = 3  # a copy count's field: up to 4 copies of a card in one hand (double deck)
 _FIELD = (1 << _BITS) - 1
-_UNIT = tuple(1 << (_BITS * k) for k in range(_KINDS))
 _BIT = tuple(1 << k for k in range(_KINDS))
 _SUIT_MASK = tuple(0b111111 << (6 * s) for s in range(4))
 # _ABOVE[suit * 6 + rank]: the cards of the suit ranked above the rank.
@@ -109,10 +108,9 @@ def _beats(trump: int) -> tuple[bool, ...]:
     return tuple(table)
 
 
-def _length(counts: int, suit: int) -> int:
-    """How many cards of ``suit`` a hand's copy counts hold."""
-    column = counts >> (18 * suit)
-    return sum((column >> (_BITS * rank)) & _FIELD for rank in range(6))
+def _length(cells: int) -> int:
+    """How many cards the six copy counts in the low bits of ``cells`` make (one suit)."""
+    return sum((cells >> (_BITS * rank)) & _FIELD for rank in range(6))
 
 
 class Search:
@@ -145,12 +143,23 @@ class Search:
         self.values, self.bonus, self.unit = _values(variant)
         self.duties = duties_of(variant.play, trump)
         self.beats_table = _beats(trump)
-        self.counts = [0] * self.players
+        players = self.players
+        # Every hand's copy counts in one int, suit by suit: suit s, seat p, rank r at
+        # bit 3 * (6 * (players * s + p) + r), so a suit's column of every hand is one
+        # slice (the transposition key reads it) and the whole deal hashes as one int.
+        self.cells = 0
+        self.place = tuple(
+            _BITS * (6 * (players * (kind // 6) + seat) + kind % 6)
+            for seat in range(players)
+            for kind in range(_KINDS)
+        )
+        self.ones = tuple(1 << place for place in self.place)  # one copy, by seat and card
+        self.column = 18 * players  # the bits of one suit's column
         self.present = [0] * self.players
         self.in_hands = 0  # the points (units) of the cards in the hands
         for s, cards in enumerate(hands):
             for card in cards:
-                self.counts[s] += _UNIT[card.index]
+                self.cells += self.ones[s * _KINDS + card.index]
                 self.present[s] |= _BIT[card.index]
                 self.in_hands += self.values[card.index]
         # Cards each hand held at the trick's start (the hands that played hold one less).
@@ -209,8 +218,8 @@ class Search:
     def play(self, kind: int) -> int:
         """Play the seat to act's card ``kind``; team 0's points (units) it completes."""
         seat = self.seat
-        self.counts[seat] -= _UNIT[kind]
-        if not (self.counts[seat] >> (_BITS * kind)) & _FIELD:
+        self.cells -= self.ones[seat * _KINDS + kind]
+        if not (self.cells >> self.place[seat * _KINDS + kind]) & _FIELD:
             self.present[seat] ^= _BIT[kind]
         self.in_hands -= self.values[kind]
         gained = 0
@@ -235,7 +244,7 @@ class Search:
         if not self.trick:
             self.left += 1
         self.trick, self.seat = trick, seat
-        self.counts[seat] += _UNIT[kind]
+        self.cells += self.ones[seat * _KINDS + kind]
         self.present[seat] |= _BIT[kind]
         self.in_hands += self.values[kind]
 
@@ -308,7 +317,7 @@ class Search:
         if left <= 1:
             return self._last(leader) if left else 0
         self.nodes += 1
-        key = self._key(leader) if self.merges else (leader, *self.counts)
+        key = self._key(leader) if self.merges else (leader, self.cells)
         entry = self.table.get(key)
         if entry is not None:
             low, high = entry[0], entry[1]
@@ -357,7 +366,7 @@ class Search:
         team = teams[leader]
         trump = self.duties.trump
         held = present[leader]
-        counts = self.counts
+        cells, place = self.cells, self.place
         total = 0
         for suit in range(4):
             mine = held & _SUIT_MASK[suit]
@@ -375,18 +384,18 @@ class Search:
                 if opponent:
                     higher |= cards & _SUIT_MASK[suit]
                 if suit != trump and trump >= 0 and cards & _SUIT_MASK[trump]:
-                    length = _length(counts[seat], suit)
+                    length = _length(cells >> place[seat * _KINDS + suit * 6])
                     if opponent:
                         rounds = min(rounds, length)
                     else:
                         ruffed = min(ruffed, length + 1)
             floor = higher.bit_length() - 1  # the leader's cards above it are sure
-            count = counts[leader]
+            base = leader * _KINDS
             cashed = 0
             last = min(rounds, ruffed)
             kind = top
             while kind > floor and kind >= suit * 6 and cashed < last:
-                copies = (count >> (_BITS * kind)) & _FIELD
+                copies = (cells >> place[base + kind]) & _FIELD
                 while copies and cashed < last:
                     total += values[kind]
                     cashed += 1
@@ -418,34 +427,36 @@ class Search:
         long as the cards left in it lie in the same hands in the same order with the same
         values: the play from both is the same.
         """
-        counts = self.counts
-        canon = self.canon
-        key = [leader]
-        for suit in range(4):
-            shift = 18 * suit
-            column = 0
-            for c in counts:
-                column = column << 18 | (c >> shift) & 0x3FFFF
-            compact = canon.get(column)
-            if compact is None:
-                compact = canon[column] = self._compact(suit, column)
-            key.append(compact)
-        return tuple(key)
+        cells, width, canon = self.cells, self.column, self.canon
+        mask = (1 << width) - 1
+        first = canon.get(cells & mask)
+        second = canon.get(cells >> width & mask)
+        third = canon.get(cells >> 2 * width & mask)
+        fourth = canon.get(cells >> 3 * width)
+        if first is None or second is None or third is None or fourth is None:
+            first, second, third, fourth = (
+                self._compact(cells >> suit * width & mask) for suit in range(4)
+            )
+        return (leader, first, second, third, fourth)
 
-    def _compact(self, suit: int, column: int) -> int:
-        """A suit's column of copy counts with the ranks no hand holds left out."""
+    def _compact(self, column: int) -> int:
+        """A suit's column of copy counts with the ranks no hand holds left out (kept)."""
+        compact = self.canon.get(column)
+        if compact is not None:
+            return compact
         players = self.players
-        values = self.values
+        values = self.values  # the same for every suit
         packed = 0
         signature = 0
         for rank in range(6):
             slot = 0
             for p in range(players):
-                slot = slot << 3 | (column >> (18 * (players - 1 - p) + 3 * rank)) & 7
+                slot = slot << 3 | (column >> (18 * p + 3 * rank)) & 7
             if slot:
                 packed = packed << (3 * players) | slot
-                signature = signature * 64 + values[suit * 6 + rank] + 1
-        return packed << 40 | signature
+                signature = signature * 64 + values[rank] + 1
+        compact = self.canon[column] = packed << 40 | signature
+        return compact
 
     def _ply(
         self,
@@ -466,7 +477,9 @@ class Search:
         of a lead is left in ``lead``.
         """
         players = self.players
-        present, counts = self.present, self.counts
+        present = self.present
+        ones, place = self.ones, self.place
+        base_seat = seat * _KINDS
         moves = self.legal(seat, state)
         values, steps, beats = self.values, self.duties.steps, self.beats_table
         teams = self.teams
@@ -497,8 +510,8 @@ class Search:
         last_card = played == players - 1
         next_seat = (seat + 1) % players
         for kind in cards:
-            counts[seat] -= _UNIT[kind]
-            if not (counts[seat] >> (_BITS * kind)) & _FIELD:
+            self.cells -= ones[base_seat + kind]
+            if not (self.cells >> place[base_seat + kind]) & _FIELD:
                 present[seat] ^= _BIT[kind]
             value_kind = values[kind]
             self.in_hands -= value_kind
@@ -527,7 +540,7 @@ class Search:
                     beta,
                 )
             self.in_hands += value_kind
-            counts[seat] += _UNIT[kind]
+            self.cells += ones[base_seat + kind]
             present[seat] |= _BIT[kind]
             if maximise:
                 if value > best:
