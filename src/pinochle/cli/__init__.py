@@ -3,7 +3,7 @@ r"""The ``pinochle`` command: play, demo games, meld, counting, profiles and sco
 Each group of verbs is a private module of this package that loads only when one of its
 verbs runs, with the text it prints beside it: ``_cards`` (``meld``, ``count``),
 ``_profiles`` (``variants``, ``check``), ``_games`` (``demo``, ``play``), ``_records``
-(``replay``, ``record``), ``_score``, ``_serve`` and ``_arena``. ``_arguments`` declares
+(``replay``, ``record``), ``_analysis`` (``solve``), ``_score``, ``_serve`` and ``_arena``. ``_arguments`` declares
 every verb's arguments and names its run, so ``pinochle --version`` loads no verb's
 module. A new verb is a subparser there and a ``run_*`` function in its group's module.
 
