@@ -253,8 +253,8 @@ def _analysis_lines(
     people = person_names(record.variant)
     persons = hand.states[0].hand.persons
     lines = [
-        f"{printable(record.variant.name)}: hand {analysis.hand}, each card against best "
-        "play (the points the player's side takes from there: best, then with the card played)"
+        f"{printable(record.variant.name)}: hand {analysis.hand}, every card against best play "
+        "(its side's points from there: with the best card, with the card played)"
     ]
     if not analysis.cards:
         lines.append("  No trick play without a stock in this hand.")
