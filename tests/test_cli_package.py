@@ -33,6 +33,7 @@ HEAVY = (
     "pinochle.arena",
 )
 VERB_MODULES = (
+    "_analysis",
     "_arena",
     "_cards",
     "_games",

@@ -42,6 +42,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.documents", "Reading documents"),
     ("pinochle.checking", "Checking a profile"),
     ("pinochle.testing", "Testing strategies"),
+    ("pinochle.analysis", "Analysis: the double-dummy solver"),
     ("pinochle.demo", "Demo games"),
     ("pinochle.play", "The terminal game"),
     ("pinochle.serve", "The web table"),

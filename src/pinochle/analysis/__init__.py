@@ -28,17 +28,23 @@ from collections.abc import Sequence
 
 import attrs
 
+from pinochle.analysis._review import PlayAnalysis, PlayedCard, analyse_play
 from pinochle.analysis._search import Search
+from pinochle.analysis._table import trump_table
 from pinochle.cards import CARDS, Card
 from pinochle.errors import ArgumentError, InvariantError
 from pinochle.state import Phase, State
 from pinochle.tricks import card_points, trick_winner
 
 __all__ = [
+    "PlayAnalysis",
+    "PlayedCard",
     "Solution",
+    "analyse_play",
     "can_take",
     "card_values",
     "solve",
+    "trump_table",
 ]
 
 

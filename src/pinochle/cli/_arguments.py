@@ -82,6 +82,7 @@ def parser() -> argparse.ArgumentParser:
         _add_play,
         _add_replay,
         _add_record,
+        _add_solve,
         _add_score,
         _add_serve,
         _add_check,
@@ -192,6 +193,38 @@ def _add_record(verbs: _Verbs) -> None:
     )
     record_check.add_argument("file", metavar="FILE", help="a game record (JSON)")
     record_check.set_defaults(run=_Verb("_records", "run_check"))
+
+
+def _add_solve(verbs: _Verbs) -> None:
+    solve = verbs.add_parser(
+        "solve",
+        help="a recorded position solved exactly, all hands in view: each card's value "
+        "and a best line",
+    )
+    solve.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    solve.add_argument(
+        "--hand", type=int, default=1, metavar="N", help="the hand, from 1 (default: 1)"
+    )
+    solve.add_argument(
+        "--trick",
+        type=int,
+        metavar="T",
+        help="the trick, from 1 (default: the first; two-hand: the first once the stock is gone)",
+    )
+    solve.add_argument(
+        "--card",
+        type=int,
+        metavar="K",
+        help="before the K-th card of the trick, from 1 (default: 1, the lead)",
+    )
+    solve.add_argument(
+        "--analyse",
+        action="store_true",
+        help="value every card of the hand (from --trick on) against best play instead",
+    )
+    solve.add_argument("--ascii", action="store_true", help=ASCII_HELP)
+    solve.add_argument("--json", action="store_true", help="machine-readable output")
+    solve.set_defaults(run=_Verb("_analysis", "run_solve"))
 
 
 def _add_score(verbs: _Verbs) -> None:

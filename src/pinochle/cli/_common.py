@@ -7,10 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pinochle._text import printable
 from pinochle.errors import PinochleError
 from pinochle.variant import DEFAULT_VARIANT, Variant, builtin_variants, load_variant
+
+if TYPE_CHECKING:
+    from pinochle.records import GameRecord, RecordError
 
 PROG = "pinochle"
 EXIT_OK = 0
@@ -51,6 +55,28 @@ def file_problem(file: str, problem: str) -> CommandError:
 def label(file: str) -> str:
     """A file's name as errors give it: a long one cut (`main` escapes what it holds)."""
     return file if len(file) <= 200 else file[:100] + "..."
+
+
+# --- Game records ----------------------------------------------------------------------
+# The records load with the verbs that read one (``replay``, ``record check``, ``solve``).
+
+
+def read_record(file: str) -> GameRecord:
+    """The record in a file: unreadable is status 2, not a record status 1."""
+    from pinochle.documents import read_text
+    from pinochle.records import GameRecord, RecordError
+
+    text = read_text(file, file_error(file))
+    try:
+        return GameRecord.from_json(text)
+    except RecordError as exc:
+        raise bad_record(file, exc) from None
+
+
+def bad_record(file: str, exc: RecordError) -> CommandError:
+    """The error for a record that is not sound: one line per problem, each naming the file."""
+    lines = (f"{label(file)}: {problem}" for problem in exc.problems)
+    return CommandError(*lines, status=EXIT_FAILED)
 
 
 # --- Profiles --------------------------------------------------------------------------

@@ -10,9 +10,8 @@ import argparse
 from collections.abc import Iterator
 
 from pinochle._text import printable
-from pinochle.cli._common import EXIT_FAILED, EXIT_OK, CommandError, file_error, label
+from pinochle.cli._common import EXIT_OK, CommandError, bad_record, read_record
 from pinochle.demo import narrate, side_name
-from pinochle.documents import read_text
 from pinochle.records import GameRecord, RecordError, replay_states
 from pinochle.state import State
 
@@ -21,7 +20,7 @@ __all__ = ["run_check", "run_replay"]
 
 def run_replay(args: argparse.Namespace) -> int:
     """``pinochle replay``: the record narrated, all of it or one seat's or one hand's view."""
-    record = _read_record(args.file)
+    record = read_record(args.file)
     hands, _ = _replay_summary(args.file, record)
     players = record.variant.deal.players
     if args.seat is not None and not 0 <= args.seat < players:
@@ -36,7 +35,7 @@ def run_replay(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     """``pinochle record check``: every step replayed; the hands, actions and scores."""
-    record = _read_record(args.file)
+    record = read_record(args.file)
     hands, last = _replay_summary(args.file, record)
     variant = record.variant
     totals = "  ".join(f"{side_name(variant, i)} {s}" for i, s in enumerate(last.scores))
@@ -50,21 +49,6 @@ def run_check(args: argparse.Namespace) -> int:
         f"scores {totals} ({printable(variant.name)}; {end})"
     )
     return EXIT_OK
-
-
-def _bad_record(file: str, exc: RecordError) -> CommandError:
-    """The error for a record that is not sound: one line per problem, each naming the file."""
-    lines = (f"{label(file)}: {problem}" for problem in exc.problems)
-    return CommandError(*lines, status=EXIT_FAILED)
-
-
-def _read_record(file: str) -> GameRecord:
-    """The record in a file: unreadable is status 2, not a record status 1."""
-    text = read_text(file, file_error(file))
-    try:
-        return GameRecord.from_json(text)
-    except RecordError as exc:
-        raise _bad_record(file, exc) from None
 
 
 def _replay_summary(file: str, record: GameRecord) -> tuple[int, State]:
@@ -81,5 +65,5 @@ def _replay_summary(file: str, record: GameRecord) -> tuple[int, State]:
             hands.add(last.hand.number)
             last = state
     except RecordError as exc:
-        raise _bad_record(file, exc) from None
+        raise bad_record(file, exc) from None
     return len(hands), last
