@@ -10,11 +10,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pinochle._text import printable
-from pinochle.errors import PinochleError
+from pinochle.errors import PinochleError, RecordError
 from pinochle.variant import DEFAULT_VARIANT, Variant, builtin_variants, load_variant
 
 if TYPE_CHECKING:
-    from pinochle.records import GameRecord, RecordError
+    from pinochle.records import GameRecord
 
 PROG = "pinochle"
 EXIT_OK = 0
@@ -64,7 +64,7 @@ def label(file: str) -> str:
 def read_record(file: str) -> GameRecord:
     """The record in a file: unreadable is status 2, not a record status 1."""
     from pinochle.documents import read_text
-    from pinochle.records import GameRecord, RecordError
+    from pinochle.records import GameRecord
 
     text = read_text(file, file_error(file))
     try:
