@@ -83,6 +83,23 @@ def test_the_house_rules_test_example_holds(capsys: pytest.CaptureFixture[str]) 
     assert "every invariant held" in capsys.readouterr().out
 
 
+def test_the_solved_ending_gives_its_best_leads_the_solved_value(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The best lead's value is what best play gives the leader's side (docs/analysis.md).
+    runpy.run_path(str(EXAMPLES[0].parent / "solve_ending.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    values = [
+        int(line.rsplit(": ", 1)[1])
+        for line in out.splitlines()
+        if line.startswith("  ") and ": " in line and "seat" not in line
+    ]
+    taken = [int(p) for p in out.split("the sides take (")[1].split(")")[0].split(", ")]
+    side = int(out.split("to side ")[1].split(" ")[0])
+    assert max(values) == taken[side]
+    assert len(out.split("A best line: ")[1].split()) == 24  # six cards a hand, four hands
+
+
 def test_every_example_is_in_the_gallery() -> None:
     gallery = (EXAMPLES[0].parents[1] / "docs" / "examples.md").read_text(encoding="utf-8")
     missing = [path.name for path in EXAMPLES if f"examples/{path.name}" not in gallery]
