@@ -32,6 +32,7 @@ loaded machine still slows the caches.
 from __future__ import annotations
 
 import argparse
+import functools
 import gc
 import math
 import os
@@ -81,7 +82,7 @@ OVER = math.inf
 """A run over the limit, in the lists of times."""
 
 
-class _OverLimit(Exception):
+class _OverLimitError(Exception):
     """The watchdog's signal: the timed call passed its CPU time limit."""
 
 
@@ -89,7 +90,7 @@ class _Watchdog:
     """Interrupts the main thread once its CPU time in a timed call passes the limit.
 
     A thread that polls the main thread's CPU clock and sends it a signal whose handler
-    raises `_OverLimit`. Not a profiling timer (``setitimer(ITIMER_PROF)``): while one is
+    raises `_OverLimitError`. Not a profiling timer (``setitimer(ITIMER_PROF)``): while one is
     armed, Linux reads the process's CPU clock at the scheduler tick, and runs under a
     millisecond read as 0.
     """
@@ -108,7 +109,7 @@ class _Watchdog:
 
     def _raise(self, signum: int, frame: FrameType | None) -> None:
         if self.armed:
-            raise _OverLimit
+            raise _OverLimitError
 
     def _watch(self) -> None:
         while True:
@@ -157,14 +158,12 @@ def _timed(call: Callable[[], T], limit: float) -> tuple[float, T | None]:
             if _WATCHDOG:
                 _WATCHDOG[0].disarm()
         spent = time.process_time() - start
-    except _OverLimit:
+    except _OverLimitError:
         return OVER, None
     return (OVER, None) if spent > limit else (spent, result)
 
 
-def _positions(
-    profile: str, cards: str, count: int, seed: int
-) -> Iterator[tuple[int, pn.State]]:
+def _positions(profile: str, cards: str, count: int, seed: int) -> Iterator[tuple[int, pn.State]]:
     """``count`` positions of ``profile`` at a trick's start with ``cards`` a hand left.
 
     Each with the seed of its game (one position a game).
@@ -187,6 +186,16 @@ def _positions(
             state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
         if found == count:
             return
+
+
+def _exact(state: pn.State) -> int:
+    """The exact value alone, in the search's units."""
+    return _search(state).exact()
+
+
+def _best_line(state: pn.State, side: int) -> int:
+    """The Expert's exact endgame search: ``side``'s points from here."""
+    return best_line(Tricks(state), side, -1, 1 << 30)
 
 
 def _team_side(state: pn.State) -> int:
@@ -263,18 +272,16 @@ def _measure(
         size = max(len(h) for h in state.hands)
         sizes.add(size)
         where = f"{profile}, game seed {number}, {size} cards a hand"
-        unit_time, units = _timed(lambda: _search(state).exact(), limit)
+        unit_time, units = _timed(functools.partial(_exact, state), limit)
         exact.append(unit_time)
-        solve_time, solution = _timed(lambda: solve(state), limit)
+        solve_time, solution = _timed(functools.partial(solve, state), limit)
         solved.append(solve_time)
         side = _team_side(state)
         value = None if units is None else units * _search(state).unit
         if value is not None and solution is not None and solution.points[side] != value:
             problems.append(f"{where}: solve {solution.points[side]} != exact {value}")
         if size <= versus:
-            line_time, line = _timed(
-                lambda: best_line(Tricks(state), side, -1, 1 << 30), limit
-            )
+            line_time, line = _timed(functools.partial(_best_line, state, side), limit)
             if line is None:
                 bl_over += 1
             elif value is not None:

@@ -23,7 +23,8 @@ def test_the_solver_benchmark_runs_and_finds_no_disagreement() -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     out = done.stdout
     assert f"pinochle {ROOT / 'src'}" in out  # it timed this tree's solver
-    assert "cores, load" in out and "load at the end" in out
+    assert "cores, load" in out
+    assert "load at the end" in out
     for profile in ("pinochlerun", "bicycle-two-handed"):
         rows = [line.split() for line in out.splitlines() if line.startswith(profile)]
         assert [row[1:4] for row in rows] == [["2", "solve", "1"], ["2", "exact", "1"]]
