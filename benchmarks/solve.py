@@ -322,7 +322,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--profile", default=None, help=f"comma list (default {PROFILES})")
     parser.add_argument("--cards", default="4,6,8", help="sizes: cards a hand, or 'hand'")
-    parser.add_argument("--positions", type=int, default=None, help="a row (default 6; 20 full)")
+    parser.add_argument("--positions", type=int, default=None, help="a row (default 10; 20 full)")
     parser.add_argument("--limit", type=float, default=10.0, help="CPU seconds a run")
     parser.add_argument("--seed", type=int, default=0, help="the first game's seed")
     parser.add_argument(
@@ -331,7 +331,7 @@ def main() -> None:
     parser.add_argument("--full", action="store_true", help="add the issue's whole-hand rows")
     args = parser.parse_args()
     profiles = (args.profile or PROFILES).split(",")
-    count = args.positions or (20 if args.full else 6)
+    count = args.positions or (20 if args.full else 10)
     rows = [(p, c) for p in profiles for c in args.cards.split(",")]
     if args.full:
         rows += [row for row in FULL if args.profile is None or row[0] in profiles]
