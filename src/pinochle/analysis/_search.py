@@ -46,6 +46,9 @@ _BETWEEN = tuple(
     for high in range(_KINDS)
 )
 _INFINITY = 1 << 30
+_ORDER_FROM = (
+    3  # order the cards only with more left a hand: near the end it costs more than it saves
+)
 _NEAR = 4  # bounds this close (units): step the window, else halve the gap
 
 
@@ -502,7 +505,7 @@ class Search:
             ):
                 cards.append(kind)
             previous = kind
-        if len(cards) > 1:
+        if len(cards) > 1 and self.left > _ORDER_FROM:
             cards = self._order(cards, played, team, win_seat, win_kind, first)
         maximise = team == 0
         best = -_INFINITY if maximise else _INFINITY
