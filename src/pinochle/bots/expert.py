@@ -102,10 +102,10 @@ instead of by the play-out; 0: never. (The Expert before the exact solver.)"""
 
 EXACT: Final[Mapping[tuple[DeckKind, int], int]] = MappingProxyType(
     {
-        (DeckKind.SINGLE, 4): 6,
-        (DeckKind.DOUBLE, 4): 6,
-        (DeckKind.SINGLE, 3): 6,
-        (DeckKind.SINGLE, 2): 8,
+        (DeckKind.SINGLE, 4): 4,
+        (DeckKind.DOUBLE, 4): 4,
+        (DeckKind.SINGLE, 3): 4,
+        (DeckKind.SINGLE, 2): 4,
     }
 )
 """With the solver (the default): from how many cards in hand on each candidate card is
@@ -221,9 +221,7 @@ class ExpertBot(Bot):
                 best, best_score = action, score
         return best
 
-    def _exact_card(
-        self, actions: tuple[Action, ...], worlds: list[State], side: int
-    ) -> Action:
+    def _exact_card(self, actions: tuple[Action, ...], worlds: list[State], side: int) -> Action:
         """The card whose exact value, settled, is best on average over the deals.
 
         One solver search a distinct deal values every candidate card (its table is
