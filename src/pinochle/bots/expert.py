@@ -8,8 +8,11 @@ with a full-information policy (`PLAYOUT`: Hard's rules of thumb on a single dec
 quicker policy on a double), and plays the card whose settled hand scores best on average
 for its side. The same deals are used for
 every card, so the comparison is not blurred by the luck of the sampling. Once its hand is
-down to the last two cards, each imagined deal is finished along a best line instead
-(`pinochle.bots.search.best_line`: every seat plays its best card, hands in view).
+down to the profile's `EXACT` cards (4 on the built-in tables), each card is valued on each
+imagined deal by the exact solver instead (`pinochle.analysis`: every seat plays its best
+card, hands in view), and the hand settled on those trick points (`ExactSettlements`).
+With ``solver=False`` it plays as before the solver: the deals are played out and the last
+two cards finished along `pinochle.bots.search.best_line`.
 
 In the auction of a single-deck game it bids with the same sampling: in each imagined deal
 it takes the contract at the lowest legal bid, lets Hard name trump, pass, return and bury
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
@@ -221,7 +224,7 @@ class ExpertBot(Bot):
                 best, best_score = action, score
         return best
 
-    def _exact_card(self, actions: tuple[Action, ...], worlds: list[State], side: int) -> Action:
+    def _exact_card(self, actions: Sequence[Action], worlds: list[State], side: int) -> Action:
         """The card whose exact value, settled, is best on average over the deals.
 
         One solver search a distinct deal values every candidate card (its table is
