@@ -137,7 +137,7 @@ def test_solver_expert_finds_the_exactly_best_card_a_play_out_misses() -> None:
     values = card_values(state)
     best = max(values.values())
     assert sorted(values.values())[-2] <= best - 6  # one card clearly best
-    new = ExpertBot(1, samples=4).choose(view)
+    new = ExpertBot(1, samples=4, endgame=4).choose(view)  # exact from 4 cards
     assert isinstance(new, Play)
     assert values[new.card] == best
     for old in (ExpertBot(1, samples=4, solver=False), ExpertBot(1, samples=4, endgame=0)):

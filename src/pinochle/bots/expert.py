@@ -8,7 +8,7 @@ with a full-information policy (`PLAYOUT`: Hard's rules of thumb on a single dec
 quicker policy on a double), and plays the card whose settled hand scores best on average
 for its side. The same deals are used for
 every card, so the comparison is not blurred by the luck of the sampling. Once its hand is
-down to the profile's `EXACT` cards (4 on the built-in tables), each card is valued on each
+down to the profile's `EXACT` cards (3 on the built-in tables), each card is valued on each
 imagined deal by the exact solver instead (`pinochle.analysis`: every seat plays its best
 card, hands in view), and the hand settled on those trick points (`ExactSettlements`).
 With ``solver=False`` it plays as before the solver: the deals are played out and the last
@@ -105,19 +105,21 @@ instead of by the play-out; 0: never. (The Expert before the exact solver.)"""
 
 EXACT: Final[Mapping[tuple[DeckKind, int], int]] = MappingProxyType(
     {
-        (DeckKind.SINGLE, 4): 4,
-        (DeckKind.DOUBLE, 4): 4,
-        (DeckKind.SINGLE, 3): 4,
-        (DeckKind.SINGLE, 2): 4,
+        (DeckKind.SINGLE, 4): 3,
+        (DeckKind.DOUBLE, 4): 3,
+        (DeckKind.SINGLE, 3): 3,
+        (DeckKind.SINGLE, 2): 3,
     }
 )
 """With the solver (the default): from how many cards in hand on each candidate card is
 valued by the exact solver (`pinochle.analysis`) on every imagined deal instead of by a
 play-out, by deck and players dealt in; a profile not listed uses `EXACT_OTHER`. Chosen
 so that Expert's median time a card decision stays at most what it was before the solver
-(``benchmarks/bots_versus.py``; docs/bots.md)."""
+(``benchmarks/expert_decisions.py``, docs/bots.md): from 4 cards it was 1.015-1.036 times
+that median on pinochlerun and its double deck, from 3 cards 1.000-1.005. (Three- and
+two-hand: 3 as well, not measured.)"""
 
-EXACT_OTHER = 4
+EXACT_OTHER = 3
 """The exact-search depth of a profile `EXACT` does not list."""
 
 BID_QUANTILE = 0.5
