@@ -247,6 +247,8 @@ def test_expert_leaves_to_hard_what_sampling_does_not_help() -> None:
         ({"playout": "fast"}, "playout"),
         ({"endgame": -1}, "endgame"),
         ({"endgame": True}, "endgame"),
+        ({"solver": 1}, "solver"),
+        ({"solver": None}, "solver"),
     ],
 )
 def test_expert_refuses_bad_settings_by_name(keywords: dict[str, object], name: str) -> None:

@@ -208,10 +208,12 @@ def test_endgame_search_draws_the_last_trump_first() -> None:
     assert best_line(game, side, -1, 1 << 30) == 3
 
 
+@pytest.mark.parametrize("solver", [True, False])
 @pytest.mark.parametrize("profile", ["pinochlerun", "pinochlerun-double-deck"])
-def test_expert_in_the_endgame_plays_legal_cards(profile: str) -> None:
-    """Expert with its endgame search on: a legal card in every position of the last tricks."""
-    bot = ExpertBot(5, samples=6, endgame=3)
+def test_expert_in_the_endgame_plays_legal_cards(profile: str, solver: bool) -> None:
+    """Expert with its endgame search on (the solver's, or `best_line` without it): a
+    legal card in every position of the last tricks."""
+    bot = ExpertBot(5, samples=6, endgame=3, solver=solver)
     for state in _end_positions(profile, 3):
         seat = state.to_act
         assert seat is not None

@@ -8,8 +8,11 @@ with a full-information policy (`PLAYOUT`: Hard's rules of thumb on a single dec
 quicker policy on a double), and plays the card whose settled hand scores best on average
 for its side. The same deals are used for
 every card, so the comparison is not blurred by the luck of the sampling. Once its hand is
-down to the last two cards, each imagined deal is finished along a best line instead
-(`pinochle.bots.search.best_line`: every seat plays its best card, hands in view).
+down to the profile's `EXACT` cards (3 on the built-in tables), each card is valued on each
+imagined deal by the exact solver instead (`pinochle.analysis`: every seat plays its best
+card, hands in view), and the hand settled on those trick points (`ExactSettlements`).
+With ``solver=False`` it plays as before the solver: the deals are played out and the last
+two cards finished along `pinochle.bots.search.best_line`.
 
 In the auction of a single-deck game it bids with the same sampling: in each imagined deal
 it takes the contract at the lowest legal bid, lets Hard name trump, pass, return and bury
@@ -26,7 +29,7 @@ from __future__ import annotations
 
 import random
 import statistics
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from types import MappingProxyType
 from typing import Final
 
@@ -35,6 +38,7 @@ import attrs
 from pinochle import (
     Action,
     ArgumentError,
+    Card,
     DeckKind,
     Observation,
     Outcome,
@@ -42,22 +46,28 @@ from pinochle import (
     Phase,
     Play,
     PlayOn,
+    Rank,
     State,
+    Variant,
     apply,
+    card_points,
     deck_points,
     legal_actions,
     observe,
     sample_states,
+    trick_winner,
 )
+from pinochle.analysis import _line, _search
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import Settlements, sides, trick_points
+from pinochle.bots.rollout import Settlements, margin, sides, trick_points
 from pinochle.bots.search import PlayoutSettlements
 
 __all__ = [
     "BID_QUANTILE",
     "ENDGAME",
+    "EXACT",
     "PLAYOUT",
     "REACH",
     "SAMPLES",
@@ -65,6 +75,7 @@ __all__ = [
     "ExpertBot",
     "contract_values",
     "contracts",
+    "exact_depth",
 ]
 
 SAMPLES: Final[Mapping[DeckKind, int]] = MappingProxyType(
@@ -88,8 +99,28 @@ PLAYOUT: Final[Mapping[DeckKind, str]] = MappingProxyType(
 but not on the double deck, where 52 quick play-outs did, docs/bots.md)."""
 
 ENDGAME = 2
-"""From this many cards in hand on, the imagined deals are finished along a best line
-(`pinochle.bots.search.best_line`, exact) instead of by the play-out; 0: never."""
+"""Without the solver (``solver=False``): from this many cards in hand on, the imagined
+deals are finished along a best line (`pinochle.bots.search.best_line`, plain alpha-beta)
+instead of by the play-out; 0: never. (The Expert before the exact solver.)"""
+
+EXACT: Final[Mapping[tuple[DeckKind, int], int]] = MappingProxyType(
+    {
+        (DeckKind.SINGLE, 4): 3,
+        (DeckKind.DOUBLE, 4): 3,
+        (DeckKind.SINGLE, 3): 3,
+        (DeckKind.SINGLE, 2): 3,
+    }
+)
+"""With the solver (the default): from how many cards in hand on each candidate card is
+valued by the exact solver (`pinochle.analysis`) on every imagined deal instead of by a
+play-out, by deck and players dealt in; a profile not listed uses `EXACT_OTHER`. Chosen
+so that Expert's median time a card decision stays at most what it was before the solver
+(``benchmarks/expert_decisions.py``, docs/bots.md): from 4 cards it was 1.015-1.036 times
+that median on pinochlerun and its double deck, from 3 cards 1.000-1.005. (Three- and
+two-hand: 3 as well, not measured.)"""
+
+EXACT_OTHER = 3
+"""The exact-search depth of a profile `EXACT` does not list."""
 
 BID_QUANTILE = 0.5
 """Expert bids while the lowest legal bid is at most this quantile of its sampled values."""
@@ -108,12 +139,19 @@ class ExpertBot(Bot):
         samples: Deals imagined per decision (default: `SAMPLES` for the profile's deck).
         playout: How the imagined deals are played out: "quick" or "hard" (default:
             `PLAYOUT` for the profile's deck).
-        endgame: From this many cards in hand on, search the rest exactly (`ENDGAME`);
-            0 never searches. Each card more multiplies the search's cost.
+        endgame: From this many cards in hand on, value each card exactly (default: the
+            profile's `EXACT` depth with the solver, `ENDGAME` without); 0 never
+            searches. Each card more multiplies the search's cost.
+        solver: Search with the exact solver (`pinochle.analysis`): each candidate card
+            is valued on each imagined deal by best play from there. False: the former
+            search, each imagined deal played out to its last ``endgame`` cards and
+            finished along a `pinochle.bots.search.best_line` (the Expert before the
+            solver, ``ExpertBot(seed, solver=False)``).
 
     Raises:
         ArgumentError: ``samples`` is not a whole number of at least 1, ``playout`` is
-            neither "quick" nor "hard", or ``endgame`` is not a whole number of at least 0.
+            neither "quick" nor "hard", ``endgame`` is not a whole number of at least 0,
+            or ``solver`` is not a bool.
 
     ``ExpertBot(seed, samples=24, playout="quick", endgame=0)`` chooses exactly as S1's
     Expert did before this library's speed and strength work (tests/test_bots_frozen.py).
@@ -127,18 +165,22 @@ class ExpertBot(Bot):
         samples: int | None = None,
         *,
         playout: str | None = None,
-        endgame: int = ENDGAME,
+        endgame: int | None = None,
+        solver: bool = True,
     ) -> None:
         if samples is not None and (type(samples) is not int or samples < 1):
             raise ArgumentError("samples", "a whole number of deals, at least 1", samples)
         if playout is not None and playout not in ("quick", "hard"):
             raise ArgumentError("playout", "'quick' or 'hard'", playout)
-        if type(endgame) is not int or endgame < 0:
+        if endgame is not None and (type(endgame) is not int or endgame < 0):
             raise ArgumentError("endgame", "a whole number of cards, at least 0", endgame)
+        if type(solver) is not bool:
+            raise ArgumentError("solver", "True or False", solver)
         super().__init__(seed)
         self.samples = samples
         self.playout = playout
         self.endgame = endgame
+        self.solver = solver
         self._hard = HardBot(seed)
         self._others = HardBot(seed)  # plays every seat of the imagined deals
 
@@ -160,9 +202,17 @@ class ExpertBot(Bot):
         samples = self.samples or SAMPLES[deck]
         worlds = list(sample_states(observation, self.rng, samples))
         side = sides(worlds[0])[observation.seat]
+        depth = self.endgame
+        if self.solver:
+            if depth is None:
+                depth = exact_depth(observation.variant)
+            if len(observation.hand) <= depth and all(not w.hand.stock for w in worlds):
+                return self._exact_card(actions, worlds, side)
         outcomes: Settlements
-        if len(observation.hand) <= self.endgame:  # the last tricks: searched exactly
-            outcomes = PlayoutSettlements(self.endgame)
+        if depth is None:
+            depth = ENDGAME
+        if len(observation.hand) <= depth:  # the last tricks: searched exactly
+            outcomes = PlayoutSettlements(depth)
         elif (self.playout or PLAYOUT[deck]) == "quick":
             outcomes = Settlements()
         else:
@@ -175,6 +225,25 @@ class ExpertBot(Bot):
             if score > best_score:
                 best, best_score = action, score
         return best
+
+    def _exact_card(self, actions: Sequence[Action], worlds: list[State], side: int) -> Action:
+        """The card whose exact value, settled, is best on average over the deals.
+
+        One solver search a distinct deal values every candidate card (its table is
+        shared); deals that repeat (late in the hand few fit what the seat knows) are
+        searched once.
+        """
+        cards = []
+        for action in actions:
+            assert isinstance(action, Play)
+            cards.append(action.card)
+        exact = ExactSettlements()
+        totals = [0.0] * len(cards)
+        for world in worlds:
+            for i, scores in enumerate(exact.scores_of(world, cards)):
+                totals[i] += margin(scores, side)
+        best = max(range(len(cards)), key=lambda i: (totals[i], -i))  # the first of equals
+        return actions[best]
 
     def _bid(self, observation: Observation) -> Action | None:
         """Bid the lowest legal amount if the sampled deals support it, else pass.
@@ -217,6 +286,105 @@ class ExpertBot(Bot):
         points = deck_points(variant)
         reach = sum(c.meld + points >= amount for c in found)
         return reach >= REACH * len(found)
+
+
+def exact_depth(variant: Variant) -> int:
+    """From how many cards in hand on Expert values its cards exactly (`EXACT`)."""
+    return EXACT.get((variant.deal.deck, variant.deal.players), EXACT_OTHER)
+
+
+_COUNTER = Rank.KING  # kings, tens and aces are the counters (and the last trick)
+
+
+class ExactSettlements(Settlements):
+    """Candidate cards valued by the exact solver on sampled deals, settled as a play-out.
+
+    For one deal, `scores_of` plays each candidate card in a solver search
+    (`pinochle.analysis`: one search a deal, its table shared by the candidates), takes
+    the exact trick points each team takes from there with best play by every seat, and
+    settles the hand on them as a play-out's totals are settled (`Settlements.settle`:
+    the bid made or set, the meld saved or lost). Use one instance per observation.
+
+    The solver counts points, not tricks or counters, and sees two teams. When every
+    side of the hand has already taken a trick and a counter and the hand has two sides
+    (two hands, partnerships), the totals are each team's exact points. Otherwise (three
+    or more sides, three-hand cutthroat; or a side still without a trick or a counter,
+    where saving its meld may turn on it) the solver's best line is played out from
+    there: each side's points, tricks and counters are those of that line (the bidder's
+    points are exact; how the defenders share theirs is that line's, which best play
+    does not decide).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._deals: dict[tuple[object, ...], list[tuple[int, ...]]] = {}
+
+    def scores_of(self, state: State, cards: list[Card]) -> list[tuple[int, ...]]:
+        """Each side's score for the hand after each of ``cards``, with best play after.
+
+        ``state`` is a sampled deal in trick play (the stock gone), ``cards`` the seat to
+        act's legal cards.
+        """
+        key = (state.hands, state.trick, tuple(cards))
+        found = self._deals.get(key)
+        if found is None:
+            found = self._deals[key] = self._solve(state, cards)
+        return found
+
+    def _solve(self, state: State, cards: list[Card]) -> list[tuple[int, ...]]:
+        search = _search(state)
+        seat_sides = sides(state)
+        playing = set(seat_sides)
+        team_side = {team: seat_sides[seat] for seat, team in enumerate(search.teams)}
+        simple = len(playing) == 2 and all(
+            state.tricks_won[s] > 0 and state.counters[s] for s in playing
+        )
+        remaining, unit = search.remaining(), search.unit
+        found = []
+        for card in cards:
+            gained = search.play(card.index)
+            rest = search.exact()
+            if simple:
+                points = list(state.points)
+                points[team_side[0]] += (gained + rest) * unit
+                points[team_side[1]] += (remaining - gained - rest) * unit
+                won, counters = list(state.tricks_won), list(state.counters)
+            else:
+                line = _line(search, rest)
+                for _ in line:
+                    search.undo()
+                points, won, counters = _line_totals(state, (card, *line))
+            search.undo()
+            found.append(self.settle(state, points, won, counters))
+        return found
+
+
+def _line_totals(state: State, line: tuple[Card, ...]) -> tuple[list[int], list[int], list[bool]]:
+    """Each side's trick points, tricks and counters once ``line`` is played from ``state``."""
+    variant, trump = state.variant, state.hand.trump
+    players = variant.deal.players
+    points, won = list(state.points), list(state.tricks_won)
+    counters = list(state.counters)
+    trick = list(state.trick)
+    seat = state.to_act or 0
+    left = sum(len(cards) for cards in state.hands)
+    for card in line:
+        trick.append((seat, card))
+        left -= 1
+        seat = (seat + 1) % players
+        if len(trick) == players:
+            played = [c for _, c in trick]
+            winner = trick[trick_winner(played, trump)][0]
+            side = state.side_of(winner)
+            points[side] += card_points(played, variant)
+            won[side] += 1
+            if not left:
+                points[side] += variant.counting.last_trick
+                counters[side] = True
+            elif any(c.rank >= _COUNTER for c in played):
+                counters[side] = True
+            trick, seat = [], winner
+    return points, won, counters
 
 
 @attrs.frozen
