@@ -20,6 +20,7 @@ from pinochle.analysis import (
     PlayAnalysis,
     PlayedCard,
     analyse_play,
+    card_solutions,
     card_values,
     solve,
     trump_table,
@@ -391,3 +392,27 @@ def test_the_values_are_frozen_and_survive_pickle_and_copy() -> None:
     entry = PlayedCard(1, 0, pn.Card(Suit.SPADES, pn.Rank.ACE), 10, 7)
     assert entry.loss == 3
     assert PlayAnalysis(1, (entry,)).mistakes == (entry,)
+
+
+@pytest.mark.parametrize("name", ["pinochlerun", "cutthroat-3", "bicycle-two-handed"])
+def test_each_cards_solution_is_solve_after_that_card(name: str) -> None:
+    # card_solutions: per legal card, solve's answer once the card is played, the line
+    # starting with the card; its points for the mover's team are card_values' value.
+    state = _play(name, 5, _open_play(4))
+    seat = state.to_act
+    assert seat is not None
+    solutions = card_solutions(state)
+    values = card_values(state)
+    assert set(solutions) == set(values)
+    team = [
+        s for s in range(len(state.points)) if any(state.side_of(x) == s for x in state.seats())
+    ]
+    for card, solution in solutions.items():
+        assert solution.line[0] == card
+        after = pn.apply(state, pn.Play(card))
+        rest = solve(after)
+        mine = state.side_of(seat)
+        assert sum(solution.points) >= sum(rest.points)  # what the card's trick adds
+        assert len(solution.line) == 1 + len(rest.line)
+        if name != "cutthroat-3":  # two teams: the side's share is the card's value
+            assert solution.points[mine] == values[card]

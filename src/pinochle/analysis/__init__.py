@@ -42,6 +42,7 @@ __all__ = [
     "Solution",
     "analyse_play",
     "can_take",
+    "card_solutions",
     "card_values",
     "solve",
     "trump_table",
@@ -161,6 +162,32 @@ def card_values(state: State) -> dict[Card, int]:
         search.undo()
         values[CARDS[kind]] = (units if team == 0 else remaining - units) * search.unit
     return values
+
+
+def card_solutions(state: State) -> dict[Card, Solution]:
+    """Every legal card of the seat to act solved: `solve` once that card is played.
+
+    Each card's `Solution` gives each side's trick points from here (this card's trick
+    included) when the card is played and every seat plays best after, and the line from
+    here, starting with the card. One search serves every card (its table is shared), so
+    this costs much less than `solve` on each card's state; a program that needs the
+    line after each card (the points each side takes in three-hand, the tricks and
+    counters a line wins) asks this, one that needs only the values asks `card_values`.
+
+    Raises:
+        ArgumentError: ``state`` is not in trick play, or the stock is not gone.
+    """
+    _check(state)
+    search = _search(state)
+    solutions: dict[Card, Solution] = {}
+    for kind in reversed(search.moves()):
+        card = CARDS[kind]
+        search.play(kind)
+        line = (card, *_line(search, search.exact()))
+        for _ in line:
+            search.undo()
+        solutions[card] = Solution(_line_points(state, line), line)
+    return solutions
 
 
 def can_take(state: State, side: int, points: int) -> bool:

@@ -57,7 +57,7 @@ from pinochle import (
     sample_states,
     trick_winner,
 )
-from pinochle.analysis import _line, _search
+from pinochle.analysis import card_solutions, card_values
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
@@ -332,31 +332,38 @@ class ExactSettlements(Settlements):
         return found
 
     def _solve(self, state: State, cards: list[Card]) -> list[tuple[int, ...]]:
-        search = _search(state)
-        seat_sides = sides(state)
-        playing = set(seat_sides)
-        team_side = {team: seat_sides[seat] for seat, team in enumerate(search.teams)}
+        seat = state.to_act
+        assert seat is not None
+        playing = set(sides(state))
         simple = len(playing) == 2 and all(
             state.tricks_won[s] > 0 and state.counters[s] for s in playing
         )
-        remaining, unit = search.remaining(), search.unit
         found = []
-        for card in cards:
-            gained = search.play(card.index)
-            rest = search.exact()
-            if simple:
+        if simple:
+            values = card_values(state)  # the seat's side's points from here
+            mine = state.side_of(seat)
+            other = next(s for s in playing if s != mine)
+            left = _points_left(state)
+            for card in cards:
                 points = list(state.points)
-                points[team_side[0]] += (gained + rest) * unit
-                points[team_side[1]] += (remaining - gained - rest) * unit
-                won, counters = list(state.tricks_won), list(state.counters)
-            else:
-                line = _line(search, rest)
-                for _ in line:
-                    search.undo()
-                points, won, counters = _line_totals(state, (card, *line))
-            search.undo()
+                points[mine] += values[card]
+                points[other] += left - values[card]
+                found.append(
+                    self.settle(state, points, list(state.tricks_won), list(state.counters))
+                )
+            return found
+        solutions = card_solutions(state)
+        for card in cards:
+            points, won, counters = _line_totals(state, solutions[card].line)
             found.append(self.settle(state, points, won, counters))
         return found
+
+
+def _points_left(state: State) -> int:
+    """The trick points still to take: the hands', the trick's and the last trick's bonus."""
+    variant = state.variant
+    cards = [card for hand in state.hands for card in hand] + [card for _, card in state.trick]
+    return card_points(cards, variant) + variant.counting.last_trick
 
 
 def _line_totals(state: State, line: tuple[Card, ...]) -> tuple[list[int], list[int], list[bool]]:
