@@ -404,9 +404,6 @@ def test_each_cards_solution_is_solve_after_that_card(name: str) -> None:
     solutions = card_solutions(state)
     values = card_values(state)
     assert set(solutions) == set(values)
-    team = [
-        s for s in range(len(state.points)) if any(state.side_of(x) == s for x in state.seats())
-    ]
     for card, solution in solutions.items():
         assert solution.line[0] == card
         after = pn.apply(state, pn.Play(card))
