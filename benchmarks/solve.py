@@ -8,7 +8,7 @@ trick play: the whole hand; two-hand: the last 12 tricks, the stock gone). One p
 game, the games seeded from ``--seed`` on.
 
 Each position is timed in CPU time (``time.process_time``) three ways: ``solve`` (the
-value and a best line), ``exact`` (the value alone: ``_search(state).exact()``) and,
+value and a best line), ``exact`` (the value alone: ``search_of(state).exact()``) and,
 where every hand holds at most ``--best-line-cards``, the Expert's exact endgame search
 ``pinochle.bots.search.best_line`` on the same position. Each run has a CPU time limit
 (``--limit`` seconds, a profiling timer's signal): a position over it is counted as over,
@@ -49,7 +49,8 @@ from types import FrameType
 from typing import TypeVar
 
 import pinochle as pn
-from pinochle.analysis import _search, _teams, solve
+from pinochle.analysis import solve
+from pinochle.analysis._position import search_of, teams_of
 from pinochle.bots import make_bot
 from pinochle.bots.search import Tricks, best_line
 
@@ -190,7 +191,7 @@ def _positions(profile: str, cards: str, count: int, seed: int) -> Iterator[tupl
 
 def _exact(state: pn.State) -> int:
     """The exact value alone, in the search's units."""
-    return _search(state).exact()
+    return search_of(state).exact()
 
 
 def _best_line(state: pn.State, side: int) -> int:
@@ -200,7 +201,7 @@ def _best_line(state: pn.State, side: int) -> int:
 
 def _team_side(state: pn.State) -> int:
     """The side of team 0 (the bidder's), indexed like `State.points`."""
-    teams = _teams(state)
+    teams = teams_of(state)
     return state.side_of(next(seat for seat in state.seats() if teams[seat] == 0))
 
 
@@ -277,7 +278,7 @@ def _measure(
         solve_time, solution = _timed(functools.partial(solve, state), limit)
         solved.append(solve_time)
         side = _team_side(state)
-        value = None if units is None else units * _search(state).unit
+        value = None if units is None else units * search_of(state).unit
         if value is not None and solution is not None and solution.points[side] != value:
             problems.append(f"{where}: solve {solution.points[side]} != exact {value}")
         if size <= versus:

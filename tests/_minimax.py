@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 import pinochle as pn
 from pinochle.actions import Pass, PlayOn
-from pinochle.analysis import _teams
+from pinochle.analysis._position import teams_of
 from pinochle.cards import Card, Suit
 from pinochle.state import Phase, State
 from pinochle.variant import Variant
@@ -29,18 +29,18 @@ from pinochle.variant import Variant
 def minimax(state: State, first: Card | None = None) -> int:
     """Team 0's trick points from ``state`` to the hand's end, every seat playing best.
 
-    Team 0 (`pinochle.analysis._teams`: the bidder's side) maximises, team 1 minimises. A
-    finished trick goes to `pinochle.trick_winner` (rules/trick-play#winner), who leads the
-    next; its cards count `pinochle.card_points` (rules/counting#methods), and the last
-    trick adds ``counting.last_trick`` (rules/counting#methods). The trick in progress
-    counts; tricks already taken do not. With ``first``, the seat to act plays that card
+    Team 0 (`pinochle.analysis._position.teams_of`: the bidder's side) maximises, team 1
+    minimises. A finished trick goes to `pinochle.trick_winner` (rules/trick-play#winner),
+    who leads the next; its cards count `pinochle.card_points` (rules/counting#methods),
+    and the last trick adds ``counting.last_trick`` (rules/counting#methods). The trick in
+    progress counts; tricks already taken do not. With ``first``, the seat to act plays that card
     first (a legal card of its hand), and the value is the one after it.
 
     No pruning: every card is searched to the hand's end. A position met again at a
     trick's start (the same cards left, the same leader) reuses its value, which is exact
     (never a bound), so the answer is the plain minimax's.
     """
-    teams = _teams(state)
+    teams = teams_of(state)
     hands = [list(cards) for cards in state.hands]
     trick = list(state.trick)
     seat = state.to_act or 0

@@ -22,7 +22,8 @@ from hypothesis import strategies as st
 
 import pinochle as pn
 from _minimax import ending, minimax, remaining, trick_play
-from pinochle.analysis import _teams, can_take, card_values, solve
+from pinochle.analysis import can_take, card_values, solve
+from pinochle.analysis._position import teams_of
 from pinochle.cards import Card, Suit
 from pinochle.state import Phase, State
 from pinochle.testing import variants
@@ -49,8 +50,8 @@ def _where(state: State) -> str:
 
 
 def _side_teams(state: State) -> dict[int, int]:
-    """Each side that plays this hand -> its team (`_teams`); a sitting-out side has none."""
-    teams = _teams(state)
+    """Each side that plays this hand -> its team (`teams_of`); a sitting-out side has none."""
+    teams = teams_of(state)
     return {state.side_of(seat): teams[seat] for seat in state.seats()}
 
 
@@ -129,7 +130,7 @@ def test_each_cards_value_is_the_minimax_after_it(name: str) -> None:
         values = card_values(state)
         seat = state.to_act
         assert seat is not None
-        team = _teams(state)[seat]
+        team = teams_of(state)[seat]
         left = remaining(state)
         legal = pn.legal_plays(
             state.hands[seat], [c for _, c in state.trick], state.hand.trump, state.variant.play

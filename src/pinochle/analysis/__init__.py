@@ -28,6 +28,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from pinochle.analysis._position import search_of
 from pinochle.analysis._review import PlayAnalysis, PlayedCard, analyse_play
 from pinochle.analysis._search import Search
 from pinochle.analysis._table import trump_table
@@ -82,27 +83,6 @@ def _check(state: State) -> None:
         )
 
 
-def _teams(state: State) -> tuple[int, ...]:
-    """Each seat's team: 0 for the bidder's side (or the seat to act's, with no bidder)."""
-    sides = [state.side_of(seat) for seat in state.seats()]
-    bidder = state.hand.bidder
-    anchor = sides[bidder if bidder is not None else state.to_act]  # type: ignore[index]
-    return tuple(0 if side == anchor else 1 for side in sides)
-
-
-def _search(state: State) -> Search:
-    """The search of a state in trick play (checked by `_check`)."""
-    trump = state.hand.trump
-    return Search(
-        state.variant,
-        -1 if trump is None else int(trump),
-        state.hands,
-        [(seat, card.index) for seat, card in state.trick],
-        state.to_act or 0,
-        _teams(state),
-    )
-
-
 def solve(state: State) -> Solution:
     """The trick points each side takes from here with best play by all, and a best line.
 
@@ -113,7 +93,7 @@ def solve(state: State) -> Solution:
         ArgumentError: ``state`` is not in trick play, or the stock is not gone.
     """
     _check(state)
-    search = _search(state)
+    search = search_of(state)
     line = _line(search, search.exact())
     return Solution(_line_points(state, line), line)
 
@@ -152,7 +132,7 @@ def card_values(state: State) -> dict[Card, int]:
         ArgumentError: ``state`` is not in trick play, or the stock is not gone.
     """
     _check(state)
-    search = _search(state)
+    search = search_of(state)
     team = search.teams[search.seat]
     remaining = search.remaining()
     values: dict[Card, int] = {}
@@ -178,7 +158,7 @@ def card_solutions(state: State) -> dict[Card, Solution]:
         ArgumentError: ``state`` is not in trick play, or the stock is not gone.
     """
     _check(state)
-    search = _search(state)
+    search = search_of(state)
     solutions: dict[Card, Solution] = {}
     for kind in reversed(search.moves()):
         card = CARDS[kind]
@@ -207,7 +187,7 @@ def can_take(state: State, side: int, points: int) -> bool:
         raise ArgumentError("side", f"a side 0-{len(state.points) - 1}", side)
     if type(points) is not int:
         raise ArgumentError("points", "an int", points)
-    search = _search(state)
+    search = search_of(state)
     team = next((search.teams[seat] for seat in state.seats() if state.side_of(seat) == side), None)
     if team is None:
         return points <= 0  # a side with no seat in this hand (a sitting-out person)

@@ -8,7 +8,7 @@ import attrs
 
 from pinochle import arguments
 from pinochle.actions import Play
-from pinochle.analysis._search import Search
+from pinochle.analysis._position import search_of
 from pinochle.cards import Card
 from pinochle.errors import ArgumentError, InvariantError
 from pinochle.records import GameRecord, replay_states
@@ -161,18 +161,8 @@ def _valued(plays: list[tuple[State, Card]]) -> Iterator[PlayedCard]:
     One `Search` follows the hand card by card, so its table of bounds (the value of a
     trick's start, whoever reached it) serves every later card.
     """
-    from pinochle.analysis import _teams  # the package re-exports this module: import on use
-
     start = plays[0][0]
-    trump = start.hand.trump
-    search = Search(
-        start.variant,
-        -1 if trump is None else int(trump),
-        start.hands,
-        [(seat, card.index) for seat, card in start.trick],
-        start.to_act or 0,
-        _teams(start),
-    )
+    search = search_of(start)
     guess = -1
     for state, card in plays:
         if search.seat != state.to_act:  # pragma: no cover - the search follows the record

@@ -134,15 +134,15 @@ def _position(hand: _Hand, trick: int, card: int | None) -> State:
 
 def _solve(args: argparse.Namespace, state: State, hand: int, style: CardStyle) -> int:
     """The position's values, each legal card's and a best line."""
-    from pinochle.analysis import _teams  # the solver's teams: the bidder's side is team 0
+    from pinochle.analysis._position import teams_of  # the bidder's side is team 0
 
     solution = solve(state)
     values = sorted(card_values(state).items(), key=lambda item: (-item[1], -item[0].index))
     best = values[0][1]
     seat = state.to_act or 0
-    team = _teams(state)[seat]
+    team = teams_of(state)[seat]
     team_sides = sorted(
-        {state.side_of(s) for s, t in zip(state.seats(), _teams(state), strict=True) if t == team}
+        {state.side_of(s) for s, t in zip(state.seats(), teams_of(state), strict=True) if t == team}
     )
     trick, card = len(state.tricks) + 1, len(state.trick) + 1
     if args.json:
