@@ -28,23 +28,35 @@ from collections.abc import Sequence
 
 import attrs
 
-from pinochle.analysis._position import search_of
+from pinochle.analysis._hints import EXACT_FROM, WORLDS, ActionValue, Hint, hint, hintable
+from pinochle.analysis._judge import MARKS, HandReview, Review, ReviewedDecision, review
+from pinochle.analysis._position import line_of, search_of
 from pinochle.analysis._review import PlayAnalysis, PlayedCard, analyse_play
-from pinochle.analysis._search import Search
 from pinochle.analysis._table import trump_table
 from pinochle.cards import CARDS, Card
-from pinochle.errors import ArgumentError, InvariantError
+from pinochle.errors import ArgumentError
 from pinochle.state import Phase, State
 from pinochle.tricks import card_points, trick_winner
 
 __all__ = [
+    "EXACT_FROM",
+    "MARKS",
+    "WORLDS",
+    "ActionValue",
+    "HandReview",
+    "Hint",
     "PlayAnalysis",
     "PlayedCard",
+    "Review",
+    "ReviewedDecision",
     "Solution",
     "analyse_play",
     "can_take",
     "card_solutions",
     "card_values",
+    "hint",
+    "hintable",
+    "review",
     "solve",
     "trump_table",
 ]
@@ -94,7 +106,7 @@ def solve(state: State) -> Solution:
     """
     _check(state)
     search = search_of(state)
-    line = _line(search, search.exact())
+    line = line_of(search, search.exact())
     return Solution(_line_points(state, line), line)
 
 
@@ -163,7 +175,7 @@ def card_solutions(state: State) -> dict[Card, Solution]:
     for kind in reversed(search.moves()):
         card = CARDS[kind]
         search.play(kind)
-        line = (card, *_line(search, search.exact()))
+        line = (card, *line_of(search, search.exact()))
         for _ in line:
             search.undo()
         solutions[card] = Solution(_line_points(state, line), line)
@@ -199,27 +211,3 @@ def can_take(state: State, side: int, points: int) -> bool:
     # The other team takes at least ``need`` when team 0 takes at most ``remaining - need``.
     most = search.remaining() - need
     return most >= 0 and not search.at_least(most + 1)
-
-
-def _line(search: Search, value: int) -> tuple[Card, ...]:
-    """A best line from the search's position, whose exact value (units) is ``value``.
-
-    At each card, the first legal card that keeps the value (a null-window search each,
-    on the table the exact search filled).
-    """
-    line: list[Card] = []
-    while True:
-        moves = search.moves()
-        if not moves:
-            return tuple(line)
-        maximise = search.teams[search.seat] == 0
-        for kind in moves:
-            gained = search.play(kind)
-            rest = value - gained
-            if search.at_least(rest) if maximise else not search.at_least(rest + 1):
-                break
-            search.undo()
-        else:  # pragma: no cover - the value is exact, so some card keeps it
-            raise InvariantError(f"no card keeps the solved value {value} at {line}")
-        line.append(CARDS[kind])
-        value = rest

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from pinochle.analysis._search import Search
+from pinochle.cards import CARDS, Card
+from pinochle.errors import InvariantError
 from pinochle.state import State
 
-__all__ = ["search_of", "teams_of"]
+__all__ = ["line_of", "search_of", "teams_of"]
 
 
 def teams_of(state: State) -> tuple[int, ...]:
@@ -27,3 +29,27 @@ def search_of(state: State) -> Search:
         state.to_act or 0,
         teams_of(state),
     )
+
+
+def line_of(search: Search, value: int) -> tuple[Card, ...]:
+    """A best line from the search's position, whose exact value (units) is ``value``.
+
+    At each card, the first legal card that keeps the value (a null-window search each,
+    on the table the exact search filled).
+    """
+    line: list[Card] = []
+    while True:
+        moves = search.moves()
+        if not moves:
+            return tuple(line)
+        maximise = search.teams[search.seat] == 0
+        for kind in moves:
+            gained = search.play(kind)
+            rest = value - gained
+            if search.at_least(rest) if maximise else not search.at_least(rest + 1):
+                break
+            search.undo()
+        else:  # pragma: no cover - the value is exact, so some card keeps it
+            raise InvariantError(f"no card keeps the solved value {value} at {line}")
+        line.append(CARDS[kind])
+        value = rest

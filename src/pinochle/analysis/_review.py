@@ -14,7 +14,7 @@ from pinochle.errors import ArgumentError, InvariantError
 from pinochle.records import GameRecord, replay_states
 from pinochle.state import State
 
-__all__ = ["PlayAnalysis", "PlayedCard", "analyse_play"]
+__all__ = ["PlayAnalysis", "PlayedCard", "analyse_play", "as_record"]
 
 
 @attrs.frozen
@@ -93,7 +93,7 @@ def analyse_play(
             ``from_trick`` is not a trick of the hand played without a stock.
         RecordError: The JSON text is not a record, or the record does not replay.
     """
-    record = _record(record)
+    record = as_record(record)
     number = arguments.number("hand", hand, 1)
     first = None if from_trick is None else arguments.number("from_trick", from_trick, 1)
     plays = list(_plays(record, number))
@@ -106,7 +106,7 @@ def analyse_play(
     return PlayAnalysis(number, tuple(_valued(solvable)))
 
 
-def _record(record: object) -> GameRecord:
+def as_record(record: object) -> GameRecord:
     """A record given as one, or as its JSON text."""
     if isinstance(record, GameRecord):
         return record

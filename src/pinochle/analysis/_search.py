@@ -290,9 +290,21 @@ class Search:
         A cheap first guess for `exact` (the searches converge in fewer passes the
         closer it is).
         """
+        gained, played = self.advance(0)
+        for _ in played:
+            self.undo()
+        return gained
+
+    def advance(self, left: int) -> tuple[int, list[int]]:
+        """Play on, each seat its first-tried card, until a trick starts with ``left`` cards a hand.
+
+        The play-out of `guess` stopped early: the hint's quick play of the tricks before
+        the exact search. Returns team 0's points (units) taken on the way and the cards
+        played (`undo` each to come back).
+        """
         gained = 0
-        played = 0
-        while True:
+        played: list[int] = []
+        while self.trick or self.left > left:
             trick = self.trick
             state, win_seat, win_kind, _, _ = self._facts()
             cards = [k for k in range(_KINDS - 1, -1, -1) if self.legal(self.seat, state) >> k & 1]
@@ -305,10 +317,8 @@ class Search:
                 else:
                     cards = self._order(cards, len(trick), team, win_seat, win_kind, -1)
             gained += self.play(cards[0])
-            played += 1
-        for _ in range(played):
-            self.undo()
-        return gained
+            played.append(cards[0])
+        return gained, played
 
     def at_least(self, points: int) -> bool:
         """Whether team 0 takes at least ``points`` (units) from the position."""
