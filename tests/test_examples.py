@@ -100,6 +100,23 @@ def test_the_solved_ending_gives_its_best_leads_the_solved_value(
     assert len(out.split("A best line: ")[1].split()) == 24  # six cards a hand, four hands
 
 
+def test_the_hint_example_suggests_a_legal_card_and_reviews_the_hand(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # The hint's best comes first, and a review sums up the hand (docs/analysis.md).
+    runpy.run_path(str(EXAMPLES[0].parent / "hint_and_review.py"), run_name="__main__")
+    out = capsys.readouterr().out
+    held = out.split("North holds ")[1].split(";")[0].split()
+    best = out.split("Hint: play ")[1].split(" ")[0]
+    listed = [
+        line.split(": about ")[0].split()[-1] for line in out.splitlines() if ": about " in line
+    ]
+    assert best == listed[0]
+    assert set(listed) <= set(held)
+    assert "North's hand reviewed" in out
+    assert "\nhand 1: " in out
+
+
 def test_every_example_is_in_the_gallery() -> None:
     gallery = (EXAMPLES[0].parents[1] / "docs" / "examples.md").read_text(encoding="utf-8")
     missing = [path.name for path in EXAMPLES if f"examples/{path.name}" not in gallery]

@@ -28,7 +28,16 @@ from collections.abc import Sequence
 
 import attrs
 
-from pinochle.analysis._hints import EXACT_FROM, WORLDS, ActionValue, Hint, hint, hintable
+from pinochle.analysis._hints import (
+    BIDS,
+    EXACT_FROM,
+    TRIES,
+    WORLDS,
+    ActionValue,
+    Hint,
+    hint,
+    hintable,
+)
 from pinochle.analysis._judge import MARKS, HandReview, Review, ReviewedDecision, review
 from pinochle.analysis._position import line_of, search_of
 from pinochle.analysis._review import PlayAnalysis, PlayedCard, analyse_play
@@ -39,8 +48,10 @@ from pinochle.state import Phase, State
 from pinochle.tricks import card_points, trick_winner
 
 __all__ = [
+    "BIDS",
     "EXACT_FROM",
     "MARKS",
+    "TRIES",
     "WORLDS",
     "ActionValue",
     "HandReview",

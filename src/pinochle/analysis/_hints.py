@@ -31,7 +31,9 @@ from pinochle.sampling import sample_states
 from pinochle.state import Observation, Phase, State
 
 __all__ = [
+    "BIDS",
     "EXACT_FROM",
+    "TRIES",
     "WORLDS",
     "ActionValue",
     "Hint",

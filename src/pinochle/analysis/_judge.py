@@ -37,8 +37,8 @@ class ReviewedDecision:
             too.
         loss: The expected points the action lost against the hint's best (0 when it was
             the best), in the hint's measure.
-        mark: ``"??"`` for a loss of at least the second of the review's marks (a share of
-            the hand's trick points), ``"?"`` for the first, else ``""``.
+        mark: ``"??"`` for a loss (above 0) of at least the second of the review's marks
+            (a share of the hand's trick points), ``"?"`` for the first, else ``""``.
     """
 
     hand: int
@@ -191,12 +191,21 @@ def review(
         view = observe(state, seat)
         found = hint(view, worlds=worlds, seed=seed, exact_from=exact_from, also=(action,))
         loss = max(0.0, found.best.value - found.value_of(action).value)
-        mark = "??" if loss >= high * full else "?" if loss >= low * full else ""
+        mark = (
+            "" if loss <= 0 else "??" if loss >= high * full else "?" if loss >= low * full else ""
+        )
         trick = len(state.tricks) + 1 if state.phase is Phase.TRICKS else None
         decisions.append(ReviewedDecision(number, trick, state.phase, action, found, loss, mark))
     hands = sorted({d.hand for d in decisions})
     by_hand = tuple(HandReview(n, tuple(d for d in decisions if d.hand == n)) for n in hands)
     return Review(seat, tuple(decisions), by_hand)
+
+
+def _mark(loss: float, low: float, high: float) -> str:
+    """``"??"``, ``"?"`` or ``""`` for a loss against the two thresholds (no loss: no mark)."""
+    if loss <= 0:
+        return ""
+    return "??" if loss >= high else "?" if loss >= low else ""
 
 
 def _marks(marks: Sequence[float]) -> tuple[float, float]:
