@@ -16,8 +16,11 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import pinochle as pn
+from _minimax import ending, trick_play
 from pinochle.analysis import (
     BIDS,
     MARKS,
@@ -34,6 +37,7 @@ from pinochle.cards import Suit, parse_cards
 from pinochle.errors import ArgumentError
 from pinochle.records import GameRecord, record_of
 from pinochle.state import Phase, State
+from pinochle.testing import variants
 
 
 def _play(name: str, seed: int, until: Callable[[State], bool]) -> State:
@@ -57,6 +61,11 @@ def _open_play(cards: int) -> Callable[[State], bool]:
     )
 
 
+def _card(action: pn.Action) -> pn.Card:
+    assert isinstance(action, pn.Play)
+    return action.card
+
+
 @functools.cache
 def _two_hand_ending() -> State:
     return _play("bicycle-two-handed", 3, _open_play(5))
@@ -76,7 +85,7 @@ def test_a_hint_with_nothing_hidden_is_the_solver() -> None:
     state = _two_hand_ending()
     found = hint(pn.observe(state, state.to_act or 0), worlds=3, exact_from=6)
     exact = card_values(state)
-    assert {entry.action.card: entry.value for entry in found.actions} == exact  # type: ignore[attr-defined]
+    assert {_card(entry.action): entry.value for entry in found.actions} == exact
     assert found.best.value == max(exact.values())
     assert all(entry.low == entry.value == entry.high for entry in found.actions)
     assert found.measure == "trick points"
@@ -105,7 +114,8 @@ def test_a_hint_names_only_the_seats_own_cards() -> None:
     held = list(state.hands[seat])
     assert found.phase is Phase.PASS
     for entry in found.actions:
-        cards = list(entry.action.cards)  # type: ignore[attr-defined]
+        assert isinstance(entry.action, pn.PassCards)
+        cards = list(entry.action.cards)
         assert len(cards) == state.variant.passing.cards
         for card in cards:
             assert card in held
@@ -119,8 +129,8 @@ def test_card_hints_value_every_legal_card_best_first() -> None:
     state = _four_hand_middle()
     view = pn.observe(state, state.to_act or 0)
     found = hint(view, worlds=4)
-    legal = {action.card for action in view.legal_actions}  # type: ignore[attr-defined]
-    assert {entry.action.card for entry in found.actions} == legal  # type: ignore[attr-defined]
+    legal = {_card(action) for action in view.legal_actions}
+    assert {_card(entry.action) for entry in found.actions} == legal
     values = [entry.value for entry in found.actions]
     assert values == sorted(values, reverse=True)
     left = pn.deck_points(state.variant) - sum(state.points)
@@ -214,8 +224,8 @@ def test_review_finds_the_exact_cost_of_a_card_when_nothing_is_hidden() -> None:
     assert last.mark == expected
     assert (
         last.text
-        == f"trick {last.trick}: {card} cost about {cost} points: {last.best.card} was best"
-    )  # type: ignore[attr-defined]
+        == f"trick {last.trick}: {card} cost about {cost} points: {_card(last.best)} was best"
+    )
     strict = review(record, seat, hand=number, worlds=2, exact_from=6, marks=(0, 0))
     assert strict.decisions[-1].mark == "??"
     assert all(d.mark == "??" for d in strict.decisions if d.loss > 0)
@@ -283,3 +293,55 @@ def test_a_review_refuses_a_bad_seat_hand_or_marks() -> None:
         review(record, 0, marks=(0.5, 0.1))
     with pytest.raises(ArgumentError, match="marks"):
         review(record, 0, marks=("x",))  # type: ignore[arg-type]
+
+
+# --- Every profile ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", pn.builtin_variants())
+def test_every_built_in_profile_gets_a_legal_hint_at_each_kind_of_decision(name: str) -> None:
+    """A hand played by Hard players, a hint asked at the first decision of each phase and
+    at every fifth card: the suggestion is a legal action, the values best first."""
+    variant = pn.load_variant(name)
+    state = pn.new_game(variant, 1)
+    bots = [make_bot("hard", seed=seat) for seat in range(variant.deal.seated)]
+    asked: set[Phase] = set()
+    cards = 0
+    while not state.is_over and state.hand.number == 0:
+        seat = state.to_act
+        assert seat is not None
+        view = pn.observe(state, seat)
+        if hintable(view):
+            cards += state.phase is Phase.TRICKS
+            if state.phase not in asked or (state.phase is Phase.TRICKS and cards % 5 == 0):
+                asked.add(state.phase)
+                found = hint(view, worlds=2)
+                assert found.best.action in pn.legal_actions(state)
+                values = [entry.value for entry in found.actions]
+                assert values == sorted(values, reverse=True)
+        state = pn.apply(state, bots[seat].choose(view))
+    assert Phase.TRICKS in asked
+
+
+@st.composite
+def _house_endings(draw: st.DrawFn) -> State:
+    """A random house profile's hand in trick play, a few cards a hand left."""
+    variant = draw(variants())
+    seed = draw(st.integers(0, 2**31))
+    rng = random.Random(seed)
+    cards = draw(st.integers(1, 4))
+    return ending(trick_play(variant, seed), cards, rng.randrange(variant.deal.players), rng)
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(_house_endings())
+def test_house_profiles_get_hints_within_what_is_left(state: State) -> None:
+    seat = state.to_act or 0
+    found = hint(pn.observe(state, seat), worlds=2, exact_from=3)
+    legal = set(pn.legal_actions(state))
+    left = sum(pn.card_points(hand, state.variant) for hand in state.hands)
+    left += pn.card_points([card for _, card in state.trick], state.variant)
+    left += state.variant.counting.last_trick
+    for entry in found.actions:
+        assert entry.action in legal
+        assert 0 <= entry.value <= left

@@ -124,7 +124,7 @@ def _trump_worth(state: State, action: Action) -> int:
     suit: Suit | None = getattr(action, "suit", None)
     if suit is None:
         return -1
-    hand = state.hands[seat] + state.hand.kitty if state.hand.kitty else state.hands[seat]
+    hand = state.hands[seat]  # with the kitty once taken (a kitty still face down: not yet)
     meld = score_meld(hand, trump=suit, variant=state.variant).total
     counter = _counter(state)
     return meld + _TRUMP_CARD * counter * sum(card.suit is suit for card in hand)
