@@ -23,7 +23,7 @@ from pinochle.analysis import WORLDS, review
 from pinochle.cli import main
 from pinochle.play import COVER, play_game
 from pinochle.records import record_of
-from test_play import CARD, Autopilot, first_legal, hands_done, numbered_cards
+from test_play import CARD, Autopilot, first_action, first_legal, hands_done, numbered_cards
 
 WORLDS_FEW = 2
 """Deals a test's hint imagines: enough to test what is said, quick."""
@@ -385,3 +385,35 @@ def test_two_people_each_read_their_own_review_on_their_own_screen(tmp_path: Pat
             shown[holder] = segment
     assert set(shown) == {"South", "West"}
     assert "Review of hand 1" in segments[-1]  # the last screen is a review's
+
+
+def test_review_follows_a_hand_everyone_passed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # docs/cli.md#hints-and-review: a hand everyone passed is reviewed too (its only
+    # decision, the person's call), before the next deal opens. The computer players
+    # pass (tests/test_play.py's first_action); bidding.all_pass = "redeal" moves the deal on.
+    monkeypatch.setattr("pinochle.bots.make_bot", lambda level, seed=None: first_action)
+    house = tmp_path / "redeal.toml"
+    house.write_text('extends = "pinochlerun"\n[bidding]\nall_pass = "redeal"\n', encoding="utf-8")
+    screen = io.StringIO()
+    ended: list[pn.State] = []
+    play_game(
+        pn.load_variant(str(house)),
+        seed=1,
+        stdin=io.StringIO("pass\n"),
+        stdout=screen,
+        review=True,
+        hint_worlds=WORLDS_FEW,
+        on_end=ended.append,
+    )
+    out = screen.getvalue()
+    found = review(record_of(ended[0]), 2, hand=1, worlds=WORLDS_FEW).hands[0]
+    assert [d.action for d in found.decisions] == [pn.Pass()]
+    assert (
+        "  Everyone passed: the deal moves on.\n"
+        "\n"
+        "Review of hand 1: your decisions against the hint from what you saw\n"
+        f"  {found.summary}\n"
+    ) in out
+    assert out.index(found.summary) < out.index("\nHand 2: ")

@@ -10,7 +10,7 @@ passed or buried).
 from __future__ import annotations
 
 from pinochle._words import counted
-from pinochle.actions import Action, Bury, PassCards, Play
+from pinochle.actions import Action, Bury, Pass, PassCards, Play
 from pinochle.analysis import Hint, hint, hintable, review
 from pinochle.play._voice import cards_text
 from pinochle.records import GameRecord
@@ -57,7 +57,11 @@ def no_hint_reason(view: Observation) -> str:
 
 
 def hint_text(found: Hint, view: Observation) -> str:
-    """``play A♠ (about 14 trick points from here; K♠ 12, 9♠ 11)``: the best and the next."""
+    """``play A♠ (about 14 trick points from here; K♠ 12, 9♠ 11)``: the best and the next.
+
+    The best action and the `OTHERS` next ones, with passing in the auction whatever its
+    place.
+    """
     tenths = deck_points(view.variant) < 100
     signed = found.measure != "trick points"
 
@@ -69,23 +73,23 @@ def hint_text(found: Hint, view: Observation) -> str:
         value = f"about {number(best.value)} trick points from here"
     else:
         value = f"score margin about {number(best.value)}"
-    others = ", ".join(
-        f"{_short(entry.action, view)} {number(entry.value)}"
-        for entry in found.actions[1 : 1 + OTHERS]
-    )
+    shown = list(found.actions[1 : 1 + OTHERS])
+    passing = [e for e in found.actions[1 + OTHERS :] if isinstance(e.action, Pass)]
+    shown += passing  # in the auction, what passing would bring is always worth seeing
+    others = ", ".join(f"{_short(entry.action, view)} {number(entry.value)}" for entry in shown)
     return f"{_head(best.action, view)} ({value}{'; ' + others if others else ''})"
 
 
 def _measure(found: Hint, view: Observation) -> str:
     """What the numbers count and what they assume, in one sentence."""
-    deals = f"averaged over {counted(found.worlds, 'deal')} of the cards you cannot see"
+    deals = f"over {counted(found.worlds, 'deal')} of the cards you cannot see"
     if found.measure == "trick points":
         whose = "your side's trick points"
         if view.variant.sides > 2 and view.bidder is not None and view.bidder != view.seat:
             whose = "the defenders' trick points together"
         return f"{whose}, this trick included, {deals}"
     other = "the other side's" if view.variant.sides == 2 else "the best other side's"
-    return f"score margin: your side's score for the hand minus {other}, {deals}"
+    return f"{deals}; margin: your side's hand score minus {other}"
 
 
 def _head(action: Action, view: Observation) -> str:
