@@ -24,6 +24,7 @@ from pinochle.cli import main
 from pinochle.play import COVER, play_game
 from pinochle.records import record_of
 from test_play import CARD, Autopilot, first_action, first_legal, hands_done, numbered_cards
+from test_play_two import check_no_leak
 
 WORLDS_FEW = 2
 """Deals a test's hint imagines: enough to test what is said, quick."""
@@ -417,3 +418,32 @@ def test_review_follows_a_hand_everyone_passed(
         f"  {found.summary}\n"
     ) in out
     assert out.index(found.summary) < out.index("\nHand 2: ")
+
+
+def test_two_people_hints_and_reviews_never_show_the_others_cards(tmp_path: Path) -> None:
+    # Issue 29: "In a two-person game a hint shows only on its own person's screen." Every
+    # person asks a hint at every prompt of the first hand and reads a review after it; no
+    # screen between two covers shows a card its holder could not see (test_play_two).
+    screen = io.StringIO()
+    policy = Hinted(screen)
+
+    def answer(panel: str) -> str | None:
+        if panel.endswith("Press Enter> "):
+            return ""
+        return policy(panel)
+
+    ended: list[pn.State] = []
+    play_game(
+        pn.load_variant(str(short_game(tmp_path, 500))),
+        seed=5,
+        stdin=Autopilot(screen, answer, limit=600),
+        stdout=screen,
+        players=2,
+        review=True,
+        hint_worlds=WORLDS_FEW,
+        on_end=ended.append,
+    )
+    out = screen.getvalue()
+    check_hints(out, policy)
+    assert check_no_leak(out, ended[0], (2, 3)) > 4
+    assert out.count("Review of hand 1: ") == 2  # South's and West's, each on their screen
