@@ -58,7 +58,7 @@ def test_intro_example_bid_follows_the_profile(
     monkeypatch: pytest.MonkeyPatch, variant: str, examples: str
 ) -> None:
     out = play(monkeypatch, "quit\n", "--variant", variant, "--seed", "1")
-    assert f"Type a number or an action ({examples}); help; quit." in out
+    assert f"Type a number or an action ({examples}); hint; help; quit." in out
 
 
 # --- What the screens say fits the table and the person (issue 26) ---------------------

@@ -26,6 +26,8 @@ __all__ = ["LADDER_VARIANTS", "parser"]
 LEVELS = ("easy", "medium", "hard", "expert")
 DEFAULT_LEVEL = "medium"
 DEMO_LEVEL = "hard"
+# pinochle.analysis.WORLDS, repeated for the same reason (tests/test_play_hint.py checks).
+HINT_WORLDS, HINT_WORLDS_DOUBLE, MAX_WORLDS = 16, 12, 10_000
 ASCII_HELP = "write cards as AH TH, without suit symbols (automatic when the output cannot)"
 LADDER_VARIANTS = ("pinochlerun", "pagat-partnership", "pinochlerun-double-deck")
 
@@ -172,6 +174,19 @@ def _add_play(verbs: _Verbs) -> None:
     play.add_argument("--seed", type=int, default=None, help="make the game reproducible")
     play.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     _add_record_file(play, " (also when you quit early: what was played)")
+    play.add_argument(
+        "--review",
+        action="store_true",
+        help="after each hand, review your decisions in it: what each cost against the hint",
+    )
+    play.add_argument(
+        "--hint-worlds",
+        type=int,
+        metavar="N",
+        help=f"deals of the unseen cards a hint or review imagines per decision (1 to "
+        f"{MAX_WORLDS}; default: {HINT_WORLDS} a single deck, {HINT_WORLDS_DOUBLE} a double); "
+        "fewer is faster and rougher",
+    )
     play.set_defaults(run=_Verb("_games", "run_play"))
 
 

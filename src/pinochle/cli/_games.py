@@ -63,6 +63,8 @@ def run_play(args: argparse.Namespace) -> int:
         on_end=save,
         players=args.players,
         ascii=args.ascii or None,
+        review=args.review,
+        hint_worlds=args.hint_worlds,
     )
     if target is not None:
         saved = printable(args.record)

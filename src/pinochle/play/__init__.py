@@ -10,11 +10,13 @@ At every prompt the person types a number from the listed choices or the action'
 (``bid 26``, ``pass``, ``trump hearts``, ``play A♠``: see `pinochle.parse_action`). Where
 the prompt makes the verb obvious it may be left out (``A♠``, ``hearts``, ``AS 10S KH
 QH``), and cards to pass or bury may be picked by their numbers (``1 2 5 9``). ``help``
-explains this; ``quit``, the end of the input or Ctrl-C ends the game.
+explains this; ``hint`` suggests an action from what the person can see (`pinochle.analysis`)
+and asks again; ``quit``, the end of the input or Ctrl-C ends the game. With ``review`` each
+person reads, after each hand, what their decisions in it cost.
 
 The parts: the table's loop and screens here; ``_prompts`` (what a person is asked, and
-reading the reply), ``_telling`` (what happened, as that person may see it) and ``_voice``
-(everyone's names and sides as that person reads them).
+reading the reply), ``_telling`` (what happened, as that person may see it), ``_voice``
+(everyone's names and sides as that person reads them) and ``_hinting`` (hints and reviews).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from typing import TextIO
 
 import attrs
 
+from pinochle import arguments
 from pinochle._text import printable
 from pinochle._words import counted
 from pinochle.actions import (
@@ -32,12 +35,14 @@ from pinochle.actions import (
 )
 from pinochle.demo import Player
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import ArgumentError, IllegalActionError, ReplyError
+from pinochle.errors import ArgumentError, IllegalActionError, PinochleError, ReplyError
 from pinochle.explain import explain_legal
+from pinochle.play._hinting import hint_lines, review_head, review_lines
 from pinochle.play._prompts import Prompter, card_examples, interpret
 from pinochle.play._telling import Teller
 from pinochle.play._voice import Voice, action_text, join
-from pinochle.state import Phase, State
+from pinochle.records import record_of
+from pinochle.state import Observation, Phase, State
 from pinochle.terminal import styled
 from pinochle.variant import DixExchange, LastDraw, Misdeal, Variant
 
@@ -125,6 +130,8 @@ def play_game(
     players: int = 1,
     ascii: bool | None = None,
     colour: bool | None = None,
+    review: bool = False,
+    hint_worlds: int | None = None,
 ) -> State:
     """Let a person (or two at one screen) play a whole game in a terminal.
 
@@ -156,17 +163,28 @@ def play_game(
             suit symbols; see `pinochle.terminal`).
         colour: Red suits in red (default: when ``stdout`` is a terminal, ``NO_COLOR`` is
             unset and ``TERM`` is not ``dumb``).
+        review: After each hand, show each person the review of their decisions in it
+            (`pinochle.analysis.review`): the hand's summary line and each decision marked
+            ``?`` or ``??``. With two people each reads their own on their own screen: the
+            one holding the screen at once, the other after the next cover screen (at the
+            game's end the screen passes to them for it).
+        hint_worlds: The deals a hint (and a review) imagines for each decision (default:
+            `pinochle.analysis.WORLDS` for the deck); fewer is faster and rougher.
 
     Returns:
         The last state: game over, or where a person left.
 
     Raises:
-        ArgumentError: ``level`` is not a bot level, or ``players`` is neither 1 nor 2.
+        ArgumentError: ``level`` is not a bot level, ``players`` is neither 1 nor 2, or
+            ``hint_worlds`` is not a whole number from 1 to 10000.
     """
     if players not in (1, 2):
         raise ArgumentError("players", "1 or 2 people at the screen", players)
+    if hint_worlds is not None:  # checked now, not at the first hint in the middle of a game
+        arguments.number("hint_worlds", hint_worlds, 1, 10_000)
     out = styled(stdout or sys.stdout, ascii=ascii, colour=colour)
     table = _Table(variant, level, seed, stdin or sys.stdin, out, players)
+    table.review, table.hint_worlds = review, hint_worlds
     try:
         return table.run()
     finally:
@@ -199,6 +217,9 @@ class _Table:
         self.holder: int | None = first if players == 1 else None  # who has the screen
         self.pending: dict[int, list[str]] = {person: [] for person in seats.people}
         self.partner = (first + 2) % 4 if deal.partnerships else None
+        self.review = False  # --review: each person's review after each hand
+        self.hint_worlds: int | None = None  # the deals a hint imagines (None: the default)
+        self.unread: set[int] = set()  # the people with a review waiting behind a cover
         self.state = new_game(variant, seed=seed, dealer=seats.dealer)
         game_seed = self.state.game.seed
         self.bots: dict[int, Player] = {
@@ -227,7 +248,18 @@ class _Table:
                     after = apply(before, action)
                 self.state = after
                 self._tell(lambda: self.teller.events(before, action, after))  # noqa: B023
+                ended = len(after.results) > len(before.results)
+                if ended or after.hand.number != before.hand.number:  # over, or redealt
+                    if self.review:
+                        self._review(before, after)
+                    if not after.is_over:
+                        self._tell(lambda: self.teller.hand_start(after.hand))  # noqa: B023
+            if self.unread:  # the game is over: the other person still has a review to read
+                for person in sorted(self.unread):
+                    self._take_screen(person)
         except (_QuitError, KeyboardInterrupt) as stop:
+            if self.state.is_over:  # left at the last cover screen: the game is over already
+                return self.state
             why = str(stop) or "Stopped."
             if len(self.voice.people) > 1:
                 why = why.replace("You quit.", f"{self.voice.plain[self.voice.me]} quit.")
@@ -256,8 +288,31 @@ class _Table:
                 self.pending[person] += lines
         self.voice.me = holder if holder is not None else self.voice.people[0]
 
+    def _review(self, before: State, after: State) -> None:
+        """Each person's review of the hand that ``before`` finished, on their own screen."""
+        hand = before.hand
+        record = record_of(after)
+        for person in self.voice.people:
+            if person not in hand.persons:  # sat out: no decision to review
+                continue
+            head = review_head(hand.number + 1)
+            if person == self.holder:  # the title first: the review takes a few seconds
+                self._say(*head)
+            try:
+                lines = review_lines(
+                    record, hand.number + 1, hand.persons.index(person), self.hint_worlds
+                )
+            except PinochleError as exc:  # as for a hint: the game goes on
+                lines = [f"  The review failed ({exc}); please report it."]
+            if person == self.holder:
+                self._say(*lines)
+            else:
+                self.pending[person] += [*head, *lines]
+                self.unread.add(person)
+
     def _take_screen(self, person: int) -> None:
         """Pass the screen to ``person``: clear it, cover it, wait for Enter, catch up."""
+        self.unread.discard(person)
         if self.holder == person:
             return
         if self.stdout.isatty():
@@ -286,6 +341,9 @@ class _Table:
             if text.lower() in ("help", "?"):
                 self._say(*help_lines(self.variant), "", *prompt.lines)
                 continue
+            if text.lower() == "hint":
+                self._hint(view)
+                continue
             if not text:
                 continue
             try:
@@ -295,6 +353,20 @@ class _Table:
                 self._say(f"  {action_text(action, view.trump)}: not allowed, {exc.reason}.")
             except (ReplyError, ValueError) as exc:
                 self._say(f"  {exc}")
+
+    def _hint(self, view: Observation) -> None:
+        """Answer ``hint``: from the person's own observation only, never the state."""
+        tty = self.stdout.isatty()
+        if tty:  # a note while the deals are imagined, wiped once the hint is there
+            self.stdout.write("  Thinking...")
+            self.stdout.flush()
+        try:
+            lines = hint_lines(view, self.hint_worlds)
+        except PinochleError as exc:  # a hint is advice: its failure must not end the game
+            lines = [f"  No hint for this decision: the hint failed ({exc}); please report it."]
+        if tty:
+            self.stdout.write("\r\x1b[K")
+        self._say(*lines)
 
     def _read(self, question: str) -> str:
         self.stdout.write(f"{question}> ")
@@ -364,7 +436,7 @@ class _Table:
 
     def _typing_line(self) -> str:
         examples = ", ".join(f'"{e}"' for e in example_actions(self.variant))
-        return f"Type a number or an action ({examples}); help; quit."
+        return f"Type a number or an action ({examples}); hint; help; quit."
 
 
 def example_bid(variant: Variant) -> int:
@@ -426,6 +498,7 @@ def help_lines(variant: Variant) -> tuple[str, ...]:
         lines.append('  holding a dix of the turned trump: "exchange dix" or "keep dix"')
     lines += [
         f"The verb may be left out when the prompt says what it is ({join(bare)}).",
+        "hint suggests an action for this decision from what you can see; you still choose.",
         "quit ends the game.",
     ]
     return tuple(lines)

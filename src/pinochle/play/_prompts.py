@@ -35,8 +35,9 @@ class Prompt:
     """One question to the person: the panel, the numbered choices, how to read a reply.
 
     Numbers name ``choices``, or, when ``cards`` is set, ``pick`` of the numbered cards,
-    which ``make`` turns into the action. A reply without a verb is read with ``verb``;
-    ``hint`` tells the person what to type after a reply that names nothing.
+    which ``make`` turns into the action. A reply without a verb is read with ``verb``, and
+    one led by a word of ``words`` (``pass A♠ ...`` for ``pass-cards``) as if without it;
+    ``usage`` tells the person what to type after a reply that names nothing.
     """
 
     lines: tuple[str, ...]
@@ -46,7 +47,8 @@ class Prompt:
     pick: int = 0
     make: Callable[[tuple[Card, ...]], Action] | None = None
     verb: str = ""
-    hint: str = ""
+    usage: str = ""
+    words: tuple[str, ...] = ()
 
 
 class Prompter:
@@ -90,8 +92,10 @@ class Prompter:
             lines.append("  You won the trick: declare a meld, exchange the dix, or draw.")
         choices = tuple(view.legal_actions)
         labels = [action_text(a, view.trump) for a in choices]  # a declaration's cards sorted
-        hint = f"type a number from 1 to {len(choices)} or an action"
-        return Prompt((*lines, *_choice_lines(choices, labels)), "Your choice", choices, hint=hint)
+        usage = f"type a number from 1 to {len(choices)} or an action"
+        return Prompt(
+            (*lines, *_choice_lines(choices, labels)), "Your choice", choices, usage=usage
+        )
 
     def _concede_question(self, view: Observation) -> str:
         """The opponent's choice: concede the hand to the bidder, or play it out (14.1)."""
@@ -127,8 +131,8 @@ class Prompter:
             top = legal[-1]
             assert isinstance(top, Bid)
             lines.append(f"  or type a higher bid, up to 'bid {top.amount}'")
-        hint = f"type a number from 1 to {len(choices)}, 'bid N' or 'pass'"
-        return Prompt(tuple(lines), "Your call", choices, hint=hint)
+        usage = f"type a number from 1 to {len(choices)}, 'bid N' or 'pass'"
+        return Prompt(tuple(lines), "Your call", choices, usage=usage)
 
     def _trump(self, view: Observation) -> Prompt:
         melds = meld_by_trump(view.hand, view.variant)
@@ -140,8 +144,8 @@ class Prompter:
         lines = [f"You won the bid at {view.bid}: name trump.", *self._kitty_line(view)]
         lines.append(f"  Your hand: {cards_text(view.hand, None)}")
         lines += _choice_lines(choices, labels)
-        hint = f"type a number from 1 to {len(choices)} or a suit (hearts, H or ♥)"
-        return Prompt(tuple(lines), "Trump", choices, verb="trump", hint=hint)
+        usage = f"type a number from 1 to {len(choices)} or a suit (hearts, H or ♥)"
+        return Prompt(tuple(lines), "Trump", choices, verb="trump", usage=usage)
 
     def _card_choice(self, view: Observation) -> Prompt:
         """Pass, return or bury cards: typed, or picked by number from the hand."""
@@ -180,8 +184,19 @@ class Prompter:
             lines.append(LEGEND)
         typed, numbers = card_examples(n, len(cards))
         lines.append(f'  Type the cards ("{typed}") or their numbers ("{numbers}").')
-        hint = f"type {count(n)} ({typed}) or their numbers ({numbers})"
-        return Prompt(tuple(lines), "Cards", cards=cards, pick=n, make=make, verb=verb, hint=hint)
+        usage = f"type {count(n)} ({typed}) or their numbers ({numbers})"
+        # "pass A♠ 10♠ ...", "return ...": the step's own word, as a hint writes it.
+        words = () if view.phase is Phase.BURY else ("pass", "return")
+        return Prompt(
+            tuple(lines),
+            "Cards",
+            cards=cards,
+            pick=n,
+            make=make,
+            verb=verb,
+            usage=usage,
+            words=words,
+        )
 
     def _trick(self, view: Observation) -> Prompt:
         cards = sort_cards(view.hand, view.trump)
@@ -193,9 +208,9 @@ class Prompter:
             "  Your hand (* = you may play it):",
             *_numbered(cards, legal),
         ]
-        hint = "type a card (A♠ or AS) or its number"
+        usage = "type a card (A♠ or AS) or its number"
         return Prompt(
-            tuple(lines), "Your card", cards=cards, pick=1, make=_play, verb="play", hint=hint
+            tuple(lines), "Your card", cards=cards, pick=1, make=_play, verb="play", usage=usage
         )
 
     def _status(self, view: Observation) -> list[str]:
@@ -239,13 +254,16 @@ def interpret(text: str, prompt: Prompt) -> Action:
     Raises:
         ReplyError: The reply names no action.
     """
+    word, _, rest = text.partition(" ")
+    if rest.strip() and word.lower() in prompt.words:
+        text = rest.strip()
     tokens = text.replace(",", " ").split()
     if all(token.isdigit() for token in tokens):
         numbers = [int(token) for token in tokens]
         if prompt.make is None:
             if len(numbers) == 1 and 1 <= numbers[0] <= len(prompt.choices):
                 return prompt.choices[numbers[0] - 1]
-            raise ReplyError(f"{text!r} is not a choice; {prompt.hint}")
+            raise ReplyError(f"{text!r} is not a choice; {prompt.usage}")
         size = len(prompt.cards)
         wrong = [n for n in numbers if not 1 <= n <= size]
         if wrong:
@@ -262,14 +280,14 @@ def interpret(text: str, prompt: Prompt) -> Action:
             except ValueError:
                 pass
     if prompt.make is not None and _is_suit(text):
-        raise ReplyError(f"{text!r} is a suit, not a card: {prompt.hint}")
+        raise ReplyError(f"{text!r} is a suit, not a card: {prompt.usage}")
     if prompt.make is not None:  # say which card is wrong, of the cards after any verb
         verb, _, rest = text.partition(" ")
         try:
             parse_cards(rest if verb.lower() == prompt.verb else text)
         except ValueError as exc:
-            raise ReplyError(f"{exc}; {prompt.hint}") from None
-    raise ReplyError(f"{text!r} is not understood; {prompt.hint}")
+            raise ReplyError(f"{exc}; {prompt.usage}") from None
+    raise ReplyError(f"{text!r} is not understood; {prompt.usage}")
 
 
 _EXAMPLE_CARDS = ("AS", "10S", "KH", "QH", "JD", "AC", "10C", "KD", "QS", "JH", "AD", "KC")

@@ -34,7 +34,11 @@ class Teller:
         self.voice = voice
 
     def events(self, before: State, action: Action, after: State) -> list[str]:
-        """Describe an action and its public effects, hiding what the person may not see."""
+        """Describe an action and its public effects, hiding what the person may not see.
+
+        A hand's end is told up to its result (and the game's end); the next hand's opening
+        is `hand_start`'s, which the table tells after any review of the hand.
+        """
         ended = len(after.results) > len(before.results)
         redealt = not ended and after.hand.number != before.hand.number
         hand = after.game.last_hand if ended else after.hand
@@ -56,9 +60,7 @@ class Teller:
             lines.append(self._trick_line(hand, len(tricks), tricks[-1]))
         if ended:
             lines += self.hand_end(after)
-        if (ended or redealt) and not after.is_over:
-            lines += self.hand_start(after.hand)
-        return lines
+        return lines  # the next deal's opening is the table's to tell (`hand_start`)
 
     def _action_line(self, before: State, action: Action, after: State) -> list[str]:
         hand = before.hand
