@@ -143,33 +143,16 @@ def test_hint_at_a_card_prompt_names_a_starred_card_of_the_hand() -> None:
     check_hints(out, policy)
 
 
-KITTY_BUG = pytest.mark.xfail(
-    raises=AssertionError,
-    strict=True,
-    reason="pinochle.analysis: an auction hint raises DeckError where the bidder takes a "
-    "kitty (analysis/_completion.py _trump_worth adds the kitty to a hand that holds it)",
-)
-"""Reported to the lead (issue 29); strict, so the fix shows here at once."""
-
-
-def tables(*names: str) -> list[object]:
-    """The profiles, those with a kitty marked `KITTY_BUG`."""
-    return [
-        pytest.param(name, marks=KITTY_BUG) if pn.load_variant(name).deal.kitty else name
-        for name in names
-    ]
-
-
 @pytest.mark.parametrize(
     "name",
-    tables(
+    [
         "pinochlerun",  # passing and returning
         "pagat-auction-3",  # the kitty, burying
         "cutthroat-3",  # three sides: the defenders' points together
         "wikipedia-cutthroat",  # three sides, no kitty
         "bicycle-two-handed",  # the stock: no hint until it is gone
         "npa-double-deck",
-    ),
+    ],
 )
 def test_hints_at_every_prompt_of_a_hand_are_taken_and_name_only_own_cards(name: str) -> None:
     out, policy = hinted_game(pn.load_variant(name), seed=2)
@@ -177,7 +160,7 @@ def test_hints_at_every_prompt_of_a_hand_are_taken_and_name_only_own_cards(name:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("name", tables(*pn.builtin_variants()))
+@pytest.mark.parametrize("name", pn.builtin_variants())
 def test_hints_at_every_prompt_of_every_table(name: str) -> None:
     out, policy = hinted_game(pn.load_variant(name), seed=5)
     check_hints(out, policy)
