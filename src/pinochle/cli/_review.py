@@ -191,10 +191,10 @@ class PlayerStats:
             ),
         }
 
-    def add_hand(self, settled: SettledHand, seat: int, variant_side: int) -> None:
-        """Count a settled hand the person played at ``seat`` for side ``variant_side``."""
+    def add_hand(self, settled: SettledHand, seat: int, side_index: int) -> None:
+        """Count a settled hand the person played at ``seat`` for the side ``side_index``."""
         hand, result = settled.hand, settled.result
-        side = result.sides[variant_side]
+        side = result.sides[side_index]
         self.hands += 1
         self.meld_total += side.meld
         if hand.bidder == seat:
@@ -205,10 +205,12 @@ class PlayerStats:
                 self.made += 1
             else:
                 self.set += 1
+        if not side.meld:  # nothing to save or lose
+            return
         if side.meld_status in _SAVED:
             self.meld_saved += 1
             self.meld_saved_points += side.meld
-        elif side.meld_status in _LOST and side.meld:
+        elif side.meld_status in _LOST:
             self.meld_lost += 1
             self.meld_lost_points += side.meld
 
