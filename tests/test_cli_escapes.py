@@ -158,6 +158,8 @@ def test_a_file_name_is_shown_escaped(capsys: pytest.CaptureFixture[str], tmp_pa
         ["demo", "--variant", str(hostile)],
         ["replay", str(tmp_path / f"r{HOSTILE}.json")],  # no such file
         ["record", "check", str(tmp_path / f"r{HOSTILE}.json")],
+        ["review", str(tmp_path / f"r{HOSTILE}.json")],
+        ["stats", str(tmp_path / f"r{HOSTILE}.json")],
         ["score", "show", str(tmp_path / f"s{HOSTILE}.json")],
         ["demo", "--max-hands", "1", "--record", str(tmp_path / HOSTILE / "r.json")],
         ["demo", f"stray{HOSTILE}"],  # argparse: unrecognized arguments
@@ -201,6 +203,8 @@ def test_a_records_embedded_profile_is_shown_escaped(
         ["replay", str(record)],
         ["replay", str(record), "--seat", "1"],
         ["record", "check", str(record)],
+        ["review", str(record), "--seat", "1", "--hand", "1", "--worlds", "1"],
+        ["stats", str(record)],
     ):
         status, text = run(capsys, *argv)
         assert status == 0, argv
@@ -222,7 +226,7 @@ def test_a_broken_records_problems_are_shown_escaped_a_line_each(
         "actions": [f"play {HOSTILE}"],
     }
     record.write_text(json.dumps(data), encoding="utf-8")
-    for verb in (["replay"], ["record", "check"]):
+    for verb in (["replay"], ["record", "check"], ["review"], ["stats"]):
         status, text = run(capsys, *verb, str(record))
         assert status == 1
         assert_safe(text)

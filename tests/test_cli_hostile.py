@@ -4,8 +4,8 @@ Every verb gets malformed arguments and hostile files (another encoding, null by
 numbers, deep nesting, a folder where a file belongs, an overlong name); each run must end
 with status 2 and one ``pinochle: error:`` line per problem (a file can have several, at
 most `MAX_PROBLEMS`), or succeed. A game record that reads as text but is not a sound
-record is status 1 (``pinochle replay``, ``pinochle record check``), again a line a
-problem, each ``pinochle: FILE: ...``.
+record is status 1 (``pinochle replay``, ``pinochle record check``, ``pinochle review``,
+``pinochle stats``), again a line a problem, each ``pinochle: FILE: ...``.
 """
 
 from __future__ import annotations
@@ -53,7 +53,8 @@ FILES: dict[str, bytes] = {
     + b"AS " * 100_000
     + b'"], "dealer": 99999999999999999999}',
 }
-RECORD_VERBS = ("replay", "record")  # status 1: the file reads, but is no sound record
+# status 1: the file reads, but is no sound record
+RECORD_VERBS = ("replay", "record", "review", "stats")
 
 
 def _hostile_runs(tmp: Path) -> list[list[str]]:
@@ -80,6 +81,8 @@ def _hostile_runs(tmp: Path) -> list[list[str]]:
             ["replay", sheet],
             ["replay", sheet, "--seat", "1", "--hand", "1"],
             ["record", "check", sheet],
+            ["review", sheet, "--seat", "1", "--hand", "1", "--worlds", "1"],
+            ["stats", sheet, sheet],
         ]
     for target in [str(folder), LONG, str(tmp / "no" / "such" / "folder.json")]:
         runs += [
@@ -105,6 +108,12 @@ def _hostile_runs(tmp: Path) -> list[list[str]]:
         ["record"],
         ["record", "check"],
         ["record", "fix", str(tmp / "record.json")],
+        ["review"],
+        ["review", str(tmp / "record.json"), "--worlds", "x"],
+        ["review", str(tmp / "record.json"), "--seed", "9" * 40],
+        ["review", str(tmp / "record.json"), "--seat", "9" * 40],
+        ["stats"],
+        ["stats", str(tmp / "record.json"), "--worlds", "-1"],
     ]
     return runs
 

@@ -39,6 +39,7 @@ VERB_MODULES = (
     "_games",
     "_profiles",
     "_records",
+    "_review",
     "_score",
     "_serve",
 )

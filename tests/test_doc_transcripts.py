@@ -106,7 +106,7 @@ def test_every_transcript_in_the_docs_is_marked() -> None:
                 unmarked.append(f"{page.relative_to(ROOT)}:{line}")
     assert not unmarked, f"transcripts without a '<!-- transcript: ... -->' marker: {unmarked}"
     verbs = {command.split(" && ")[-1].split()[1] for _, command, _ in TRANSCRIPTS}
-    assert verbs == {"arena", "demo", "play", "replay", "solve"}
+    assert verbs == {"arena", "demo", "play", "replay", "review", "solve", "stats"}
 
 
 @pytest.mark.parametrize(

@@ -70,7 +70,17 @@ ENGINE_PHASES = (
     "_tricks",
 )
 """The engine's phase modules: each stands on `_course` and none imports another."""
-CLI_VERBS = ("_analysis", "_arena", "_cards", "_games", "_profiles", "_records", "_score", "_serve")
+CLI_VERBS = (
+    "_analysis",
+    "_arena",
+    "_cards",
+    "_games",
+    "_profiles",
+    "_records",
+    "_review",
+    "_score",
+    "_serve",
+)
 """The command's verb groups: each loads only when its verbs run, and none imports another."""
 PARTS = {
     "sheet": ("_facts", "_model", "_document", "_storage"),

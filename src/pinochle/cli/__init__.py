@@ -3,17 +3,18 @@ r"""The ``pinochle`` command: play, demo games, meld, counting, profiles and sco
 Each group of verbs is a private module of this package that loads only when one of its
 verbs runs, with the text it prints beside it: ``_cards`` (``meld``, ``count``),
 ``_profiles`` (``variants``, ``check``), ``_games`` (``demo``, ``play``), ``_records``
-(``replay``, ``record``), ``_analysis`` (``solve``), ``_score``, ``_serve`` and
-``_arena``. ``_arguments`` declares every verb's arguments and names its run, so
-``pinochle --version`` loads no verb's module. A new verb is a subparser there and a
-``run_*`` function in its group's module.
+(``replay``, ``record``), ``_analysis`` (``solve``), ``_review`` (``review``, ``stats``),
+``_score``, ``_serve`` and ``_arena``. ``_arguments`` declares every verb's arguments
+and names its run, so ``pinochle --version`` loads no verb's module. A new verb is a
+subparser there and a ``run_*`` function in its group's module.
 
 Bad input never shows a traceback: it prints one line starting with
 ``pinochle: error:`` on stderr and exits with status 2 (a profile with several problems
 gets one such line per problem). Status 1 means the input was fine but what it describes
 fails: ``pinochle check`` found a broken invariant, ``pinochle variants validate`` has a
 profile that loads but does not play, or ``pinochle replay``, ``pinochle record check``
-and ``pinochle solve`` read a file that is not a sound game record.
+``pinochle solve``, ``pinochle review`` and ``pinochle stats`` read a file that is not a
+sound game record.
 
 Text that comes from a file or a file's name (a profile's name and title, keys, a
 record's embedded profile, the names themselves, every error message that quotes them)

@@ -85,6 +85,8 @@ def parser() -> argparse.ArgumentParser:
         _add_replay,
         _add_record,
         _add_solve,
+        _add_review,
+        _add_stats,
         _add_score,
         _add_serve,
         _add_check,
@@ -240,6 +242,57 @@ def _add_solve(verbs: _Verbs) -> None:
     solve.add_argument("--ascii", action="store_true", help=ASCII_HELP)
     solve.add_argument("--json", action="store_true", help="machine-readable output")
     solve.set_defaults(run=_Verb("_analysis", "run_solve"))
+
+
+# pinochle.analysis.WORLDS, repeated so that parsing does not load the analysis
+# (tests/test_cli_review.py checks that they agree).
+WORLDS_HELP = "deals imagined a decision (default: 16 for a single deck, 12 for a double)"
+
+
+def _add_review(verbs: _Verbs) -> None:
+    review = verbs.add_parser(
+        "review",
+        help="each decision of a recorded game against the hint from what the seat knew, "
+        'marked "?" and "??"',
+    )
+    review.add_argument("file", metavar="FILE", help="a game record (JSON)")
+    review.add_argument(
+        "--seat", type=int, metavar="N", help="only seat N, from 0 (default: every seat)"
+    )
+    review.add_argument("--hand", type=int, metavar="N", help="only hand N, from 1")
+    _add_search(review)
+    review.add_argument("--ascii", action="store_true", help=ASCII_HELP)
+    review.add_argument("--json", action="store_true", help="machine-readable output")
+    review.set_defaults(run=_Verb("_review", "run_review"))
+
+
+def _add_stats(verbs: _Verbs) -> None:
+    stats = verbs.add_parser(
+        "stats",
+        help="each player's hands, bids, meld and tricks over game records",
+    )
+    stats.add_argument("files", nargs="+", metavar="FILE", help="game records (JSON)")
+    stats.add_argument(
+        "--review",
+        action="store_true",
+        help='also the expected points each lost to decisions marked "?" and "??" '
+        "(slow: up to a minute a game for each seat)",
+    )
+    _add_search(stats, "with --review: ")
+    stats.add_argument("--json", action="store_true", help="machine-readable output")
+    stats.set_defaults(run=_Verb("_review", "run_stats"))
+
+
+def _add_search(parser: argparse.ArgumentParser, when: str = "") -> None:
+    """``--worlds`` and ``--seed``: how a review's hints are drawn."""
+    parser.add_argument("--worlds", type=int, metavar="W", help=when + WORLDS_HELP)
+    parser.add_argument(
+        "--seed",
+        type=int,
+        default=0,
+        metavar="S",
+        help=f"{when}seeds every hint's deals (default: 0)",
+    )
 
 
 def _add_score(verbs: _Verbs) -> None:
