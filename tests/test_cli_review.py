@@ -114,6 +114,24 @@ def test_the_text_gives_each_hand_its_summary_then_each_decision_marked(
     )
 
 
+@pytest.mark.parametrize("name", ["cutthroat-3", "pagat-auction-3", "wikipedia-three-hand"])
+def test_a_kitty_tables_bidder_is_reviewed_from_trump_on(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
+) -> None:
+    # The bidder takes the kitty into its hand (rules/three-hand): its trump, bury and
+    # cards are reviewed like any other decision.
+    record = _game(name, 1, 1)  # seed 1: a hand played to its end on each of the three
+    bidder = next(s.hand.bidder for s in replay_states(record) if s.phase is pn.Phase.TRICKS)
+    assert bidder is not None
+    code, out, err = run(
+        capsys, "review", _file(tmp_path, record), "--seat", str(bidder), "--worlds", "2"
+    )
+    assert (code, err) == (0, "")
+    phases = {d.phase for d in review(record, bidder, worlds=2).decisions}
+    assert {pn.Phase.TRUMP, pn.Phase.TRICKS} <= phases
+    assert out.splitlines()[1].startswith("hand 1: ")
+
+
 def test_an_opening_bid_that_cannot_be_made_is_marked_double(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 
 import attrs
@@ -62,7 +63,7 @@ class ReviewedDecision:
         """
         where = f"trick {self.trick}" if self.trick is not None else _PLACES[self.phase]
         done = describe(self.action)
-        points = round(self.loss)
+        points = math.floor(self.loss + 0.5)  # half up, as the marks count: 2.5 is about 3
         if points <= 0:
             return f"{where}: {done} was among the best"
         cost = counted(points, "point")
@@ -90,7 +91,7 @@ class HandReview:
     def summary(self) -> str:
         """The hand's costliest decision in one line, or that none lost a point."""
         worst = max(self.decisions, key=lambda d: d.loss, default=None)
-        if worst is None or round(worst.loss) <= 0:
+        if worst is None or math.floor(worst.loss + 0.5) <= 0:
             return f"hand {self.hand}: no decision lost a point"
         return f"hand {self.hand}: {worst.text}"
 
