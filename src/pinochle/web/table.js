@@ -544,7 +544,8 @@
     box.id = "review";
     box.setAttribute("aria-live", "polite");
     box.append(element("span", "spinner"), ` Reviewing hand ${hand}: this can take a while…`);
-    look.replaceWith(box);
+    look.closest(".row").after(box); // under the buttons: the game goes on beside it
+    look.remove();
     document.body.dataset.review = "pending";
     try {
       const found = await request("GET", `${personPath(person)}/review/${hand}`, {
