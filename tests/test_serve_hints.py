@@ -113,7 +113,7 @@ def at_card(view: dict[str, Any]) -> bool:
 
 
 def after_first_hand(view: dict[str, Any]) -> bool:
-    return view["last_hand"] == 1 and view["turn"] == view["person"]
+    return bool(view["last_hand"] == 1 and view["turn"] == view["person"])
 
 
 # --- Hints ------------------------------------------------------------------------------------
@@ -148,7 +148,9 @@ def test_a_hint_is_the_hint_of_the_persons_own_observation(
         assert entry["low"] == pytest.approx(valued.low, abs=0.01)
         assert entry["high"] == pytest.approx(valued.high, abs=0.01)
         assert entry["low"] <= entry["value"] <= entry["high"]
-    card = truth.best.action.card  # type: ignore[attr-defined]
+    best = truth.best.action
+    assert isinstance(best, pn.Play)
+    card = best.card
     assert found["text"].startswith(f"Hint: {card}, about {round(truth.best.value)} trick points")
     assert "over 4 deals" in found["text"]
     # The answer names no card the seat cannot see.
@@ -428,6 +430,7 @@ def test_a_failed_computation_is_answered_to_the_request(
 
 
 def test_hint_worlds_is_checked(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    bad: Any
     for bad in (0, 10_001, True, 2.5):
         with pytest.raises(RequestError, match="hint_worlds: expected a whole number from 1"):
             GameStore(tmp_path / "games", pn.load_variant("pinochlerun"), hint_worlds=bad)

@@ -720,6 +720,14 @@ class _Analyses:
             answer = compute()
         except Exception as exc:  # the waiting request answers it (a 4xx, or a logged 500)
             error = exc
+        finally:  # whatever happened, no request waits for ever
+            if answer is None and error is None:
+                error = RuntimeError("the computation stopped without an answer")
+            self._finish(key, job, answer, error)
+
+    def _finish(
+        self, key: Hashable, job: _Job, answer: dict[str, Any] | None, error: Exception | None
+    ) -> None:
         with self._lock:
             self._running.pop(key, None)
             if job.done.is_set():  # stopped meanwhile: the requests have had their answer

@@ -494,6 +494,8 @@
   async function askHint() {
     if (!view || busy) return;
     const asked = view;
+    const ask = $("hint");
+    ask.disabled = true; // one question at a time
     document.body.dataset.hint = "pending";
     $("hint-line").textContent = "Thinking…";
     try {
@@ -510,6 +512,8 @@
       hintLine("");
       document.body.dataset.hint = "error";
       message(error.message);
+    } finally {
+      ask.disabled = false;
     }
   }
 
