@@ -658,12 +658,12 @@ def _advance(game: _Game, state: State) -> State:
 
 
 class _Job:
-    """One hint or review under way: its answer, or its error, once ``done`` is set."""
+    """One hint or review under way: its answer, or its failure, once ``done`` is set."""
 
     def __init__(self) -> None:
         self.done = threading.Event()
         self.answer: dict[str, Any] | None = None
-        self.error: BaseException | None = None
+        self.failure: BaseException | None = None
 
 
 class _Analyses:
@@ -708,31 +708,31 @@ class _Analyses:
                     daemon=True,
                 ).start()
         job.done.wait()
-        if job.error is not None:
-            raise job.error
+        if job.failure is not None:
+            raise job.failure
         assert job.answer is not None
         return job.answer
 
     def _run(self, key: Hashable, job: _Job, compute: Callable[[], dict[str, Any]]) -> None:
         answer: dict[str, Any] | None = None
-        error: Exception | None = None
+        failure: Exception | None = None
         try:
             answer = compute()
         except Exception as exc:  # the waiting request answers it (a 4xx, or a logged 500)
-            error = exc
+            failure = exc
         finally:  # whatever happened, no request waits for ever
-            if answer is None and error is None:
-                error = RuntimeError("the computation stopped without an answer")
-            self._finish(key, job, answer, error)
+            if answer is None and failure is None:
+                failure = InvariantError("a hint or review stopped without an answer")
+            self._finish(key, job, answer, failure)
 
     def _finish(
-        self, key: Hashable, job: _Job, answer: dict[str, Any] | None, error: Exception | None
+        self, key: Hashable, job: _Job, answer: dict[str, Any] | None, failure: Exception | None
     ) -> None:
         with self._lock:
             self._running.pop(key, None)
             if job.done.is_set():  # stopped meanwhile: the requests have had their answer
                 return
-            job.answer, job.error = answer, error
+            job.answer, job.failure = answer, failure
             if answer is not None:
                 self._answers[key] = answer
                 while len(self._answers) > self._kept:
@@ -744,7 +744,7 @@ class _Analyses:
         with self._lock:
             self._stopping = True
             for job in self._running.values():
-                job.error = _stopping()
+                job.failure = _stopping()
                 job.done.set()
 
 
