@@ -89,12 +89,22 @@ def artifacts(tmp_path: Path) -> Path:
     return folder
 
 
-def _serve(tmp_path: Path, base: str, players: int) -> Iterator[TableServer]:
+def _serve(
+    tmp_path: Path, base: str, players: int, hint_worlds: int | None = None
+) -> Iterator[TableServer]:
     """A server of a profile played to 30 points (a whole game in a hand or two)."""
     house = tmp_path / "short.toml"
     house.write_text(f'extends = "{base}"\n[game]\ntarget = 30\n', encoding="utf-8")
     variant = pn.load_variant(str(house))
-    server = make_server(variant, level="easy", players=players, port=0, seed=4, folder=tmp_path)
+    server = make_server(
+        variant,
+        level="easy",
+        players=players,
+        port=0,
+        seed=4,
+        folder=tmp_path,
+        hint_worlds=hint_worlds,
+    )
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -113,6 +123,17 @@ def one_person(tmp_path: Path) -> Iterator[TableServer]:
 @pytest.fixture
 def two_people(tmp_path: Path) -> Iterator[TableServer]:
     yield from _serve(tmp_path, "pinochlerun", players=2)  # partners pass and return 4 cards
+
+
+# Hints imagine a few deals only (``hint_worlds``): the page, not the advice, is under test.
+@pytest.fixture
+def hinted(tmp_path: Path) -> Iterator[TableServer]:
+    yield from _serve(tmp_path, "browser-game", players=1, hint_worlds=4)
+
+
+@pytest.fixture
+def two_hinted(tmp_path: Path) -> Iterator[TableServer]:
+    yield from _serve(tmp_path, "pinochlerun", players=2, hint_worlds=4)
 
 
 class Page:
@@ -310,3 +331,170 @@ def test_two_people_get_a_cover_screen_and_never_the_others_cards(
     assert done["covers"] == 12
     assert done["passes"] >= 1  # a person passed or returned cards, chosen on the page
     assert done["cards"] + done["bids"] + done["calls"] + done["trump"] >= 8
+
+
+# --- Hints and the review of a hand (issue 29) -----------------------------------------------
+
+SIZES = {"phone": (390, 844), "desktop": (1000, 1050)}  # desktop: the FLAGS' window
+
+
+@pytest.fixture(params=sorted(SIZES))
+def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
+    """The browser at a phone's width (390 px) or a desktop's, set back afterwards."""
+    browser.set_window_size(*SIZES[request.param])
+    try:
+        yield request.param, browser
+    finally:
+        browser.set_window_size(*SIZES["desktop"])
+
+
+def _data(page: Page, name: str) -> str | None:
+    value: str | None = page.driver.find_element(By.TAG_NAME, "body").get_attribute(f"data-{name}")
+    return value
+
+
+def _fits(page: Page, width: int) -> bool:
+    """Whether the page is no wider than the window (no sideways scrolling on a phone)."""
+    wide: int = page.driver.execute_script("return document.documentElement.scrollWidth")
+    return wide <= width
+
+
+def _top(page: Page, element: WebElement) -> float:
+    top: float = page.driver.execute_script(
+        "return arguments[0].getBoundingClientRect().top", element
+    )
+    return top
+
+
+def _play_to(page: Page, wanted: Callable[[], bool]) -> None:
+    """Play on as a quick person would (pass when allowed, first choices) until ``wanted``."""
+    for _ in range(400):
+        page.settle()
+        if wanted():
+            return
+        assert page.state == "ready", page.state
+        found = (
+            page.find("#next-hand")
+            or page.find("#play-hand")
+            or page.find("#panel button[data-action='pass']")
+            or page.find("#panel button[data-action]")
+            or page.find("#table g.card[data-choice]")
+        )
+        if found:
+            page.click(found[0])
+        else:
+            raise AssertionError(f"nothing to do: {page.find('#panel')[0].text!r}")
+    raise AssertionError("the position never came")
+
+
+def _hints(page: Page, on: bool) -> None:
+    toggle = page.driver.find_element(By.ID, "hints-toggle")
+    if toggle.is_selected() != on:
+        toggle.click()
+    assert toggle.is_selected() == on
+
+
+def _ask_hint(page: Page) -> str:
+    """Press Hint and wait for its line; the line's text."""
+    page.driver.find_element(By.ID, "hint").click()
+    page.settle(lambda: _data(page, "hint") in ("shown", "error"))
+    assert _data(page, "hint") == "shown", page.driver.find_element(By.ID, "message").text
+    text: str = page.driver.find_element(By.ID, "hint-line").text
+    return text
+
+
+@pytest.mark.slow
+def test_a_hint_raises_a_legal_card_only_when_hints_are_on(
+    sized: tuple[str, Any], hinted: TableServer, artifacts: Path
+) -> None:
+    size, browser = sized
+    page = Page(browser)
+    page.start(hinted.url)
+    assert page.find("#hints-toggle")
+    assert not browser.find_element(By.ID, "hints-toggle").is_selected()  # off unless turned on
+    _play_to(page, lambda: bool(page.find("#table g.card[data-choice]")))
+    assert not browser.find_elements(By.ID, "hint")  # hints off: no Hint button at all
+    _hints(page, on=True)
+    [ask] = page.find("#hint")
+    width = SIZES[size][0]
+    assert ask.rect["x"] + ask.rect["width"] <= width  # on a phone too, in view
+    legal = {card.id for card in page.find("#table g.card[data-choice]")}
+    text = _ask_hint(page)
+    [raised] = browser.find_elements(By.CSS_SELECTOR, "#table g.card.suggested")
+    assert raised.get_attribute("data-legal") == "true"
+    assert raised.id in legal
+    # It stands up above every other card of the hand, the other legal ones included
+    # (they stand up too); the hint's line may have moved the whole table meanwhile.
+    others = browser.execute_script(
+        "const hand = arguments[0].closest('g.hand');"
+        "return [...hand.querySelectorAll('g.card')].filter((c) => c !== arguments[0]);",
+        raised,
+    )
+    assert others
+    assert _top(page, raised) < min(_top(page, card) for card in others) - 10
+    card = raised.get_attribute("data-card")
+    assert text.startswith(f"Hint: {card}, about ")
+    assert "trick points for your side" in text
+    assert "over 4 deals" in text
+    assert _fits(page, width)
+    browser.save_screenshot(str(artifacts / f"serve-hint-{size}.png"))
+    # The switch is remembered for this person (a reload keeps it), and turned off it
+    # takes the button away.
+    browser.refresh()
+    assert page.settle() == "ready"
+    _play_to(page, lambda: bool(page.find("#table g.card[data-choice]")))  # meld shown again
+    assert browser.find_element(By.ID, "hints-toggle").is_selected()
+    assert page.find("#hint")
+    assert not browser.find_elements(By.CSS_SELECTOR, ".suggested")  # a hint is asked anew
+    _hints(page, on=False)
+    assert not browser.find_elements(By.ID, "hint")
+    browser.execute_script("localStorage.clear()")
+
+
+@pytest.mark.slow
+def test_after_a_hand_the_review_panel_shows_its_summary(
+    sized: tuple[str, Any], hinted: TableServer, artifacts: Path
+) -> None:
+    size, browser = sized
+    page = Page(browser)
+    page.start(hinted.url)
+    _play_to(page, lambda: bool(page.find("#next-hand")))
+    heading = page.find("#panel h2")[0].text
+    assert heading == "Hand 1 is over"
+    [look] = page.find("#review-hand")
+    look.click()
+    page.settle(lambda: _data(page, "review") in ("shown", "error"))
+    assert _data(page, "review") == "shown", page.find("#review")[0].text
+    [summary] = page.find("#review .summary")
+    assert summary.text.startswith("Hand 1: ")
+    review = page.find("#review")[0].text
+    assert "marked ? or ??" in review or "Expected points lost in this hand" in review
+    assert page.find("#next-hand")  # the review does not stand in the way of the game
+    assert _fits(page, SIZES[size][0])
+    browser.save_screenshot(str(artifacts / f"serve-review-{size}.png"))
+
+
+@pytest.mark.slow
+def test_a_hint_shows_only_on_its_own_persons_screen(
+    browser: Any, two_hinted: TableServer, artifacts: Path
+) -> None:
+    page = Page(browser)
+    page.start(two_hinted.url)
+    assert page.state == "cover"
+    page.click(browser.find_element(By.ID, "cover-go"))
+    _hints(page, on=True)
+    assert page.find("#hint")
+    text = _ask_hint(page)
+    assert text.startswith("Hint: ")
+    [marked] = browser.find_elements(By.CSS_SELECTOR, ".suggested")  # the suggested button
+    browser.save_screenshot(str(artifacts / "serve-hint-bidding.png"))
+    page.click(marked)
+    _play_to(page, lambda: page.state == "cover")
+    page.click(browser.find_element(By.ID, "cover-go"))
+    page.settle()
+    # The other person's screen: no hint line, nothing suggested, hints off (their own switch).
+    assert browser.find_element(By.ID, "hint-line").text == ""
+    assert not browser.find_elements(By.CSS_SELECTOR, ".suggested")
+    assert not browser.find_element(By.ID, "hints-toggle").is_selected()
+    assert not browser.find_elements(By.ID, "hint")
+    browser.execute_script("localStorage.clear()")

@@ -365,7 +365,8 @@ class RequestError(PinochleError):
     Attributes:
         status: The HTTP status that says why (400 a bad value, 403 a missing token, 404 no
             such game or person, 409 not now, 412 the game has moved on, 413 too large,
-            500 a stored game that cannot be read, 503 the folder is in use).
+            500 a stored game that cannot be read, 503 the folder is in use, or the server
+            is busy with hints and reviews or stopping).
     """
 
     def __init__(self, status: int, message: str) -> None:

@@ -9,12 +9,17 @@ a few JSON endpoints, which are the model for a web or phone front end of your o
 - ``POST /api/games``: start a game; the answer has its id and one token per person;
 - ``GET /api/games/ID/people/P``: person P's view: observation, SVG picture, why;
 - ``GET /api/games/ID/people/P/table.svg``: the SVG of that view alone;
-- ``POST /api/games/ID/people/P/actions``: an action as text (``play A♥``); the new view.
+- ``POST /api/games/ID/people/P/actions``: an action as text (``play A♥``); the new view;
+- ``GET /api/games/ID/people/P/hint``: the hint of P's decision (`pinochle.analysis.hint`
+  of P's observation), when P is to act;
+- ``GET /api/games/ID/people/P/review/N``: P's decisions in the finished hand N, each
+  against the hint from what P knew then (`pinochle.analysis.review`).
 
 Each person's requests carry that person's token (header ``X-Pinochle-Token``), so a
 browser only ever gets its own seat's view: `pinochle.observe` of the seat, its picture
 (`pinochle.svg.table`) and the line that says why (`pinochle.explain_legal`); never the
-state, never another seat's hidden card. The computer players move on the server, between
+state, never another seat's hidden card; a hint or a review is computed from that seat's
+observations alone. The computer players move on the server, between
 a person's action and the reply. A view carries an ``ETag`` (the number of actions played);
 an action sent with ``If-Match`` is applied only to the position it was chosen in, so a
 double click cannot play a card twice.
@@ -33,6 +38,12 @@ another origin, and reads at most `MAX_BODY_BYTES` of a request body; a body is 
 whole or refused. Every refusal closes the connection, and so does a request whose body
 was not read, so that nothing a client sends is read as a request it did not make. The
 server's log (standard error) gets one line for a fault of its own, never a traceback.
+
+Hints and reviews take from a fraction of a second to many seconds. Each is computed in a
+thread of its own, outside the game's lock, so the game's other requests and other games go
+on meanwhile; the same question asked again (a second click) is answered from the first
+computation, at most `ANALYSES` are computed at once, and a stopping server stops waiting
+for them.
 """
 
 from __future__ import annotations
@@ -51,23 +62,32 @@ import sys
 import tempfile
 import threading
 import urllib.parse
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Hashable, Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
 import attrs
 
 from pinochle import _files, svg
-from pinochle.actions import parse_action
+from pinochle._words import counted
+from pinochle.actions import Action, Bury, PassCards, Play, parse_action
 from pinochle.arguments import SEED_LIMIT
+from pinochle.cards import format_cards
 from pinochle.demo import person_names
 from pinochle.documents import decode_text, parse_json
 from pinochle.engine import apply, new_game, observe
-from pinochle.errors import IllegalActionError, InvariantError, PinochleError, RequestError
+from pinochle.errors import (
+    ArgumentError,
+    IllegalActionError,
+    InvariantError,
+    PinochleError,
+    RequestError,
+)
 from pinochle.explain import explain_legal
 from pinochle.meld import meld_by_trump
 from pinochle.play import DEFAULT_LEVEL, LEVELS, seating
-from pinochle.state import Phase, State
+from pinochle.records import GameRecord, record_of, replay_states
+from pinochle.state import Observation, Phase, State
 from pinochle.variant import Variant, builtin_variants, load_variant
 from pinochle.wire import from_dict
 
@@ -77,9 +97,11 @@ except ImportError:  # pragma: no cover - Windows: no lock on the folder
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "ANALYSES",
     "DEFAULT_HOST",
     "DEFAULT_PORT",
     "MAX_BODY_BYTES",
+    "MAX_HINT_WORLDS",
     "GameStore",
     "RequestError",
     "TableServer",
@@ -103,6 +125,20 @@ GAME_FORMAT = "pinochle.served-game"
 
 VIEW_FORMAT = "pinochle.table-view"
 """The ``format`` of a view document, the answer to a person's GET or action."""
+
+HINT_FORMAT = "pinochle.table-hint"
+"""The ``format`` of a hint document, the answer to a person's GET of ``hint``."""
+
+REVIEW_FORMAT = "pinochle.table-review"
+"""The ``format`` of a hand's review document, the answer to a GET of ``review/N``."""
+
+ANALYSES = 4
+"""Hints and reviews computed at once; one more is refused (503) until one of them ends."""
+
+MAX_HINT_WORLDS = 10_000
+"""The most deals a server may imagine for a hint (``hint_worlds``), as `pinochle.analysis.hint`."""
+
+_KEPT_ANALYSES = 256  # answers remembered, the oldest dropped first
 
 _GAME_ID = re.compile(r"[0-9a-f]{16}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")  # what secrets.token_urlsafe writes
@@ -154,6 +190,9 @@ class GameStore:
         players: People per game: 1, or 2 at one device.
         seed: Makes the first game's deals and computer players reproducible (each later
             game adds one); default: the operating system's entropy.
+        hint_worlds: Deals imagined for each hint and each reviewed decision, 1 to
+            `MAX_HINT_WORLDS` (default: `pinochle.analysis.WORLDS`, by deck); fewer is
+            faster and rougher.
     """
 
     def __init__(
@@ -164,6 +203,7 @@ class GameStore:
         level: str = DEFAULT_LEVEL,
         players: int = 1,
         seed: int | None = None,
+        hint_worlds: int | None = None,
     ) -> None:
         if level not in LEVELS:
             raise RequestError(400, f"level: expected one of {', '.join(LEVELS)}, found {level!r}")
@@ -171,6 +211,14 @@ class GameStore:
             raise RequestError(400, f"players: expected 1 or 2, found {players!r}")
         if seed is not None:
             _check_seed(seed)
+        if hint_worlds is not None and (
+            type(hint_worlds) is not int or not 1 <= hint_worlds <= MAX_HINT_WORLDS
+        ):
+            raise RequestError(
+                400,
+                f"hint_worlds: expected a whole number from 1 to {MAX_HINT_WORLDS}, "
+                f"found {_shown(hint_worlds)}",
+            )
         if not isinstance(folder, Path) and not folder:  # Path("") is the current folder
             raise RequestError(400, f"folder: expected a folder's path, found {folder!r}")
         self.folder = Path(folder)
@@ -178,6 +226,8 @@ class GameStore:
         self.level = level
         self.players = players
         self.seed = seed
+        self.hint_worlds = hint_worlds
+        self._analyses = _Analyses(ANALYSES, _KEPT_ANALYSES)
         self._games: dict[str, _Game] = {}
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
@@ -201,8 +251,13 @@ class GameStore:
         del error
         return fd
 
+    def stop(self) -> None:
+        """Stop waiting for hints and reviews: their requests are refused (503) from now on."""
+        self._analyses.stop()
+
     def close(self) -> None:
-        """Let another store use the folder (the games stay in it)."""
+        """Let another store use the folder (the games stay in it); hints and reviews stop."""
+        self.stop()
         if self._folder_lock is not None:
             os.close(self._folder_lock)
             self._folder_lock = None
@@ -334,6 +389,99 @@ class GameStore:
         """The SVG picture of a person's view (the ``svg`` field of `view`)."""
         picture: str = self.view(game_id, person, token)["svg"]
         return picture
+
+    def hint(
+        self, game_id: str, person: int, token: str | None, expected: int | None = None
+    ) -> dict[str, Any]:
+        """The hint of the decision the person is to make (`pinochle.analysis.hint`).
+
+        Computed from the person's observation alone (so it never tells a hidden card) and
+        only for that person's own decision. The answer lists every valued action as the
+        text the actions endpoint takes, best first, with its expected value and interval
+        in the hint's measure. ``expected``, when given, is the number of actions played
+        in the position the person sees.
+
+        Raises:
+            RequestError: No such game (404); not this person's token (403); the game has
+                moved on since ``expected`` (412); the game is over, the person sits out,
+                it is not their turn, or the decision is not one a hint values (409); the
+                server is busy with other hints and reviews, or stopping (503).
+        """
+        from pinochle.analysis import hintable  # lazily: the solver loads on first use
+
+        game = self._checked(game_id, person, token)
+        state = game.state
+        played = len(state.actions)
+        if expected is not None and expected != played:
+            raise RequestError(
+                412,
+                f"the game has moved on: {played} actions played, not {expected}; fetch the "
+                "view again",
+            )
+        name = person_names(state.variant)[person]
+        if state.is_over:
+            raise RequestError(409, "the game is over: no decision to hint")
+        if person not in state.hand.persons:
+            raise RequestError(409, f"{name} sits out this hand: no decision to hint")
+        if _turn(game) != person:
+            raise RequestError(
+                409, f"it is not {name}'s turn: a hint is only for one's own decision"
+            )
+        view = observe(state, state.hand.persons.index(person))
+        if not hintable(view):
+            raise RequestError(409, _not_hintable(view))
+        worlds = self.hint_worlds
+        return self._analyses.answer(
+            ("hint", game.id, person, played),
+            lambda: _hint_document(game.id, person, played, view, worlds),
+        )
+
+    def review(self, game_id: str, person: int, token: str | None, hand: int) -> dict[str, Any]:
+        """The person's decisions in a finished hand, each against the hint of that moment.
+
+        `pinochle.analysis.review` of the game's record for the person's seat in that hand:
+        each decision a hint values, with the hint from what the seat knew then, the points
+        it was expected to lose against the best, its mark (``?``, ``??`` or none) and its
+        line, and the hand's summary line. It can take many seconds.
+
+        Args:
+            game_id: The game.
+            person: Whose decisions.
+            token: That person's token.
+            hand: The hand, from 1 (as the score bar counts): a finished one.
+
+        Raises:
+            RequestError: No such game (404); not this person's token (403); the hand is
+                not over yet, or the person sat it out (409); the server is busy with other
+                hints and reviews, or stopping (503).
+        """
+        game = self._checked(game_id, person, token)
+        state = game.state
+        if type(hand) is not int or hand < 1:
+            raise RequestError(404, f"no such hand: {_shown(hand)} (hands count from 1)")
+        finished = state.hand.number + (1 if state.is_over else 0)  # hands count from 0
+        if hand > finished:
+            done = (
+                "no hand is over yet"
+                if not finished
+                else "hand 1 is over"
+                if finished == 1
+                else f"hands 1 to {finished} are over"
+            )
+            raise RequestError(409, f"hand {hand} is not finished: {done}")
+        record = record_of(state)
+        worlds = self.hint_worlds
+        return self._analyses.answer(
+            ("review", game.id, person, hand),
+            lambda: _review_document(game.id, person, hand, record, worlds),
+        )
+
+    def _checked(self, game_id: str, person: int, token: str | None) -> _Game:
+        """The game as it is now, for a request with the person's token."""
+        with self._game_lock(game_id):
+            game = self._load(game_id)
+            self._check_token(game, person, token)
+            return game  # immutable: read on without the lock
 
     # --- Storage ------------------------------------------------------------------------
 
@@ -506,6 +654,214 @@ def _advance(game: _Game, state: State) -> State:
     return state
 
 
+# --- Hints and reviews --------------------------------------------------------------------
+
+
+class _Job:
+    """One hint or review under way: its answer, or its failure, once ``done`` is set."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+        self.answer: dict[str, Any] | None = None
+        self.failure: BaseException | None = None
+
+
+class _Analyses:
+    """Hints and reviews, each computed in a daemon thread of its own and remembered.
+
+    A request waits for its answer in its connection's thread, never under a game's lock.
+    The same question asked while it is computed waits for the same computation; an answer
+    is kept (the last ``kept`` of them) since it depends on nothing that changes. A
+    stopping server stops waiting: its connections' threads end at once, and a computation
+    left running ends with the process.
+    """
+
+    def __init__(self, limit: int, kept: int) -> None:
+        self._limit = limit
+        self._kept = kept
+        self._lock = threading.Lock()
+        self._answers: dict[Hashable, dict[str, Any]] = {}  # oldest first
+        self._running: dict[Hashable, _Job] = {}
+        self._stopping = False
+
+    def answer(self, key: Hashable, compute: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The answer for ``key``: remembered, being computed, or computed now."""
+        with self._lock:
+            if self._stopping:
+                raise _stopping()
+            found = self._answers.get(key)
+            if found is not None:
+                return found
+            job = self._running.get(key)
+            if job is None:
+                if len(self._running) >= self._limit:
+                    raise RequestError(
+                        503,
+                        f"the server is busy with {self._limit} hints and reviews; try again "
+                        "in a moment",
+                    )
+                job = self._running[key] = _Job()
+                threading.Thread(
+                    target=self._run,
+                    args=(key, job, compute),
+                    name="pinochle-analysis",
+                    daemon=True,
+                ).start()
+        job.done.wait()
+        if job.failure is not None:
+            raise job.failure
+        assert job.answer is not None
+        return job.answer
+
+    def _run(self, key: Hashable, job: _Job, compute: Callable[[], dict[str, Any]]) -> None:
+        answer: dict[str, Any] | None = None
+        failure: Exception | None = None
+        try:
+            answer = compute()
+        except Exception as exc:  # the waiting request answers it (a 4xx, or a logged 500)
+            failure = exc
+        finally:  # whatever happened, no request waits for ever
+            if answer is None and failure is None:
+                failure = InvariantError("a hint or review stopped without an answer")
+            self._finish(key, job, answer, failure)
+
+    def _finish(
+        self, key: Hashable, job: _Job, answer: dict[str, Any] | None, failure: Exception | None
+    ) -> None:
+        with self._lock:
+            self._running.pop(key, None)
+            if job.done.is_set():  # stopped meanwhile: the requests have had their answer
+                return
+            job.answer, job.failure = answer, failure
+            if answer is not None:
+                self._answers[key] = answer
+                while len(self._answers) > self._kept:
+                    del self._answers[next(iter(self._answers))]
+            job.done.set()
+
+    def stop(self) -> None:
+        """Refuse every waiting and later request (503): the server is stopping."""
+        with self._lock:
+            self._stopping = True
+            for job in self._running.values():
+                job.failure = _stopping()
+                job.done.set()
+
+
+def _stopping() -> RequestError:
+    return RequestError(503, "the server is stopping")
+
+
+def _not_hintable(view: Observation) -> str:
+    """Why a seat to act gets no hint: the decisions a hint values, and this one."""
+    if view.phase is Phase.TRICKS:
+        now = "a card while the stock lasts"
+    elif view.stock_size:
+        now = f"the {view.phase} phase while the stock lasts"
+    else:
+        now = f"the {view.phase} phase"
+    return (
+        "no hint for this decision: a hint values a card, a bid, trump, or the cards to "
+        f"pass, return or bury (two-hand: once the stock is gone), not {now}"
+    )
+
+
+def _said(action: Action) -> str:
+    """An action as the hint's line says it: ``A♠``, ``bid 26``, ``pass A♥ 10♥ K♠ Q♠``."""
+    if isinstance(action, Play):
+        return str(action.card)
+    if isinstance(action, PassCards):
+        return f"pass {format_cards(action.cards)}"
+    if isinstance(action, Bury):
+        return f"bury {format_cards(action.cards)}"
+    return str(action)
+
+
+def _hint_document(
+    game_id: str, person: int, played: int, view: Observation, worlds: int | None
+) -> dict[str, Any]:
+    """The answer to a hint request: the hint of the person's observation, as JSON."""
+    from pinochle.analysis import hint
+
+    found = hint(view, worlds=worlds, seed=0)
+    best = found.best
+    if found.measure == "trick points":
+        worth = (
+            f"about {round(best.value)} trick points for your side from here "
+            f"({round(best.low)} to {round(best.high)})"
+        )
+    else:
+        others = "the other side's" if view.variant.sides == 2 else "the best other side's"
+        worth = (
+            f"your side's score this hand about {round(best.value):+d} against {others} "
+            f"({round(best.low):+d} to {round(best.high):+d})"
+        )
+    return {
+        "format": HINT_FORMAT,
+        "version": 1,
+        "game": game_id,
+        "person": person,
+        "actions": played,
+        "seat": found.seat,
+        "phase": str(found.phase),
+        "measure": found.measure,
+        "worlds": found.worlds,
+        "best": str(best.action),
+        "values": [
+            {
+                "action": str(entry.action),
+                "value": round(entry.value, 2),
+                "low": round(entry.low, 2),
+                "high": round(entry.high, 2),
+            }
+            for entry in found.actions
+        ],
+        "text": f"Hint: {_said(best.action)}, {worth}, over {counted(found.worlds, 'deal')}.",
+    }
+
+
+def _review_document(
+    game_id: str, person: int, hand: int, record: GameRecord, worlds: int | None
+) -> dict[str, Any]:
+    """The answer to a review request: `pinochle.analysis.review` of one hand, as JSON."""
+    from pinochle.analysis import review
+
+    name = person_names(record.variant)[person]
+    persons = next((s.hand.persons for s in replay_states(record) if s.hand.number == hand - 1), ())
+    if person not in persons:
+        raise RequestError(409, f"{name} sat out hand {hand}: nothing of theirs to review")
+    seat = persons.index(person)
+    try:
+        found = review(record, seat, hand=hand, worlds=worlds, seed=0)
+    except ArgumentError as exc:  # a hand without an action (a redeal): nothing to review
+        raise RequestError(409, f"hand {hand}: nothing to review ({exc})") from None
+    decisions = [d for d in found.decisions if d.hand == hand]
+    summary = found.hands[0].summary if found.hands else f"hand {hand}: no decision to review"
+    return {
+        "format": REVIEW_FORMAT,
+        "version": 1,
+        "game": game_id,
+        "person": person,
+        "seat": seat,
+        "hand": hand,
+        "summary": summary,
+        "loss": round(sum(d.loss for d in decisions), 2),
+        "decisions": [
+            {
+                "trick": d.trick,
+                "phase": str(d.phase),
+                "action": str(d.action),
+                "best": str(d.best),
+                "measure": d.hint.measure,
+                "loss": round(d.loss, 2),
+                "mark": d.mark,
+                "text": d.text,
+            }
+            for d in decisions
+        ],
+    }
+
+
 def _turn(game: _Game) -> int | None:
     """The person whose decision the game waits for (None once it is over)."""
     state = game.state
@@ -539,9 +895,11 @@ def _view(game: _Game, person: int) -> dict[str, Any]:
         "actions": len(state.actions),
         "level": game.level,
         "title": variant.title,
+        # The last finished hand, from 1 (the one a review may be asked of), or None.
+        "last_hand": state.hand.number + 1 if state.is_over else state.hand.number or None,
     }
     if person not in state.hand.persons:  # a sit-out: nothing of this hand to see
-        data.update(observation=None, svg="", why="", meld_by_trump={})
+        data.update(observation=None, svg="", why="", meld_by_trump={}, hintable=False)
         return data
     seat = state.hand.persons.index(person)
     view = observe(state, seat)
@@ -551,7 +909,17 @@ def _view(game: _Game, person: int) -> dict[str, Any]:
     bidding = view.phase in (Phase.AUCTION, Phase.TRUMP) and view.to_act == seat
     melds = meld_by_trump(view.hand, variant) if bidding else {}
     data["meld_by_trump"] = {str(suit): meld.total for suit, meld in melds.items()}
+    data["hintable"] = _hintable(view)
     return data
+
+
+def _hintable(view: Observation) -> bool:
+    """`pinochle.analysis.hintable`, loaded only once a decision may be hinted."""
+    if view.to_act != view.seat:
+        return False
+    from pinochle.analysis import hintable  # lazily: the solver loads on first use
+
+    return hintable(view)
 
 
 # --- HTTP ------------------------------------------------------------------------------
@@ -640,6 +1008,7 @@ class TableServer(http.server.ThreadingHTTPServer):
         for connection in connections:
             with contextlib.suppress(OSError):
                 connection.shutdown(socket.SHUT_RDWR)
+        self.store.stop()  # a request waiting for a hint or a review ends now
         super().server_close()  # waits for the connections' threads
         self.store.close()
         if self._temporary is not None:
@@ -800,7 +1169,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if not isinstance(settings, dict):
                 raise RequestError(400, "settings: expected a JSON object")
             self._json(201, store.create(settings))
-        elif len(parts) in (5, 6) and parts[:2] == ["api", "games"] and parts[3] == "people":
+        elif len(parts) in (5, 6, 7) and parts[:2] == ["api", "games"] and parts[3] == "people":
             game, person = parts[2], _person(parts[4])
             token = self._header(TOKEN_HEADER)
             rest = parts[5:]
@@ -815,6 +1184,13 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 expected = self._expected()
                 text = decode_text(self._body(), lambda p: RequestError(400, f"action: {p}"))
                 self._view(store.act(game, person, token, text, expected))
+            elif rest == ["hint"]:
+                self._allow(method, "GET")
+                answer = store.hint(game, person, token, self._expected())
+                self._json(200, answer, etag=f'"{answer["actions"]}"')
+            elif len(rest) == 2 and rest[0] == "review":
+                self._allow(method, "GET")
+                self._json(200, store.review(game, person, token, _hand(rest[1])))
             else:
                 raise RequestError(404, f"no such endpoint: {path[:200]}")
         else:
@@ -939,6 +1315,13 @@ def _person(text: str) -> int:
     return int(text)
 
 
+def _hand(text: str) -> int:
+    """A hand's number in a path, from 1: ASCII digits, at most six of them."""
+    if len(text) > 6 or not _NUMBER.fullmatch(text) or int(text) < 1:
+        raise RequestError(404, f"no such hand: {text[:40]!r} (hands count from 1)")
+    return int(text)
+
+
 def make_server(
     variant: Variant,
     *,
@@ -948,6 +1331,7 @@ def make_server(
     port: int = DEFAULT_PORT,
     folder: Path | str | None = None,
     seed: int | None = None,
+    hint_worlds: int | None = None,
 ) -> TableServer:
     """A web table, bound and ready: call ``serve_forever()`` on it (and ``server_close()``).
 
@@ -960,6 +1344,7 @@ def make_server(
         folder: Where games are kept (default: a new temporary folder, removed by
             ``server_close()``).
         seed: Makes the games reproducible (see `GameStore`).
+        hint_worlds: Deals imagined per hint and per reviewed decision (see `GameStore`).
 
     Raises:
         RequestError: The folder cannot be used (503), or a setting is wrong (400).
@@ -968,7 +1353,9 @@ def make_server(
     temporary = tempfile.TemporaryDirectory(prefix="pinochle-serve-") if folder is None else None
     where = temporary.name if temporary is not None else folder
     assert where is not None
-    store = GameStore(where, variant, level=level, players=players, seed=seed)
+    store = GameStore(
+        where, variant, level=level, players=players, seed=seed, hint_worlds=hint_worlds
+    )
     try:
         return TableServer((host, port), store, temporary)
     except BaseException:

@@ -372,6 +372,12 @@ def _add_serve(verbs: _Verbs) -> None:
         help="folder that keeps the games, so they survive a restart (default: a temporary one)",
     )
     serve.add_argument("--seed", type=int, default=None, help="make the games reproducible")
+    serve.add_argument(
+        "--hint-worlds",
+        type=int,
+        metavar="N",
+        help="deals imagined per hint and per reviewed decision (default: 16, double deck 12)",
+    )
     serve.add_argument("--open", action="store_true", help="open the page in a web browser")
     serve.set_defaults(run=_Verb("_serve", "run_serve"))
 

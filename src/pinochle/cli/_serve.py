@@ -12,7 +12,13 @@ from pinochle._text import printable
 from pinochle.arguments import SEED_LIMIT
 from pinochle.cli._common import EXIT_OK, PROG, CommandError, file_error, load_profile
 from pinochle.documents import check_path
-from pinochle.serve import DEFAULT_HOST, DEFAULT_PORT, TableServer, make_server
+from pinochle.serve import (
+    DEFAULT_HOST,
+    DEFAULT_PORT,
+    MAX_HINT_WORLDS,
+    TableServer,
+    make_server,
+)
 
 __all__ = ["run_serve"]
 
@@ -37,6 +43,12 @@ def run_serve(args: argparse.Namespace) -> int:
         found = str(args.seed) if len(str(args.seed)) <= 40 else str(args.seed)[:37] + "..."
         raise CommandError(
             f"--seed: expected a whole number from 0 to {SEED_LIMIT - 1}, found {found}"
+        )
+    if args.hint_worlds is not None and not 1 <= args.hint_worlds <= MAX_HINT_WORLDS:
+        text = str(args.hint_worlds)
+        found = text if len(text) <= 40 else text[:37] + "..."
+        raise CommandError(
+            f"--hint-worlds: expected a whole number from 1 to {MAX_HINT_WORLDS}, found {found}"
         )
     if args.store is not None:
         if not args.store:  # "" would be the current folder, not a temporary one
@@ -66,6 +78,7 @@ def run_serve(args: argparse.Namespace) -> int:
                 port=port,
                 folder=args.store,
                 seed=args.seed,
+                hint_worlds=args.hint_worlds,
             )
         except OSError as exc:
             where = f"{host}:{port}"

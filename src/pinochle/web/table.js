@@ -6,11 +6,18 @@
 // ("bid 26", "trump ♥", "play A♥"). The page never holds another seat's hidden cards: with
 // two people at one device it drops the table before the cover screen, and asks for the
 // next person's view only once they have the device.
+//
+// Hints are off unless the person turns them on (the "Hints" box in the score bar; each
+// person's choice is kept in this browser). The Hint button asks the server for the hint
+// of that person's own decision, computed from their view alone, and raises the suggested
+// card or marks the suggested button. After a hand, "Review this hand" asks for the
+// person's decisions in it, each against the hint of that moment.
 "use strict";
 
 (() => {
   const $ = (id) => document.getElementById(id);
   const SAVED = "pinochle.game";
+  const HINTS = "pinochle.hints."; // + the person: "on" when that person turned hints on
   const SHOWN_BIDS = 5; // the smallest legal bid and the next few; any other is typed
   const SUITS = { "♣": "clubs", "♦": "diamonds", "♥": "hearts", "♠": "spades" };
 
@@ -130,6 +137,7 @@
     $("table").replaceChildren();
     $("panel").replaceChildren();
     $("why").textContent = "";
+    hintLine("");
     const name = game.people.find((p) => p.person === person).name;
     $("cover-text").textContent = `Pass the device to ${name}.`;
     $("cover-go").textContent = `I'm ${name}: show my cards`;
@@ -168,6 +176,7 @@
     $("table").replaceChildren();
     $("panel").replaceChildren();
     $("why").textContent = "";
+    hintLine("");
     $("setup").hidden = false;
     setState("setup");
     $("start").focus();
@@ -199,6 +208,8 @@
     scoreBar();
     $("table").innerHTML = view.svg; // the server's picture of this seat's view
     $("why").textContent = view.why;
+    hintLine("");
+    delete document.body.dataset.review;
     document.body.dataset.phase = obs ? obs.phase : "sit-out";
     panel();
     message(note);
@@ -239,6 +250,18 @@
     });
     const goal = obs.target === null ? "no target" : `game to ${obs.target}`;
     bar.append(element("span", "detail", `Hand ${obs.hand_number + 1} · ${goal}`));
+    const toggle = document.createElement("input");
+    toggle.type = "checkbox";
+    toggle.id = "hints-toggle";
+    toggle.checked = hintsOn();
+    toggle.addEventListener("change", () => {
+      localStorage.setItem(HINTS + view.person, toggle.checked ? "on" : "off");
+      hintButton();
+    });
+    const label = element("label", "hints-switch");
+    label.append(toggle, " Hints");
+    label.title = "Show a Hint button at your decisions";
+    bar.append(label);
     const again = button("New game", showSetup);
     again.id = "new-game";
     again.removeAttribute("data-choice");
@@ -266,11 +289,12 @@
       return;
     }
     const legal = obs.legal_actions;
-    if (obs.phase === "auction") return bidPanel(box, obs, legal);
-    if (obs.phase === "trump") return trumpPanel(box, obs, legal);
-    if (!Array.isArray(legal) && legal.choose !== undefined) return cardsPanel(box, obs, legal);
-    if (obs.phase === "tricks") return trickPanel(box, obs);
-    actionsPanel(box, legal);
+    if (obs.phase === "auction") bidPanel(box, obs, legal);
+    else if (obs.phase === "trump") trumpPanel(box, obs, legal);
+    else if (!Array.isArray(legal) && legal.choose !== undefined) cardsPanel(box, obs, legal);
+    else if (obs.phase === "tricks") trickPanel(box, obs);
+    else actionsPanel(box, legal);
+    hintButton();
   }
 
   function nameOf(seat) {
@@ -292,7 +316,15 @@
       show(view);
     }, "primary");
     go.id = "next-hand";
-    box.append(row(go));
+    const buttons = [go];
+    if (view.last_hand) {
+      const hand = view.last_hand;
+      const look = button("Review this hand", () => reviewHand(hand, look));
+      look.id = "review-hand";
+      look.removeAttribute("data-choice");
+      buttons.push(look);
+    }
+    box.append(row(...buttons));
   }
 
   function overPanel(box, obs) {
@@ -432,6 +464,119 @@
   function actionsPanel(box, legal) {
     const texts = Array.isArray(legal) ? legal : [];
     box.append(row(...texts.map((text) => actionButton(text, capital(text)))));
+  }
+
+  // --- Hints and the review of a hand --------------------------------------------------------
+
+  function hintsOn() {
+    return Boolean(view) && localStorage.getItem(HINTS + view.person) === "on";
+  }
+
+  function hintLine(text) {
+    $("hint-line").textContent = text;
+    if (!text) delete document.body.dataset.hint;
+  }
+
+  // The Hint button stands at the end of the panel of a decision a hint values, while the
+  // person has hints on; it is not one of the arrow keys' choices (Tab reaches it).
+  function hintButton() {
+    const old = $("hint");
+    if (old) old.closest(".row").remove();
+    if (!view || !hintsOn() || !view.hintable || view.turn !== view.person) return;
+    if (pendingResult() || meldToShow(view.observation)) return;
+    const ask = button("Hint", askHint);
+    ask.id = "hint";
+    ask.removeAttribute("data-choice");
+    ask.title = "What the computer would choose from what you can see";
+    $("panel").append(row(ask));
+  }
+
+  async function askHint() {
+    if (!view || busy) return;
+    const asked = view;
+    const ask = $("hint");
+    ask.disabled = true; // one question at a time
+    document.body.dataset.hint = "pending";
+    $("hint-line").textContent = "Thinking…";
+    try {
+      const found = await request("GET", `${personPath(asked.person)}/hint`, {
+        token: tokenOf(asked.person),
+        etag: asked.actions,
+      });
+      if (view !== asked) return; // the position moved on: this hint is of another one
+      suggest(found.best);
+      $("hint-line").textContent = found.text;
+      document.body.dataset.hint = "shown";
+    } catch (error) {
+      if (view !== asked) return;
+      hintLine("");
+      document.body.dataset.hint = "error";
+      message(error.message);
+    } finally {
+      ask.disabled = false;
+    }
+  }
+
+  // Raise the suggested card(s), or mark the suggested button.
+  function suggest(action) {
+    for (const el of document.querySelectorAll(".suggested")) el.classList.remove("suggested");
+    const [verb, ...rest] = action.split(" ");
+    if (verb === "play" || verb === "pass-cards" || verb === "bury") {
+      const left = [...rest];
+      for (const el of handCards()) {
+        const at = left.indexOf(el.dataset.card);
+        if (at < 0 || el.dataset.choice === undefined) continue;
+        left.splice(at, 1);
+        el.classList.add("suggested");
+      }
+      return;
+    }
+    const shown = [...$("panel").querySelectorAll("button[data-action]")].find(
+      (b) => b.dataset.action === action,
+    );
+    if (shown) return shown.classList.add("suggested");
+    const other = $("other-bid");
+    if (verb === "bid" && other) {
+      other.value = rest[0]; // a bid above the buttons: typed in for the person
+      $("other-bid-go").classList.add("suggested");
+    }
+  }
+
+  async function reviewHand(hand, look) {
+    const person = view.person;
+    const box = element("div", "review");
+    box.id = "review";
+    box.setAttribute("aria-live", "polite");
+    box.append(element("span", "spinner"), ` Reviewing hand ${hand}: this can take a while…`);
+    look.closest(".row").after(box); // under the buttons: the game goes on beside it
+    look.remove();
+    document.body.dataset.review = "pending";
+    try {
+      const found = await request("GET", `${personPath(person)}/review/${hand}`, {
+        token: tokenOf(person),
+      });
+      if (!box.isConnected) return; // the page has moved on
+      const summary = element("p", "summary", capital(found.summary));
+      const marked = found.decisions.filter((d) => d.mark);
+      const list = element("ul", "marked");
+      for (const d of marked) {
+        const item = element("li", "", ` ${d.text}`);
+        item.prepend(element("strong", "mark", d.mark));
+        list.append(item);
+      }
+      const lost = Math.round(found.loss);
+      const total = paragraph(
+        marked.length
+          ? `Expected points lost in this hand: about ${lost}.`
+          : "No decision was marked ? or ??.",
+      );
+      box.replaceChildren(summary, ...(marked.length ? [list] : []), total);
+      document.body.dataset.review = "shown";
+    } catch (error) {
+      if (!box.isConnected) return;
+      box.replaceChildren(paragraph(`No review: ${error.message}`));
+      document.body.dataset.review = "error";
+    }
   }
 
   // --- Small helpers -----------------------------------------------------------------------
