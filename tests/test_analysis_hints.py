@@ -37,8 +37,8 @@ from pinochle.cards import Suit, parse_cards
 from pinochle.errors import ArgumentError
 from pinochle.records import GameRecord, record_of
 from pinochle.state import Phase, State
-from pinochle.tricks import deck_points
 from pinochle.testing import variants
+from pinochle.tricks import deck_points
 
 
 def _play(name: str, seed: int, until: Callable[[State], bool]) -> State:
