@@ -31,6 +31,8 @@ import attrs
 from pinochle.analysis._hints import (
     BIDS,
     EXACT_FROM,
+    MARGIN,
+    POINTS,
     TRIES,
     WORLDS,
     ActionValue,
@@ -50,7 +52,9 @@ from pinochle.tricks import card_points, trick_winner
 __all__ = [
     "BIDS",
     "EXACT_FROM",
+    "MARGIN",
     "MARKS",
+    "POINTS",
     "TRIES",
     "WORLDS",
     "ActionValue",

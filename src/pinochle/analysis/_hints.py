@@ -33,6 +33,8 @@ from pinochle.state import Observation, Phase, State
 __all__ = [
     "BIDS",
     "EXACT_FROM",
+    "MARGIN",
+    "POINTS",
     "TRIES",
     "WORLDS",
     "ActionValue",
@@ -60,6 +62,12 @@ TRIES: Final = 3
 """Sets of cards a hint values for each order it tries (passing, returning, burying)."""
 
 _Z95 = 1.96
+
+POINTS: Final = "trick points"
+"""`Hint.measure` of card play: the side's trick points from here."""
+
+MARGIN: Final = "score margin"
+"""`Hint.measure` of a decision before play: the side's hand score minus the best other's."""
 
 _PHASES = frozenset({Phase.AUCTION, Phase.TRUMP, Phase.PASS, Phase.RETURN, Phase.BURY})
 
@@ -198,11 +206,11 @@ def hint(
     deals = list(sample_states(observation, rng, count))
     if observation.phase is Phase.TRICKS:
         actions, values = _cards(observation, deals, depth)
-        measure = "trick points"
+        measure = POINTS
     else:
         actions = _candidates(observation, deals[0], extra)
         values = _decisions(observation, deals, actions, depth)
-        measure = "score margin"
+        measure = MARGIN
     for action in extra:
         if action not in actions:  # pragma: no cover - every candidate list takes ``also``
             raise ArgumentError("also", "an action the hint can value", action)

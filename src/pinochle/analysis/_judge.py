@@ -10,7 +10,7 @@ import attrs
 from pinochle import arguments
 from pinochle._words import counted
 from pinochle.actions import Action, Bid, Bury, NameTrump, Pass, PassCards, Play
-from pinochle.analysis._hints import Hint, hint, hintable
+from pinochle.analysis._hints import MARGIN, Hint, hint, hintable
 from pinochle.analysis._review import as_record
 from pinochle.cards import format_cards
 from pinochle.engine import observe
@@ -39,7 +39,8 @@ class ReviewedDecision:
         loss: The expected points the action lost against the hint's best (0 when it was
             the best), in the hint's measure.
         mark: ``"??"`` for a loss (above 0) of at least the second of the review's marks
-            (a share of the hand's trick points), ``"?"`` for the first, else ``""``.
+            (a share of the hand's trick points; of twice them for a decision before play,
+            whose score margin counts each point twice), ``"?"`` for the first, else ``""``.
     """
 
     hand: int
@@ -192,9 +193,10 @@ def review(
         view = observe(state, seat)
         found = hint(view, worlds=worlds, seed=seed, exact_from=exact_from, also=(action,))
         loss = max(0.0, found.best.value - found.value_of(action).value)
-        mark = (
-            "" if loss <= 0 else "??" if loss >= high * full else "?" if loss >= low * full else ""
-        )
+        # A margin counts each trick point twice (one side's gain is the other's loss), so
+        # a decision before play is marked against twice the hand's points.
+        stake = full * (2 if found.measure == MARGIN else 1)
+        mark = _mark(loss, low * stake, high * stake)
         trick = len(state.tricks) + 1 if state.phase is Phase.TRICKS else None
         decisions.append(ReviewedDecision(number, trick, state.phase, action, found, loss, mark))
     hands = sorted({d.hand for d in decisions})
