@@ -221,7 +221,20 @@ def test_review_finds_the_exact_cost_of_a_card_when_nothing_is_hidden() -> None:
     assert last.action == pn.Play(card)
     assert last.loss == cost
     full = pn.deck_points(record.variant)
-    expected = "??" if cost >= full * MARKS[1] else "?" if cost >= full * MARKS[0] else ""
+    counter = min(
+        value
+        for card in pn.make_deck(record.variant.deal.deck)
+        if (value := pn.card_points([card], record.variant))
+    )
+    expected = (
+        "??"
+        if cost >= full * MARKS[1]
+        else "?"
+        if cost >= full * MARKS[0]
+        else "?!"
+        if cost >= counter / 2
+        else ""
+    )
     assert last.mark == expected
     assert (
         last.text

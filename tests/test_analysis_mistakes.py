@@ -5,17 +5,17 @@ seeded by seat), stopped where the seat chose between a card (or cards to pass) 
 sources call right and one they call wrong; the record then holds the wrong action as the
 seat's last decision, and `review` must mark it "?" or "??". The sources, quoted briefly:
 
-- SMEAR, the seed page of the browser game (/work/shared/seeds/001, "Tips to win"): "Feed
+- SMEAR, the browser game's rules page (S1 in docs/rules/sources.md, "Tips to win"): "Feed
   your partner. When your partner is sure to win a trick, play an ace, ten or king on it.
-  Players call this smearing." The score keeper's seed page (seeds/002, "Tips for better
+  Players call this smearing." The meld-scorer page (S2, "Tips for better
   pinochle", 4): "When your partner is sure to win a trick, play a king or ten on it rather
   than a nine or jack." Three-hand, where the defenders are partners for the hand:
   https://danongames.wordpress.com/2011/08/28/advanced-pinochle-defense-tricks/ ("all
   counters are equal and ... your fellow defender is a temporary partner").
-- DUCK, seeds/001 ("Tips to win"): "Keep counters away from the other team. When they're
+- DUCK, S1 ("Tips to win"): "Keep counters away from the other team. When they're
   winning a trick, play a nine, jack or queen if you can."
-- LEAD, seeds/001 (the Hard level, the play the page recommends): "draws trumps when its
-  team won the bid"; seeds/002 tip 3: "Your ace is only safe once the other ace of that
+- LEAD, S1 (the Hard level, the play the page recommends): "draws trumps when its
+  team won the bid"; S2 tip 3: "Your ace is only safe once the other ace of that
   suit has been played or is in your partner's hand."
 - PASS, https://pinochle.net/tips-for-passing-when-your-partner-wins-the-bid: "Always pass
   Trump Cards (Except 9s)"; and breaking one's own meld while another card will do, which
@@ -26,11 +26,11 @@ Each position says what the seat held and what lay on the trick. A position is k
 where, with every hand in view (`card_values`), the card the sources call right is a best
 card and the wrong one loses points, so the rule and the deal agree.
 
-The mark is a loss of at least a tenth of the hand's trick points (`MARKS`): 2.5 of
-pinochlerun's 25, 25 of cutthroat-3's 250, 5 of the double deck's 50. A single counter
-given away or kept back is 1 of 25 (10 of 250, 1 of 50): under that line. Those positions
-are expected to fail (strict), each naming the loss the review found, until the marks
-allow for them; see the lead's report for issue 29.
+The marks (`MARKS`): "?" for a loss of at least a tenth of the hand's trick points (2.5 of
+pinochlerun's 25, 25 of cutthroat-3's 250, 5 of the double deck's 50), "??" for a third,
+and below them "?!" for at least half a counter. A single counter given away or kept back
+is 1 of 25 (10 of 250, 1 of 50): such a mistake is marked "?!", the costlier ones "?" or
+"??" (`MARKED`).
 """
 
 from __future__ import annotations
@@ -283,8 +283,8 @@ def _told(decision: ReviewedDecision) -> str:
     return f"mark {decision.mark or 'none'}, loss {decision.loss:.2f}; the hint: {values}"
 
 
-# Where the review marks the wrong action today. The others lose less than the mark (a
-# tenth of the hand's trick points): one counter, or two, or (cutthroat-3) 20 of the 25.
+# Where the wrong action costs a tenth of the hand's trick points or more ("?" or "??");
+# the others cost a counter or two (cutthroat-3: 7.5 to 22.5 of 250), marked "?!".
 MARKED = {
     "duck-pinochlerun-315",
     "duck-pinochlerun-339",
@@ -295,20 +295,6 @@ MARKED = {
     "pass-pinochlerun-3007",
     "pass-pinochlerun-3008",
 }
-
-_UNDER_THE_MARK = pytest.mark.xfail(
-    strict=True,
-    reason="the loss is real but under MARKS' first share (a tenth of the hand's trick "
-    "points); a single counter is a twenty-fifth: see the module docstring",
-)
-
-
-def _params(positions: list[Position], *, marked_only: bool = False) -> list[object]:
-    return [
-        pytest.param(p, id=p.id, marks=() if p.id in MARKED or marked_only else _UNDER_THE_MARK)
-        for p in positions
-        if not marked_only or p.id in MARKED
-    ]
 
 
 @pytest.mark.parametrize("position", [pytest.param(p, id=p.id) for p in POSITIONS])
@@ -321,12 +307,14 @@ def test_the_hint_rates_the_right_action_best_and_the_wrong_one_lower(position: 
     assert decision.loss > 0, _told(decision)
 
 
-@pytest.mark.parametrize("position", _params(POSITIONS))
+@pytest.mark.parametrize("position", [pytest.param(p, id=p.id) for p in POSITIONS])
 def test_the_review_marks_the_known_mistake(position: Position) -> None:
-    """The wrong action is marked "?" or "??" (issue 29, goal 3). See the module
-    docstring's sources and each position's hand and trick."""
+    """The wrong action is marked: "?!" at least (a counter or more), "?" or "??" where it
+    costs a tenth of the hand (issue 29, goal 3). See the module docstring's sources and
+    each position's hand and trick."""
     decision = _reviewed(position, position.wrong)
-    assert decision.mark in ("?", "??"), _told(decision)
+    expected = ("?", "??") if position.id in MARKED else ("?!", "?", "??")
+    assert decision.mark in expected, _told(decision)
 
 
 QUICK_REVERSE = {"duck-pinochlerun-315", "lead-pinochlerun-2289", "pass-pinochlerun-3007"}

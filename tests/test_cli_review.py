@@ -110,7 +110,7 @@ def test_the_text_gives_each_hand_its_summary_then_each_decision_marked(
     marks = Counter(d.mark for d in found.decisions)
     assert lines[-1] == (
         f"Seat 2 (South): {len(found.decisions)} decisions, expected loss {found.loss:.1f} "
-        f"points; {marks['?']} marked ?, {marks['??']} marked ??"
+        f"points; {marks['?!']} marked ?!, {marks['?']} marked ?, {marks['??']} marked ??"
     )
 
 
@@ -170,7 +170,7 @@ def test_json_gives_every_decision_with_its_values(
     assert (seat["seat"], seat["name"]) == (2, "South")
     assert seat["loss"] == round(found.loss, 2)
     marks = Counter(d.mark for d in found.decisions)
-    assert seat["marks"] == {"?": marks["?"], "??": marks["??"]}
+    assert seat["marks"] == {"?!": marks["?!"], "?": marks["?"], "??": marks["??"]}
     assert [h["hand"] for h in seat["hands"]] == [h.hand for h in found.hands]
     decisions = [d for h in seat["hands"] for d in h["decisions"]]
     assert len(decisions) == len(found.decisions)
@@ -205,7 +205,19 @@ def test_json_gives_every_decision_with_its_values(
         assert (shown["measure"], shown["worlds"]) == (d.hint.measure, 4)
         assert shown["measure"] == ("trick points" if d.trick else "score margin")
         assert shown["loss"] == pytest.approx(shown["best_value"] - shown["value"], abs=0.02)
-        mark = "??" if d.loss >= full / 3 else "?" if d.loss >= full / 10 else ""
+        # docs/analysis.md#marks: shares of the hand's points (twice them for a margin),
+        # "?!" from half a counter (1 point on pinochlerun's ones scale)
+        stake = full * (2 if d.trick is None else 1)
+        floor = 0.5 * (2 if d.trick is None else 1)
+        mark = (
+            "??"
+            if d.loss >= stake / 3
+            else "?"
+            if d.loss >= stake / 10
+            else "?!"
+            if d.loss >= floor
+            else ""
+        )
         assert shown["mark"] == mark
 
 
@@ -236,7 +248,8 @@ def test_every_seat_is_reviewed_by_default(
     ]
     assert blocks[0].splitlines()[1:] == [
         "  No decision with a choice that a hint values.",
-        "Seat 0 (North): 0 decisions, expected loss 0.0 points; 0 marked ?, 0 marked ??",
+        "Seat 0 (North): 0 decisions, expected loss 0.0 points; "
+        "0 marked ?!, 0 marked ?, 0 marked ??",
     ]
     assert not any(symbol in out for symbol in SUITS)
     assert re.search(r"^      trump: trump [CDHS] ", out, re.M)
@@ -452,7 +465,7 @@ def test_stats_review_counts_each_persons_marked_decisions(
     people = {p.name: p for p in player_stats([short], reviewer=_reviewer_of(2))}
     for seat, name in enumerate(("North", "East", "South", "West")):
         found = reviews[seat]
-        marked = found.marked
+        marked = [d for d in found.marked if d.mark in ("?", "??")]
         assert (people[name].decisions, people[name].reviewed) == (len(found.decisions), True)
         assert people[name].mistakes == sum(d.mark == "?" for d in marked)
         assert people[name].blunders == sum(d.mark == "??" for d in marked)

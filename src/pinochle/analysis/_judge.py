@@ -12,17 +12,24 @@ from pinochle._words import counted
 from pinochle.actions import Action, Bid, Bury, NameTrump, Pass, PassCards, Play
 from pinochle.analysis._hints import MARGIN, Hint, hint, hintable
 from pinochle.analysis._review import as_record
-from pinochle.cards import format_cards
+from pinochle.cards import CARDS, format_cards
 from pinochle.engine import observe
 from pinochle.errors import ArgumentError
 from pinochle.records import GameRecord, replay_states
 from pinochle.state import Phase, State
-from pinochle.tricks import deck_points
+from pinochle.tricks import card_points, deck_points
+from pinochle.variant import Variant
 
 __all__ = ["MARKS", "HandReview", "Review", "ReviewedDecision", "review"]
 
 MARKS: tuple[float, float] = (0.1, 1 / 3)
-"""A decision's loss, as a share of the hand's trick points, that marks it "?" and "??"."""
+"""A decision's loss, as a share of the hand's trick points, that marks it "?" and "??".
+
+Below them, a loss of at least half a counter (the least a counting card is worth) marks
+a decision "?!", dubious (as chess annotates an inaccuracy): a counter given away or kept
+back is a few hundredths of a hand, under a tenth on every profile, and an expected loss
+is a mean over imagined deals, so a counter lost in most of them counts.
+"""
 
 
 @attrs.frozen
@@ -40,7 +47,8 @@ class ReviewedDecision:
             the best), in the hint's measure.
         mark: ``"??"`` for a loss (above 0) of at least the second of the review's marks
             (a share of the hand's trick points; of twice them for a decision before play,
-            whose score margin counts each point twice), ``"?"`` for the first, else ``""``.
+            whose score margin counts each point twice), ``"?"`` for the first, ``"?!"``
+            for a loss of at least half a counter (twice that before play), else ``""``.
     """
 
     hand: int
@@ -113,7 +121,7 @@ class Review:
 
     @property
     def marked(self) -> tuple[ReviewedDecision, ...]:
-        """The decisions marked "?" or "??"."""
+        """The decisions with a mark: "?!", "?" or "??"."""
         return tuple(decision for decision in self.decisions if decision.mark)
 
     @property
@@ -181,6 +189,7 @@ def review(
     only = None if hand is None else arguments.number("hand", hand, 1)
     low, high = _marks(marks)
     full = deck_points(game.variant)
+    counter = _counter(game.variant)
     found_decisions, numbers = _decisions(game, seat)
     if only is not None and only not in numbers:
         told = f"hands 1 to {max(numbers)}" if numbers else "no hand"
@@ -195,8 +204,8 @@ def review(
         loss = max(0.0, found.best.value - found.value_of(action).value)
         # A margin counts each trick point twice (one side's gain is the other's loss), so
         # a decision before play is marked against twice the hand's points.
-        stake = full * (2 if found.measure == MARGIN else 1)
-        mark = _mark(loss, low * stake, high * stake)
+        weight = 2 if found.measure == MARGIN else 1
+        mark = _mark(loss, counter * weight / 2, low * full * weight, high * full * weight)
         trick = len(state.tricks) + 1 if state.phase is Phase.TRICKS else None
         decisions.append(ReviewedDecision(number, trick, state.phase, action, found, loss, mark))
     hands = sorted({d.hand for d in decisions})
@@ -204,11 +213,20 @@ def review(
     return Review(seat, tuple(decisions), by_hand)
 
 
-def _mark(loss: float, low: float, high: float) -> str:
-    """``"??"``, ``"?"`` or ``""`` for a loss against the two thresholds (no loss: no mark)."""
+def _mark(loss: float, floor: float, low: float, high: float) -> str:
+    """``"??"``, ``"?"``, ``"?!"`` or ``""`` for a loss against the thresholds (none: no mark)."""
     if loss <= 0:
         return ""
-    return "??" if loss >= high else "?" if loss >= low else ""
+    if loss >= high:
+        return "??"
+    if loss >= low:
+        return "?"
+    return "?!" if loss >= floor else ""
+
+
+def _counter(variant: Variant) -> int:
+    """The least a counting card is worth ("?!" takes a loss of at least half of it)."""
+    return min(value for card in CARDS if (value := card_points([card], variant)) > 0)
 
 
 def _marks(marks: Sequence[float]) -> tuple[float, float]:

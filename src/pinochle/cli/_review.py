@@ -219,7 +219,7 @@ class PlayerStats:
         self.reviewed = True
         for decision in decisions:
             self.decisions += 1
-            if decision.mark:
+            if decision.mark in ("?", "??"):  # "?!" (a counter or so) is not counted here
                 self.mistakes += decision.mark == "?"
                 self.blunders += decision.mark == "??"
                 self.marked_loss += decision.loss
@@ -381,11 +381,12 @@ def _review_lines(
         lines += [f"  {d.mark:<2}  {d.text}" for d in found.decisions]
     if not r.decisions:
         lines.append("  No decision with a choice that a hint values.")
+    dubious = sum(d.mark == "?!" for d in r.decisions)
     mistakes = sum(d.mark == "?" for d in r.decisions)
     blunders = sum(d.mark == "??" for d in r.decisions)
     lines.append(
         f"{who[0].upper()}{who[1:]}: {counted(len(r.decisions), 'decision')}, expected loss "
-        f"{r.loss:.1f} points; {mistakes} marked ?, {blunders} marked ??"
+        f"{r.loss:.1f} points; {dubious} marked ?!, {mistakes} marked ?, {blunders} marked ??"
     )
     return lines
 
@@ -397,6 +398,7 @@ def _review_document(record: GameRecord, r: Review) -> dict[str, Any]:
         "name": _seat_name(record, r.seat),
         "loss": _rounded(r.loss),
         "marks": {
+            "?!": sum(d.mark == "?!" for d in r.decisions),
             "?": sum(d.mark == "?" for d in r.decisions),
             "??": sum(d.mark == "??" for d in r.decisions),
         },
