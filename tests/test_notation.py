@@ -79,7 +79,7 @@ def _states(name: str, seed: int) -> Iterator[State]:
 # --- The move syntax ---------------------------------------------------------------------
 
 C = parse_cards
-EVERY_ACTION = [
+EVERY_ACTION: list[tuple[pn.Action, str]] = [
     (Bid(25), "25"),
     (Bid(350), "350"),
     (Pass(), "p"),
@@ -112,7 +112,7 @@ def test_every_action_has_one_token_that_reads_back(action: pn.Action, token: st
 
 def test_every_action_class_is_in_the_table() -> None:
     classes = {type(action) for action, _ in EVERY_ACTION}
-    assert classes == set(pn.Action.__args__)  # type: ignore[attr-defined]
+    assert classes == set(pn.Action.__args__)
 
 
 @pytest.mark.parametrize(
@@ -134,14 +134,15 @@ def test_moves_are_read_in_any_case_and_with_suit_symbols(token: str, action: pn
 
 
 def test_the_tokens_of_a_seats_view_read_back() -> None:
-    for move, token in [
+    tokens: list[tuple[notation.Move, str]] = [
         (Hidden("pass", 4), "pass:?4"),
         (Hidden("bury", 3), "bury:?3"),
         (Revealed("kitty", C("AS TD 9C")), "+kitty:9C,TD,AS"),
         (Revealed("meld", C("KH QH"), 2), "+meld:2:QH,KH"),
         (Revealed("passed", C("AS TS KS QS")), "+passed:QS,KS,TS,AS"),
         (Revealed("drew", C("AH")), "+drew:AH"),
-    ]:
+    ]
+    for move, token in tokens:
         assert notation.write_move(move) == token
         assert notation.read_move(token, view=True) == move
         with pytest.raises(pn.NotationError, match="seat's view"):
@@ -165,6 +166,16 @@ def test_a_bad_token_names_its_column(token: str, column: int, words: str) -> No
     assert (caught.value.line, caught.value.column) == (1, column)
     assert words in str(caught.value)
     assert isinstance(caught.value, pn.ParseError)
+
+
+@pytest.mark.parametrize(
+    ("token", "column"),
+    [("+drew", 1), ("?4", 1), ("+seen:AH", 1), ("+meld:AH", 7), ("pass:?x", 7), ("+drew:ZZ", 7)],
+)
+def test_a_bad_token_of_a_seats_view_names_its_column(token: str, column: int) -> None:
+    with pytest.raises(pn.NotationError) as caught:
+        notation.read_move(token, view=True)
+    assert (caught.value.line, caught.value.column) == (1, column)
 
 
 def test_write_move_refuses_what_has_no_token() -> None:

@@ -88,15 +88,14 @@ def run_convert(args: argparse.Namespace) -> int:
     if args.out is None:  # a record's text escaped, as JSON's or the notation's strings read it
         print(printable_document(out, "json"), end="")
         return EXIT_OK
-    error = file_error(args.out)
-    path = _files.resolve(check_path(args.out, error))
+    path = _files.resolve(check_path(args.out, file_error(args.out)))
     if path.is_dir():
-        raise error("is a folder, not a file")
+        raise file_problem(args.out, "is a folder, not a file")
     try:
         mode = stat.S_IMODE(path.stat().st_mode)
     except OSError:
         mode = _files.new_mode()
-    _files.replace(path, out, mode, error)
+    _files.replace(path, out, mode, file_error(args.out))  # atomic: all of it, or as it was
     return EXIT_OK
 
 

@@ -255,6 +255,12 @@ def _names(cards: Counter[Card]) -> str:
     return " ".join(card.ascii for card in sorted(cards.elements(), key=_index))
 
 
+def _moves(value: Iterable[Move]) -> tuple[Move, ...]:
+    if isinstance(value, str | bytes) or not isinstance(value, Iterable):
+        raise ArgumentError("moves", "a sequence of actions (or Hidden, Revealed)", value)
+    return tuple(value)
+
+
 @attrs.frozen
 class Position:
     """A deal and the moves made on it since, in order.
@@ -266,7 +272,7 @@ class Position:
     """
 
     deal: Deal
-    moves: tuple[Move, ...] = attrs.field(default=(), converter=tuple)
+    moves: tuple[Move, ...] = attrs.field(default=(), converter=_moves)
 
     @property
     def actions(self) -> tuple[Action, ...]:

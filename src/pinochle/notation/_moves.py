@@ -28,7 +28,7 @@ from pinochle.actions import (
     ThrowIn,
 )
 from pinochle.cards import Card, Suit
-from pinochle.errors import ArgumentError
+from pinochle.errors import ArgumentError, NotationError
 from pinochle.notation._syntax import (
     MAX_DIGITS,
     fail,
@@ -241,7 +241,7 @@ def read_token(text: str, start: int, end: int, *, view: bool) -> Move:
             except ValueError:
                 pass
         if piece.startswith("+") or "?" in piece:
-            return _view_only(text, start, end, view)
+            raise _view_only(text, start, end, view)
         raise fail(text, start, EXPECTED_MOVE, piece)
     verb = text[start:colon].lower()
     at = colon + 1
@@ -291,7 +291,7 @@ _SUITS: dict[str, Suit] = {
 }
 
 
-def _view_only(text: str, start: int, end: int, view: bool) -> Exception:
+def _view_only(text: str, start: int, end: int, view: bool) -> NotationError:
     """The error for a seat view's token where a move of the whole game belongs."""
     if view:
         return fail(

@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from pinochle._text import printable
 from pinochle.cards import CARDS, Card, Rank, Suit
 from pinochle.documents import MAX_DOCUMENT_BYTES
-from pinochle.errors import NotationError
+from pinochle.errors import ArgumentError, NotationError
 
 VERSION = "1.0"
 """The version of the notation this module reads and writes."""
@@ -111,8 +111,6 @@ def decode(data: str | bytes) -> str:
             a null character, or a text larger than 16 MiB.
         ArgumentError: Neither text nor bytes.
     """
-    from pinochle.errors import ArgumentError
-
     if isinstance(data, bytes | bytearray):
         if len(data) > MAX_DOCUMENT_BYTES:
             raise NotationError(
