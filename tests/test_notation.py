@@ -7,6 +7,7 @@ names no card hidden from it; bad text gets a `NotationError` naming its line an
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 import re
@@ -364,6 +365,40 @@ def test_a_turned_card_and_a_stock_start_as_written(name: str) -> None:
         _same_hand(position.state(seed=99), state)
 
 
+@pytest.mark.parametrize("seated", [4, 5])
+@pytest.mark.parametrize("name", ["cutthroat-3", "parlett-three-hand"])
+def test_a_table_with_sit_outs_names_the_dealing_person(name: str, seated: int) -> None:
+    variant = pn.load_variant(name).override({"deal": {"seated": seated}})
+    for seed in range(4):
+        state = pn.new_game(variant, seed, seed % seated)
+        rng = random.Random(seed)
+        for _ in range(40 + 9 * seed):
+            if state.is_over:
+                break
+            legal = pn.legal_actions(state)
+            state = pn.apply(state, legal[rng.randrange(len(legal))])
+        position = notation.read_position(notation.write_position(state))
+        assert position.deal.dealer == state.hand.dealer_person
+        mine = position.state(seed=1)
+        assert mine.hand.persons == state.hand.persons
+        _same_hand(mine, state)
+
+
+def test_after_a_misdeal_the_position_is_the_new_deal() -> None:
+    variant = pn.load_variant("pinochlerun").override({"deal": {"misdeal": "five-nines"}})
+    state = pn.new_game(variant, 1)  # seat 1 holds five nines
+    state = pn.apply(pn.apply(state, KeepHand()), CallMisdeal())
+    for _ in range(5):
+        state = pn.apply(state, pn.legal_actions(state)[0])
+    text = notation.write_position(state)
+    assert notation.read_position(text).moves == (KeepHand(),) * 4 + (Pass(),)
+    _same_hand(notation.read_position(text).state(), state)
+    record = record_of(state)
+    game = notation.write_game(record)
+    assert "1. keep misdeal\n\n2. keep keep keep keep p" in game
+    assert notation.read_game(game) == record
+
+
 def _house_position(variant: pn.Variant, seed: int) -> State:
     """A position of a random hand: the start of trick play, then a few random cards."""
     state = trick_play(variant, seed)
@@ -474,6 +509,19 @@ def test_a_seats_view_hides_the_others_passes_and_burials() -> None:
     assert any(isinstance(m, Revealed) and m.what == "meld" for m in view.moves)
     with pytest.raises(pn.RecordError, match="hidden"):
         view.state()
+
+
+def test_a_seats_view_told_move_by_move_is_its_position() -> None:
+    # view_moves: what a program telling a seat of the game as it goes sends it
+    for name in ("pagat-partnership", "wikipedia-three-hand", "bicycle-two-handed"):
+        states = list(_states(name, 5))
+        for seat in range(states[0].variant.deal.players):
+            told = [
+                move
+                for before, after in itertools.pairwise(states[:-1])
+                for move in notation.view_moves(before, after.actions[-1], after, seat)
+            ]
+            assert tuple(told) == notation.position_of(states[-2], seat=seat).moves
 
 
 def test_the_two_hand_view_tells_a_seat_its_draws() -> None:

@@ -26,6 +26,7 @@ from pinochle.notation._deal import (
     position_of,
     read_deal,
     read_position,
+    view_moves,
     write_deal,
     write_position,
 )
@@ -50,6 +51,7 @@ __all__ = [
     "read_position",
     "read_profile",
     "read_tags",
+    "view_moves",
     "write_deal",
     "write_game",
     "write_move",

@@ -48,6 +48,7 @@ __all__ = [
     "position_of",
     "read_deal",
     "read_position",
+    "view_moves",
     "write_deal",
     "write_position",
 ]
@@ -390,21 +391,45 @@ def _view_moves(states: Sequence[tuple[State, Action | None]], seat: int) -> Ite
     seen = observe(before, seat)
     for state, action in states[1:]:
         assert action is not None
-        actor = before.to_act
         now = observe(state, seat)
-        passed_now = now.passed_to_me != seen.passed_to_me and bool(now.passed_to_me)
-        if isinstance(action, PassCards) and actor != seat:
-            if passed_now and _sorted(now.passed_to_me) == action.cards:
-                yield action
-                passed_now = False
-            else:
-                yield Hidden("pass", len(action.cards))
-        elif isinstance(action, Bury) and actor != seat:
-            yield Hidden("bury", len(action.cards))
-        else:
-            yield action
-        yield from _revealed(seen, now, action, passed_now)
+        yield from _seen(seen, before.to_act, action, now)
         before, seen = state, now
+
+
+def view_moves(before: State, action: Action, after: State, seat: int) -> tuple[Move, ...]:
+    """What one seat sees of one action: the action (or `Hidden`), then any `Revealed`.
+
+    The tokens `write_position` writes in a seat's view for that action, one at a time:
+    what a program telling a player of the game as it goes sends to that seat.
+
+    Args:
+        before: The state the action was applied to.
+        action: The action.
+        after: ``apply(before, action)``.
+        seat: The seat that looks on.
+
+    Raises:
+        ArgumentError: Not states, or not a seat.
+    """
+    if not isinstance(before, State) or not isinstance(after, State):
+        raise ArgumentError("before, after", "the states before and after the action", before)
+    return tuple(_seen(observe(before, seat), before.to_act, action, observe(after, seat)))
+
+
+def _seen(seen: Observation, actor: int | None, action: Action, now: Observation) -> Iterator[Move]:
+    """The moves a seat sees of an action, from its observations before and after."""
+    passed = now.passed_to_me != seen.passed_to_me and bool(now.passed_to_me)
+    if isinstance(action, PassCards) and actor != now.seat:
+        if passed and _sorted(now.passed_to_me) == action.cards:
+            yield action  # passed to this seat: it sees them now
+            passed = False
+        else:
+            yield Hidden("pass", len(action.cards))
+    elif isinstance(action, Bury) and actor != now.seat:
+        yield Hidden("bury", len(action.cards))
+    else:
+        yield action
+    yield from _revealed(seen, now, action, passed)
 
 
 def _revealed(
