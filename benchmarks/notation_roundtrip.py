@@ -7,7 +7,7 @@ profile and in all, and the time the conversions took.
 
 Run: ``python benchmarks/notation_roundtrip.py [--games 10000] [--play hand|game]
 [--workers N]``. The default plays one settled hand a game (``--play game``: whole games,
-about ten times as long).
+about ten times as long, except under a profile whose games have no end: chips).
 """
 
 from __future__ import annotations
@@ -43,6 +43,9 @@ def main() -> None:
     spent = 0.0
     for number, name in enumerate(names):
         deals = math.ceil(quota / seatings(name))
+        rules = load_variant(name).game
+        endless = rules.target is None and rules.lose_at is None  # chips: a hand a game
+        play = "hand" if endless else args.play
         with tempfile.TemporaryDirectory() as folder:
             run_match(
                 name,
@@ -52,7 +55,7 @@ def main() -> None:
                 seed=number * 1_000_000,
                 workers=args.workers,
                 records=folder,
-                play=args.play,
+                play=play,
             )
             games = [game.record for game in read_records(folder)]
         start = time.perf_counter()

@@ -16,6 +16,7 @@ import sys
 from collections.abc import Iterator
 from pathlib import Path
 
+import attrs
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -363,6 +364,9 @@ def test_a_turned_card_and_a_stock_start_as_written(name: str) -> None:
             state = pn.apply(state, pn.legal_actions(state)[-1])
         position = notation.read_position(notation.write_position(state))
         _same_hand(position.state(seed=99), state)
+        deal = position.deal
+        assert deal.up is not None
+        assert attrs.evolve(deal, up=deal.up.ascii) == deal  # a card as its text
 
 
 @pytest.mark.parametrize("seated", [4, 5])

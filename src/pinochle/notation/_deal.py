@@ -70,6 +70,16 @@ def _hands(value: object) -> tuple[tuple[Card, ...] | None, ...]:
     return tuple(_hand(hand) for hand in value)
 
 
+def _up(value: object) -> Card | None:
+    """The turned card: a `Card`, or its text (``"AH"``)."""
+    if value is None or type(value) is Card:
+        return value
+    cards = arguments.cards("up", value)
+    if len(cards) != 1:
+        raise ArgumentError("up", "one card", value)
+    return cards[0]
+
+
 def _stock(value: object) -> tuple[Card, ...] | None:
     return None if value is None else arguments.cards("stock", value)
 
@@ -94,8 +104,9 @@ def _is_variant(instance: object, attribute: attrs.Attribute[Variant], value: ob
 class Deal:
     """One deal: the profile, the dealer, each seat's cards and the piles beside them.
 
-    A hand or pile is None where it is not seen (a seat's view). Hands and the kitty are
-    kept in `Card.index` order; the stock in its order, top card first.
+    A hand or pile is None where it is not seen (a seat's view). Cards may be given as
+    cards or as card text (``"AS TS 10♥"``, as `pinochle.new_game` takes hands); hands and
+    the kitty are kept in `Card.index` order, the stock in its order, top card first.
 
     Attributes:
         variant: The rules.
@@ -115,7 +126,7 @@ class Deal:
     dealer: int = 0
     hands: tuple[tuple[Card, ...] | None, ...] = attrs.field(default=(), converter=_hands)
     kitty: tuple[Card, ...] | None = attrs.field(default=(), converter=_hand)
-    up: Card | None = None
+    up: Card | None = attrs.field(default=None, converter=_up)
     stock: tuple[Card, ...] | None = attrs.field(default=(), converter=_stock)
     scores: tuple[int, ...] | None = attrs.field(default=None, converter=_scores)
     seat: int | None = None
@@ -314,7 +325,7 @@ def _deal_states(source: State | GameRecord) -> list[tuple[State, Action | None]
     elif isinstance(source, GameRecord):
         record = source
     else:
-        raise ArgumentError("source", "a State, a GameRecord, a Position or a Deal", source)
+        raise ArgumentError("source", "a State or a GameRecord", source)
     found: list[tuple[State, Action | None]] = []
     actions = (None, *record.actions)
     for action, state in zip(actions, replay_states(record), strict=False):
@@ -469,8 +480,10 @@ def write_deal(source: Deal | State | GameRecord, *, seat: int | None = None) ->
         if seat is not None:
             raise ArgumentError("seat", "None with a Deal (a Deal holds its seat)", seat)
         deal = source
-    else:
+    elif isinstance(source, State | GameRecord):
         deal = deal_of(source, seat=seat)
+    else:
+        raise ArgumentError("source", "a Deal, a State or a GameRecord", source)
     for field, reason in _problems(deal):
         raise DeckError(f"{field}: {reason}")  # the first problem
     return _write_deal(deal)
@@ -512,8 +525,10 @@ def write_position(source: Position | State | GameRecord, *, seat: int | None = 
         if seat is not None:
             raise ArgumentError("seat", "None with a Position (its deal holds its seat)", seat)
         position = source
-    else:
+    elif isinstance(source, State | GameRecord):
         position = position_of(source, seat=seat)
+    else:
+        raise ArgumentError("source", "a Position, a State or a GameRecord", source)
     text = write_deal(position.deal)
     if not position.moves:
         return text
