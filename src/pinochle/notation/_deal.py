@@ -627,7 +627,7 @@ def _read(text: str) -> tuple[Deal, list[int]]:
         dealer,
         [hand for hand, _ in hands],
         values.get("kitty", ()),
-        values.get("up"),  # type: ignore[arg-type]
+        values.get("up"),
         values.get("stock", ()),
         values.get("scores"),
         values.get("seat"),  # type: ignore[arg-type]
