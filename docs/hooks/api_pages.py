@@ -35,6 +35,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.sampling", "Card memory and sampled deals"),
     ("pinochle.records", "Game records"),
     ("pinochle.wire", "Wire format"),
+    ("pinochle.notation", "Notation"),
     ("pinochle.schemas", "Schemas"),
     ("pinochle.svg", "Pictures"),
     ("pinochle.errors", "Errors"),

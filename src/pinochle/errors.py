@@ -16,6 +16,7 @@ __all__ = [
     "IllegalActionError",
     "InvariantError",
     "NotFoundError",
+    "NotationError",
     "ObservationError",
     "ParseError",
     "PinochleError",
@@ -138,6 +139,32 @@ class ActionParseError(ParseError):
     def __reduce__(self) -> tuple[type, tuple[str, str]]:
         """Errors cross process boundaries (a process pool) intact."""
         return type(self), (self.text, self.reason)
+
+
+class NotationError(ParseError):
+    """Text in the pinochle notation (`pinochle.notation`) could not be read.
+
+    The message starts with where: ``line 3, column 17: expected a card such as AH, found
+    'ZZ'``. Lines and columns count from 1; a column counts characters, not bytes.
+
+    Attributes:
+        line: The line of the problem, from 1.
+        column: The column of the problem in that line, from 1.
+        reason: What was expected there and what was found.
+        text: The piece of text at fault, as found (cut to 40 characters; may be empty at
+            the end of the text).
+    """
+
+    def __init__(self, line: int, column: int, reason: str, text: str = "") -> None:
+        self.line = line
+        self.column = column
+        self.reason = reason
+        self.text = text
+        super().__init__(f"line {line}, column {column}: {printable(reason)}")
+
+    def __reduce__(self) -> tuple[type, tuple[int, int, str, str]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), (self.line, self.column, self.reason, self.text)
 
 
 class DeckError(PinochleError, ValueError):

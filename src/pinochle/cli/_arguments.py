@@ -210,6 +210,24 @@ def _add_record(verbs: _Verbs) -> None:
     )
     record_check.add_argument("file", metavar="FILE", help="a game record (JSON)")
     record_check.set_defaults(run=_Verb("_records", "run_check"))
+    convert = record_actions.add_parser(
+        "convert",
+        help="convert a game record between JSON and the notation (tag pairs and moves)",
+    )
+    convert.add_argument(
+        "file",
+        metavar="FILE",
+        help="a game record: JSON, or a game in the notation (told apart by its first characters)",
+    )
+    convert.add_argument(
+        "--to",
+        choices=("notation", "json"),
+        help="the format to write (default: the other one)",
+    )
+    convert.add_argument(
+        "--out", metavar="FILE", help="write to FILE, replacing it (default: standard output)"
+    )
+    convert.set_defaults(run=_Verb("_records", "run_convert"))
 
 
 def _add_solve(verbs: _Verbs) -> None:

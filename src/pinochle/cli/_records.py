@@ -1,21 +1,34 @@
-"""``pinochle replay`` and ``pinochle record check``: a game record narrated or checked.
+"""``pinochle replay``, ``record check`` and ``record convert``: a record told, checked, converted.
 
+``convert`` writes a JSON record as a game in the notation (`pinochle.notation`), or back.
 A file that cannot be read is bad input (status 2); one that reads but is not a sound
-record, or does not replay, fails its check (status 1), one line a problem.
+record, or does not replay, fails its check (status 1), one line a problem. ``convert``
+can only convert what it reads: any problem with its input is bad input (status 2).
 """
 
 from __future__ import annotations
 
 import argparse
+import re
+import stat
 from collections.abc import Iterator
 
-from pinochle._text import printable
-from pinochle.cli._common import EXIT_OK, CommandError, bad_record, read_record
+from pinochle import _files
+from pinochle._text import printable, printable_document
+from pinochle.cli._common import (
+    EXIT_OK,
+    CommandError,
+    bad_record,
+    file_error,
+    file_problem,
+    label,
+    read_record,
+)
 from pinochle.demo import narrate, side_name
 from pinochle.records import GameRecord, RecordError, replay_states
 from pinochle.state import State
 
-__all__ = ["run_check", "run_replay"]
+__all__ = ["run_check", "run_convert", "run_replay"]
 
 
 def run_replay(args: argparse.Namespace) -> int:
@@ -49,6 +62,45 @@ def run_check(args: argparse.Namespace) -> int:
         f"scores {totals} ({printable(variant.name)}; {end})"
     )
     return EXIT_OK
+
+
+def run_convert(args: argparse.Namespace) -> int:
+    """``pinochle record convert``: a JSON record as a game in the notation, or back."""
+    from pinochle import notation
+    from pinochle.documents import check_path, read_text
+    from pinochle.errors import NotationError
+
+    text = read_text(args.file, file_error(args.file))
+    is_json = _JSON_START.match(text) is not None
+    try:
+        record = GameRecord.from_json(text) if is_json else notation.read_game(text)
+    except RecordError as exc:
+        raise CommandError(*(f"{label(args.file)}: {p}" for p in exc.problems)) from None
+    except NotationError as exc:
+        raise file_problem(args.file, str(exc)) from None
+    if (args.to or ("notation" if is_json else "json")) == "json":
+        out = record.to_json() + "\n"
+    else:
+        try:
+            out = notation.write_game(record)
+        except RecordError as exc:  # the notation lays the moves out by replaying them
+            raise CommandError(*(f"{label(args.file)}: {p}" for p in exc.problems)) from None
+    if args.out is None:  # a record's text escaped, as JSON's or the notation's strings read it
+        print(printable_document(out, "json"), end="")
+        return EXIT_OK
+    path = _files.resolve(check_path(args.out, file_error(args.out)))
+    if path.is_dir():
+        raise file_problem(args.out, "is a folder, not a file")
+    try:
+        mode = stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        mode = _files.new_mode()
+    _files.replace(path, out, mode, file_error(args.out))  # atomic: all of it, or as it was
+    return EXIT_OK
+
+
+_JSON_START = re.compile(r'\s*\{\s*"')
+"""A JSON record starts with an object's first key; a game in the notation, with a tag."""
 
 
 def _replay_summary(file: str, record: GameRecord) -> tuple[int, State]:
