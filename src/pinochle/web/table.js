@@ -1,9 +1,10 @@
 // The web table of `pinochle serve`: plain JavaScript, no build step, nothing from elsewhere.
 //
 // Everything here comes from the server's few endpoints (see the "Build your own front end"
-// page of the docs): the person's view is the observation of their seat (the wire format),
-// the SVG picture of it and the line that says why; an action goes back as its text
-// ("bid 26", "trump ♥", "play A♥"). The page never holds another seat's hidden cards: with
+// page of the docs): the person's view is the observation of their seat (the wire format)
+// and the line that says why; the page draws the table from the observation itself, in
+// HTML, so it fits a phone held upright as well as a desktop. An action goes back as its
+// text ("bid 26", "trump ♥", "play A♥"). The page never holds another seat's hidden cards: with
 // two people at one device it drops the table before the cover screen, and asks for the
 // next person's view only once they have the device.
 //
@@ -512,7 +513,7 @@
   };
   const AROUND = ["left", "top", "right"]; // the other seats, left to right
   const SHOWN_CALLS = 8; // the auction's last few calls
-  const CARD = { gap: 6, least: 50, most: 84 }; // a hand card's width in CSS px: bounds
+  const CARD = { gap: 6, least: 46, most: 84 }; // a hand card's width in CSS px: bounds
 
   function drawTable(obs, stage) {
     const players = obs.hand_sizes.length;
