@@ -12,6 +12,7 @@ These tests skip only where no browser can be had, with a reason that starts wit
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import shutil
 import threading
@@ -582,7 +583,8 @@ def _check_touch_targets(page: Page, where: str) -> None:
     for control in controls:
         rect = _rect(page, control)
         name = control.get_attribute("id") or control.get_attribute("data-card") or control.text
-        assert rect["width"] >= TOUCH and rect["height"] >= TOUCH, (where, name, rect)
+        assert rect["width"] >= TOUCH, (where, name, rect)
+        assert rect["height"] >= TOUCH, (where, name, rect)
 
 
 def _check_no_sideways_scroll(page: Page, where: str) -> None:
@@ -606,7 +608,8 @@ def _check_cards_readable(page: Page, size: str) -> None:
         assert span >= 0.8 * felt, (size, span, felt)
     for card in page.find("#table .card[data-choice]"):
         rect = _rect(page, card)
-        assert rect["width"] >= TOUCH and rect["height"] >= TOUCH, (size, rect)
+        assert rect["width"] >= TOUCH, (size, rect)
+        assert rect["height"] >= TOUCH, (size, rect)
     if size == "wide":
         # Noticeably bigger than the ~45 px of the table as one scaled picture.
         assert min(r["width"] for r in rects) >= 60, rects[0]
@@ -646,7 +649,7 @@ def test_the_table_at_a_phones_and_a_desktops_size(
                 rects = [_rect(page, b) for b in bids]
                 assert len({round(r["left"]) for r in rects}) == 1, rects
                 tops = [r["top"] for r in rects]
-                assert all(b >= a + TOUCH for a, b in zip(tops, tops[1:], strict=False)), tops
+                assert all(b >= a + TOUCH for a, b in itertools.pairwise(tops)), tops
         if stage == "play" and len(page.find("#table .hand .card")) >= 8:
             _check_cards_readable(page, size)
             _check_labels_readable(page, size)
@@ -725,7 +728,8 @@ def test_under_everyones_meld_no_card_is_playable(browser: Any, long_game: Table
     page.start(long_game.url)
     _play_to(page, lambda: bool(page.find("#play-hand")))
     why = browser.find_element(By.ID, "why").text
-    assert "meld" in why and "Play the hand" in why, why
+    assert "meld" in why, why
+    assert "Play the hand" in why, why
     assert "card" not in why.lower(), why
     assert not browser.find_elements(By.CSS_SELECTOR, "#table .card[data-legal='true']")
     assert not browser.find_elements(By.CSS_SELECTOR, "#table .card[data-choice]")
@@ -755,9 +759,7 @@ def test_a_meld_shows_only_the_cards_still_in_the_hand(
     page.start(long_game.url)
     _play_to(
         page,
-        lambda: (
-            bool(page.find("#table .card[data-choice]")) and _played_meld(_api_view(page))
-        ),
+        lambda: bool(page.find("#table .card[data-choice]")) and _played_meld(_api_view(page)),
     )
     observation = pn.Observation.from_dict(_api_view(page)["observation"])
     checked = 0
@@ -778,7 +780,7 @@ def test_a_meld_shows_only_the_cards_still_in_the_hand(
         assert shown == sorted(str(card) for card in left), (seat, shown)
         # Drawn side by side, each card's rank readable: none hides another.
         rects = [_rect(page, face) for face in faces]
-        for a, b in zip(rects, rects[1:], strict=False):
+        for a, b in itertools.pairwise(rects):
             assert a["right"] <= b["left"] or a["bottom"] <= b["top"], (a, b)
         checked += 1
     assert checked
@@ -799,8 +801,10 @@ def test_the_cover_screen_on_a_phone_and_a_desktop(
     def covered() -> None:
         [go] = page.find("#cover-go")
         rect = _rect(page, go)
-        assert rect["width"] >= TOUCH and rect["height"] >= TOUCH, rect
-        assert 0 <= rect["top"] and rect["bottom"] <= height, rect  # in view, no scrolling
+        assert rect["width"] >= TOUCH, rect
+        assert rect["height"] >= TOUCH, rect
+        assert rect["top"] >= 0, rect  # in view, no scrolling
+        assert rect["bottom"] <= height, rect
         _check_no_sideways_scroll(page, "cover")
         assert _font(page, browser.find_element(By.ID, "cover-text")) >= READABLE
         assert not browser.find_elements(By.CSS_SELECTOR, "#table .card")

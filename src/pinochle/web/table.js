@@ -513,7 +513,7 @@
   };
   const AROUND = ["left", "top", "right"]; // the other seats, left to right
   const SHOWN_CALLS = 8; // the auction's last few calls
-  const CARD = { gap: 6, least: 46, most: 84 }; // a hand card's width in CSS px: bounds
+  const CARD = { least: 44, most: 84 }; // a hand card's width in CSS px: its bounds
 
   function drawTable(obs, stage) {
     const players = obs.hand_sizes.length;
@@ -769,12 +769,14 @@
       const count = hand.querySelectorAll(".card").length;
       const room = hand.clientWidth;
       if (!count || !room) continue;
-      let perRow = Math.max(1, Math.floor((room + CARD.gap) / (CARD.least + CARD.gap)));
+      const gap = room < 600 ? 4 : 6; // a phone spares every pixel for the cards
+      let perRow = Math.max(1, Math.floor((room + gap) / (CARD.least + gap)));
       const rows = Math.ceil(count / perRow);
       perRow = Math.ceil(count / rows);
-      const width = Math.min(CARD.most, Math.floor((room - CARD.gap * (perRow - 1)) / perRow));
+      const width = Math.min(CARD.most, Math.floor((room - gap * (perRow - 1)) / perRow));
       hand.style.setProperty("--per-row", String(perRow));
       hand.style.setProperty("--card-w", `${width}px`);
+      hand.style.setProperty("--gap", `${gap}px`);
     }
   }
 
