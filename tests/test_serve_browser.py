@@ -12,6 +12,7 @@ These tests skip only where no browser can be had, with a reason that starts wit
 from __future__ import annotations
 
 import functools
+import itertools
 import os
 import shutil
 import threading
@@ -90,11 +91,11 @@ def artifacts(tmp_path: Path) -> Path:
 
 
 def _serve(
-    tmp_path: Path, base: str, players: int, hint_worlds: int | None = None
+    tmp_path: Path, base: str, players: int, hint_worlds: int | None = None, target: int = 30
 ) -> Iterator[TableServer]:
-    """A server of a profile played to 30 points (a whole game in a hand or two)."""
+    """A server of a profile played to ``target`` (30: a whole game in a hand or two)."""
     house = tmp_path / "short.toml"
-    house.write_text(f'extends = "{base}"\n[game]\ntarget = 30\n', encoding="utf-8")
+    house.write_text(f'extends = "{base}"\n[game]\ntarget = {target}\n', encoding="utf-8")
     variant = pn.load_variant(str(house))
     server = make_server(
         variant,
@@ -219,7 +220,7 @@ def play_whole_game(
             page.click(found[0])
         elif found := page.find("#confirm-cards"):
             wanted = _to_choose(page)
-            cards = page.find("#table g.card[data-choice]")
+            cards = page.find("#table .card[data-choice]")
             for card in cards[:wanted]:
                 card.click()
             assert found[0].is_enabled()
@@ -243,8 +244,8 @@ def play_whole_game(
             best = max(trumps, key=lambda b: int(b.text.rsplit(" ", 1)[1]))
             done["trump"] += 1
             page.click(best)
-        elif cards := page.find("#table g.card[data-choice]"):
-            held = len(page.find("#table g.hand g.card"))
+        elif cards := page.find("#table .card[data-choice]"):
+            held = len(page.find("#table .hand .card"))
             why = page.driver.find_element(By.ID, "why").text
             assert why, "the line that says why stands above the legal cards"
             for card in cards:
@@ -268,7 +269,7 @@ def play_whole_game(
                 # A reload goes back to the same table (the page keeps its game).
                 page.driver.refresh()
                 assert page.settle() == "ready"
-                assert len(page.find("#table g.hand g.card")) == held - 1
+                assert len(page.find("#table .hand .card")) == held - 1
                 done["reloads"] += 1
         elif found := page.find("#panel button[data-action]"):
             done["other"] += 1
@@ -317,7 +318,7 @@ def test_two_people_get_a_cover_screen_and_never_the_others_cards(
 
     def covered() -> None:
         # Under the cover the page holds no card at all: the last person's table is gone.
-        assert not browser.find_elements(By.CSS_SELECTOR, "#table g.card, #table svg")
+        assert not browser.find_elements(By.CSS_SELECTOR, "#table .card, #table svg, #table .felt")
         assert browser.execute_script("return document.getElementById('panel').textContent") == ""
         text = browser.find_element(By.ID, "cover-text").text
         assert text in ("Pass the device to South.", "Pass the device to West.")
@@ -378,7 +379,7 @@ def _play_to(page: Page, wanted: Callable[[], bool]) -> None:
             or page.find("#play-hand")
             or page.find("#panel button[data-action='pass']")
             or page.find("#panel button[data-action]")
-            or page.find("#table g.card[data-choice]")
+            or page.find("#table .card[data-choice]")
         )
         if found:
             page.click(found[0])
@@ -412,22 +413,22 @@ def test_a_hint_raises_a_legal_card_only_when_hints_are_on(
     page.start(hinted.url)
     assert page.find("#hints-toggle")
     assert not browser.find_element(By.ID, "hints-toggle").is_selected()  # off unless turned on
-    _play_to(page, lambda: bool(page.find("#table g.card[data-choice]")))
+    _play_to(page, lambda: bool(page.find("#table .card[data-choice]")))
     assert not browser.find_elements(By.ID, "hint")  # hints off: no Hint button at all
     _hints(page, on=True)
     [ask] = page.find("#hint")
     width = SIZES[size][0]
     assert ask.rect["x"] + ask.rect["width"] <= width  # on a phone too, in view
-    legal = {card.id for card in page.find("#table g.card[data-choice]")}
+    legal = {card.id for card in page.find("#table .card[data-choice]")}
     text = _ask_hint(page)
-    [raised] = browser.find_elements(By.CSS_SELECTOR, "#table g.card.suggested")
+    [raised] = browser.find_elements(By.CSS_SELECTOR, "#table .card.suggested")
     assert raised.get_attribute("data-legal") == "true"
     assert raised.id in legal
     # It stands up above every other card of the hand, the other legal ones included
     # (they stand up too); the hint's line may have moved the whole table meanwhile.
     others = browser.execute_script(
-        "const hand = arguments[0].closest('g.hand');"
-        "return [...hand.querySelectorAll('g.card')].filter((c) => c !== arguments[0]);",
+        "const hand = arguments[0].closest('.hand');"
+        "return [...hand.querySelectorAll('.card')].filter((c) => c !== arguments[0]);",
         raised,
     )
     assert others
@@ -442,7 +443,7 @@ def test_a_hint_raises_a_legal_card_only_when_hints_are_on(
     # takes the button away.
     browser.refresh()
     assert page.settle() == "ready"
-    _play_to(page, lambda: bool(page.find("#table g.card[data-choice]")))  # meld shown again
+    _play_to(page, lambda: bool(page.find("#table .card[data-choice]")))  # meld shown again
     assert browser.find_element(By.ID, "hints-toggle").is_selected()
     assert page.find("#hint")
     assert not browser.find_elements(By.CSS_SELECTOR, ".suggested")  # a hint is asked anew
@@ -497,4 +498,318 @@ def test_a_hint_shows_only_on_its_own_persons_screen(
     assert not browser.find_elements(By.CSS_SELECTOR, ".suggested")
     assert not browser.find_element(By.ID, "hints-toggle").is_selected()
     assert not browser.find_elements(By.ID, "hint")
+    browser.execute_script("localStorage.clear()")
+
+
+# --- The table at every size, and what each stage shows (issue 30) -------------------------
+
+# A phone held upright (390 px; 360 px is the narrowest one served) and a laptop.
+TABLE_SIZES = {"phone": (390, 844), "narrow": (360, 740), "wide": (1280, 800)}
+TOUCH = 44  # CSS px each way: the least a finger can tap
+READABLE = 14  # CSS px: the least font size of a card's rank and suit, and of a label
+
+# The font size an element is drawn at, in CSS px: an HTML element's computed size, or an
+# SVG text's size scaled as its picture is (so the table drawn either way is measured).
+FONT_PX = """
+const el = arguments[0];
+const size = parseFloat(getComputedStyle(el).fontSize);
+const matrix = el.getScreenCTM ? el.getScreenCTM() : null;
+return matrix ? size * Math.hypot(matrix.a, matrix.b) : size;
+"""
+
+# The person's view, fetched through the endpoints with the token the page keeps.
+VIEW_JS = """
+const done = arguments[arguments.length - 1];
+const game = JSON.parse(localStorage.getItem("pinochle.game"));
+const person = game.people[0];
+fetch(`/api/games/${game.game}/people/${person.person}`,
+      {headers: {"X-Pinochle-Token": person.token}})
+  .then((r) => r.json()).then(done, (e) => done({error: String(e)}));
+"""
+
+
+@pytest.fixture
+def long_game(tmp_path: Path) -> Iterator[TableServer]:
+    """A game to 1000: a second hand follows the first."""
+    yield from _serve(tmp_path, "browser-game", players=1, target=1000)
+
+
+@pytest.fixture(params=sorted(TABLE_SIZES))
+def table_size(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, Any]]:
+    browser.set_window_size(*TABLE_SIZES[request.param])
+    try:
+        yield request.param, browser
+    finally:
+        browser.set_window_size(*SIZES["desktop"])
+
+
+def _api_view(page: Page) -> dict[str, Any]:
+    found: dict[str, Any] = page.driver.execute_async_script(VIEW_JS)
+    assert "error" not in found, found
+    return found
+
+
+def _rect(page: Page, element: WebElement) -> dict[str, float]:
+    rect: dict[str, float] = page.driver.execute_script(
+        "const r = arguments[0].getBoundingClientRect();"
+        "return {left: r.left, right: r.right, top: r.top, bottom: r.bottom,"
+        " width: r.width, height: r.height};",
+        element,
+    )
+    return rect
+
+
+def _font(page: Page, element: WebElement) -> float:
+    size: float = page.driver.execute_script(FONT_PX, element)
+    return size
+
+
+def _felt_width(page: Page) -> float:
+    [felt] = page.find("#table .felt")
+    return _rect(page, felt)["width"]
+
+
+def _viewport(page: Page) -> int:
+    width: int = page.driver.execute_script("return window.innerWidth")
+    return width
+
+
+def _check_touch_targets(page: Page, where: str) -> None:
+    """Every control on show is at least TOUCH px each way."""
+    controls = page.find(
+        "button, select, input[type=number], #table [data-choice], #scorebar label, #setup label"
+    )
+    assert controls, where
+    for control in controls:
+        rect = _rect(page, control)
+        name = control.get_attribute("id") or control.get_attribute("data-card") or control.text
+        assert rect["width"] >= TOUCH, (where, name, rect)
+        assert rect["height"] >= TOUCH, (where, name, rect)
+
+
+def _check_no_sideways_scroll(page: Page, where: str) -> None:
+    wide: int = page.driver.execute_script("return document.documentElement.scrollWidth")
+    assert wide <= _viewport(page), (where, wide, _viewport(page))
+
+
+def _check_cards_readable(page: Page, size: str) -> None:
+    """The hand's rank and suit are READABLE px, its cards fill the width, legal ones tap."""
+    cards = page.find("#table .hand .card")
+    assert len(cards) >= 6, "measured at a hand of several cards"
+    for card in cards:
+        rank, suit = card.find_elements(By.CSS_SELECTOR, ".rank, .suit, text")[:2]
+        assert _font(page, rank) >= READABLE, (size, card.get_attribute("data-card"), "rank")
+        assert _font(page, suit) >= READABLE, (size, card.get_attribute("data-card"), "suit")
+    rects = [_rect(page, card) for card in cards]
+    felt = _felt_width(page)
+    span = max(r["right"] for r in rects) - min(r["left"] for r in rects)
+    if size != "wide" or len(cards) >= 10:
+        # The hand fills the table's width (in two rows on a phone when it must).
+        assert span >= 0.8 * felt, (size, span, felt)
+    for card in page.find("#table .card[data-choice]"):
+        rect = _rect(page, card)
+        assert rect["width"] >= TOUCH, (size, rect)
+        assert rect["height"] >= TOUCH, (size, rect)
+    if size == "wide":
+        # Noticeably bigger than the ~45 px of the table as one scaled picture.
+        assert min(r["width"] for r in rects) >= 60, rects[0]
+
+
+def _check_labels_readable(page: Page, size: str) -> None:
+    for label in page.find("#table .auction .bid, #table .bid, #table .meld-label"):
+        assert _font(page, label) >= READABLE, (size, label.text)
+
+
+@pytest.mark.slow
+def test_the_table_at_a_phones_and_a_desktops_size(
+    table_size: tuple[str, Any], long_game: TableServer, artifacts: Path
+) -> None:
+    """From the auction to the end of a hand, at 390 px, 360 px and 1280 px wide."""
+    size, browser = table_size
+    page = Page(browser)
+    page.start(long_game.url)
+    widths: dict[str, float] = {}
+    seen: set[str] = set()
+    keyboard = False
+    for _ in range(400):
+        page.settle()
+        assert page.state == "ready", page.state
+        stage = _stage(page)
+        _check_no_sideways_scroll(page, stage)
+        _check_touch_targets(page, stage)
+        widths.setdefault(stage, _felt_width(page))
+        following = bool(page.find("#table .trick:not(.last-trick) .card"))
+        if stage not in seen and (stage != "play" or following):
+            seen.add(stage)  # the play: pictured when a trick is under way
+            browser.save_screenshot(str(artifacts / f"serve-{stage}-{size}.png"))
+        if stage == "auction" and (bids := page.find("#panel .row button[data-action]")):
+            _check_cards_readable(page, size)
+            if size != "wide":
+                # The controls stand in one column: one left edge, one below the other.
+                rects = [_rect(page, b) for b in bids]
+                assert len({round(r["left"]) for r in rects}) == 1, rects
+                tops = [r["top"] for r in rects]
+                assert all(b >= a + TOUCH for a, b in itertools.pairwise(tops)), tops
+        if stage == "play" and len(page.find("#table .hand .card")) >= 8:
+            _check_cards_readable(page, size)
+            _check_labels_readable(page, size)
+        cards = page.find("#table .card[data-choice]")
+        if stage == "play" and len(cards) > 1 and not keyboard:
+            # The same keyboard play: the first legal card has the focus; → moves, Enter plays.
+            focused = browser.switch_to.active_element
+            assert focused.get_attribute("data-card") == cards[0].get_attribute("data-card")
+            focused.send_keys(Keys.ARROW_RIGHT)
+            focused = browser.switch_to.active_element
+            assert focused.get_attribute("data-card") == cards[1].get_attribute("data-card")
+            focused.send_keys(Keys.ENTER)
+            page.settle(functools.partial(_gone, focused))
+            keyboard = True
+            continue
+        if stage == "over":
+            break
+        found = (
+            page.find("#play-hand")
+            or page.find("#panel button[data-action^='bid ']")
+            or page.find("#panel button[data-action]")
+            or cards
+        )
+        assert found, page.find("#panel")[0].text
+        page.click(found[0])
+    assert seen >= {"auction", "meld", "play", "over"}, seen
+    assert widths.keys() >= {"auction", "meld", "play", "over"}, widths
+    assert keyboard
+    # The table keeps one width whatever the stage (the panel beside or above it changes).
+    assert max(widths.values()) - min(widths.values()) <= 1, widths
+    browser.execute_script("localStorage.clear()")
+
+
+def _stage(page: Page) -> str:
+    """What the table shows: auction, trump, meld, play or over (a hand just ended)."""
+    if page.find("#next-hand"):
+        return "over"
+    if page.find("#play-hand"):
+        return "meld"
+    phase = _data(page, "phase")
+    return {"auction": "auction", "tricks": "play"}.get(str(phase), str(phase))
+
+
+@pytest.mark.slow
+def test_a_finished_hand_stays_on_the_table_until_the_person_goes_on(
+    browser: Any, long_game: TableServer, artifacts: Path
+) -> None:
+    page = Page(browser)
+    page.start(long_game.url)
+    _play_to(page, lambda: bool(page.find("#next-hand")))
+    assert page.find("#panel h2")[0].text == "Hand 1 is over"
+    observation = _api_view(page)["observation"]
+    assert observation["hand_number"] == 1  # the server has dealt hand 2 already
+    last = observation["last_tricks"][-1]
+    # The table still shows hand 1: its last trick, and none of hand 2's cards or auction.
+    shown = [card.get_attribute("data-card") for card in page.find("#table .last-trick .card")]
+    assert shown == [card for _, card in last["plays"]]
+    assert not page.find("#table .hand .card")
+    assert not page.find("#table .card[data-choice]")
+    assert not page.find("#table .auction")
+    why = browser.find_element(By.ID, "why").text
+    assert why.startswith("Hand 1 is over: "), why
+    assert "Bid" not in why
+    browser.save_screenshot(str(artifacts / "serve-hand-over.png"))
+    # Going on shows hand 2.
+    page.click(page.find("#next-hand")[0])
+    assert len(page.find("#table .hand .card")) == len(observation["hand"])
+    assert page.find("#table .auction")
+    assert browser.find_element(By.ID, "why").text == _api_view(page)["why"]
+    browser.execute_script("localStorage.clear()")
+
+
+@pytest.mark.slow
+def test_under_everyones_meld_no_card_is_playable(browser: Any, long_game: TableServer) -> None:
+    page = Page(browser)
+    page.start(long_game.url)
+    _play_to(page, lambda: bool(page.find("#play-hand")))
+    why = browser.find_element(By.ID, "why").text
+    assert "meld" in why, why
+    assert "Play the hand" in why, why
+    assert "card" not in why.lower(), why
+    assert not browser.find_elements(By.CSS_SELECTOR, "#table .card[data-legal='true']")
+    assert not browser.find_elements(By.CSS_SELECTOR, "#table .card[data-choice]")
+    page.click(page.find("#play-hand")[0])
+    if _api_view(page)["turn"] == _api_view(page)["person"]:
+        assert page.find("#table .card[data-choice]")  # now the play begins
+    browser.execute_script("localStorage.clear()")
+
+
+def _played_meld(view: dict[str, Any]) -> bool:
+    """Whether some seat has played a card of its shown meld."""
+    observation = pn.Observation.from_dict(view["observation"])
+    if observation.phase is not pn.Phase.TRICKS:
+        return False
+    for seat, meld in enumerate(observation.melds):
+        played = [c for t in observation.tricks for s, c in t.plays if s == seat]
+        if meld is not None and set(played) & set(meld.cards):
+            return True
+    return False
+
+
+@pytest.mark.slow
+def test_a_meld_shows_only_the_cards_still_in_the_hand(
+    browser: Any, long_game: TableServer, artifacts: Path
+) -> None:
+    page = Page(browser)
+    page.start(long_game.url)
+    _play_to(
+        page,
+        lambda: bool(page.find("#table .card[data-choice]")) and _played_meld(_api_view(page)),
+    )
+    observation = pn.Observation.from_dict(_api_view(page)["observation"])
+    checked = 0
+    for seat, meld in enumerate(observation.melds):
+        if meld is None:
+            continue
+        [box] = page.find(f"#table .meld[data-seat='{seat}']")
+        left = list(meld.cards)
+        for trick in observation.tricks:
+            for who, card in [*trick.plays]:
+                if who == seat and card in left:
+                    left.remove(card)
+        for who, card in observation.trick:
+            if who == seat and card in left:
+                left.remove(card)
+        faces = box.find_elements(By.CSS_SELECTOR, ".card")
+        shown = sorted(str(face.get_attribute("data-card")) for face in faces)
+        assert shown == sorted(str(card) for card in left), (seat, shown)
+        # Drawn side by side, each card's rank readable: none hides another.
+        rects = [_rect(page, face) for face in faces]
+        for a, b in itertools.pairwise(rects):
+            assert a["right"] <= b["left"] or a["bottom"] <= b["top"], (a, b)
+        checked += 1
+    assert checked
+    browser.save_screenshot(str(artifacts / "serve-meld-in-play.png"))
+    browser.execute_script("localStorage.clear()")
+
+
+@pytest.mark.slow
+def test_the_cover_screen_on_a_phone_and_a_desktop(
+    table_size: tuple[str, Any], two_people: TableServer, artifacts: Path
+) -> None:
+    size, browser = table_size
+    page = Page(browser)
+    page.start(two_people.url)
+    assert page.state == "cover"
+    height: int = browser.execute_script("return window.innerHeight")
+
+    def covered() -> None:
+        [go] = page.find("#cover-go")
+        rect = _rect(page, go)
+        assert rect["width"] >= TOUCH, rect
+        assert rect["height"] >= TOUCH, rect
+        assert rect["top"] >= 0, rect  # in view, no scrolling
+        assert rect["bottom"] <= height, rect
+        _check_no_sideways_scroll(page, "cover")
+        assert _font(page, browser.find_element(By.ID, "cover-text")) >= READABLE
+        assert not browser.find_elements(By.CSS_SELECTOR, "#table .card")
+        browser.save_screenshot(str(artifacts / f"serve-cover-{size}.png"))
+
+    done = play_whole_game(page, artifacts / f"serve-two-{size}.png", on_cover=covered, covers=3)
+    assert done["covers"] == 3
     browser.execute_script("localStorage.clear()")

@@ -74,9 +74,12 @@ def _names(elements: list[ElementTree.Element]) -> Counter[str]:
 
 
 def _shown_meld(view: pn.Observation, seat: int) -> tuple[pn.Card, ...]:
+    """The meld cards drawn at a seat: once play starts, only those still in its hand."""
     shown = view.melds[seat] if seat < len(view.melds) else None
     if shown is not None:
-        return shown.cards
+        played = [c for t in view.tricks for s, c in t.plays if s == seat]
+        played += [c for s, c in view.trick if s == seat]
+        return tuple((Counter(shown.cards) - Counter(played)).elements())
     return view.table[seat] if view.table else ()
 
 

@@ -26,6 +26,7 @@ where they belong to a seat, so tests and style sheets can find them.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -448,10 +449,22 @@ _ANCHORS = {"left": (140.0, 250.0), "top": (450.0, 92.0), "right": (760.0, 250.0
 
 
 def _meld_cards(view: Observation, seat: int) -> tuple[tuple[Card, ...], int | None]:
-    """A seat's face-up meld: the cards and the points (None when it has shown none)."""
+    """A seat's face-up meld: the cards and the points (None when it has shown none).
+
+    Once play starts a shown meld keeps its points but only the cards still in the hand:
+    a card the seat has played lies in a trick, not in its meld.
+    """
     shown = view.melds[seat] if seat < len(view.melds) else None
     if shown is not None:
-        return shown.cards, shown.total
+        played = Counter(card for trick in view.tricks for who, card in trick.plays if who == seat)
+        played.update(card for who, card in view.trick if who == seat)
+        held = []
+        for card in shown.cards:
+            if played[card]:
+                played[card] -= 1
+            else:
+                held.append(card)
+        return tuple(held), shown.total
     if view.table and view.table[seat]:
         points = sum(item.points for item in view.shown[seat]) if view.shown else 0
         return view.table[seat], points
@@ -613,7 +626,8 @@ def table(observation: Observation, *, names: Sequence[str] | None = None) -> st
     """The table as one seat sees it.
 
     The seat's own hand along the bottom, its legal cards standing up; the other seats
-    around the table as card backs with a count, each with the meld it has shown; the
+    around the table as card backs with a count, each with the meld it has shown (once
+    play starts, the points and the meld's cards still in that hand); the
     current trick in the middle (or, between tricks, the last one); the auction so far, the
     trump, the bid and the scores along the top; the kitty, the turn-up and stock, and the
     cards this seat passed, received or buried where it may see them.

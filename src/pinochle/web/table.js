@@ -1,9 +1,10 @@
 // The web table of `pinochle serve`: plain JavaScript, no build step, nothing from elsewhere.
 //
 // Everything here comes from the server's few endpoints (see the "Build your own front end"
-// page of the docs): the person's view is the observation of their seat (the wire format),
-// the SVG picture of it and the line that says why; an action goes back as its text
-// ("bid 26", "trump ♥", "play A♥"). The page never holds another seat's hidden cards: with
+// page of the docs): the person's view is the observation of their seat (the wire format)
+// and the line that says why; the page draws the table from the observation itself, in
+// HTML, so it fits a phone held upright as well as a desktop. An action goes back as its
+// text ("bid 26", "trump ♥", "play A♥"). The page never holds another seat's hidden cards: with
 // two people at one device it drops the table before the cover screen, and asks for the
 // next person's view only once they have the device.
 //
@@ -205,18 +206,36 @@
     if (seen[view.person] === undefined) {
       seen[view.person] = { results: obs ? obs.results.length : 0, meld: -1 };
     }
+    const stage = !obs ? "sit-out" : pendingResult() ? "over" : meldToShow(obs) ? "meld" : "play";
     scoreBar();
-    $("table").innerHTML = view.svg; // the server's picture of this seat's view
-    $("why").textContent = view.why;
+    if (obs) drawTable(obs, stage);
+    else $("table").replaceChildren();
+    $("why").textContent = whyLine(obs, stage);
     hintLine("");
     delete document.body.dataset.review;
     document.body.dataset.phase = obs ? obs.phase : "sit-out";
+    document.body.dataset.stage = stage;
     panel();
     message(note);
     const over = obs && obs.phase === "game over" && !pendingResult();
     setState(over ? "over" : "ready");
     const first = choices()[0];
     if (first) first.focus({ preventScroll: true });
+  }
+
+  // The line above the table: the server's "why" while the game goes on; while a finished
+  // hand or everyone's meld is shown, what that stage is (no card may be played then).
+  function whyLine(obs, stage) {
+    if (stage === "over") {
+      const result = obs.results[obs.results.length - 1];
+      const line = result.sides
+        .map((side, i) => `${view.sides[i]} ${side.score >= 0 ? "+" : ""}${side.score}`)
+        .join(", ");
+      const next = obs.phase === "game over" ? "See who won" : "Next hand";
+      return `Hand ${obs.results.length} is over: ${line}. Press ${next} to go on.`;
+    }
+    if (stage === "meld") return "Everyone's meld is shown: press Play the hand to start the play.";
+    return view.why;
   }
 
   function scoreBar() {
@@ -226,30 +245,40 @@
     if (!obs) return;
     const meld = view.sides.map(() => 0);
     let melded = false;
-    obs.melds.forEach((found, seat) => {
+    const finished = pendingResult() ? obs.results[obs.results.length - 1] : null;
+    if (finished) {
+      view.sides.forEach((_, side) => {
+        meld[side] = finished.sides[side].meld;
+      });
+      melded = true;
+    } else obs.melds.forEach((found, seat) => {
       if (found) {
         meld[view.side_of[obs.persons[seat]]] += found.total;
         melded = true;
       }
     });
-    obs.shown.forEach((declared, seat) => {
-      for (const item of declared) {
-        meld[view.side_of[obs.persons[seat]]] += item.points;
-        melded = true;
-      }
-    });
+    if (!finished) {
+      obs.shown.forEach((declared, seat) => {
+        for (const item of declared) {
+          meld[view.side_of[obs.persons[seat]]] += item.points;
+          melded = true;
+        }
+      });
+    }
+    const points = finished ? finished.sides.map((side) => side.points) : obs.points;
     view.sides.forEach((label, side) => {
       const box = element("span", `side${side === view.side ? " mine" : ""}`);
       box.dataset.side = side;
       box.append(`${label}${side === view.side ? " (you)" : ""} `);
       box.append(element("span", "total", String(obs.scores[side])));
-      if (melded || obs.points.some((p) => p)) {
-        box.append(element("span", "detail", ` · meld ${meld[side]} · points ${obs.points[side]}`));
+      if (melded || points.some((p) => p)) {
+        box.append(element("span", "detail", ` · meld ${meld[side]} · points ${points[side]}`));
       }
       bar.append(box);
     });
     const goal = obs.target === null ? "no target" : `game to ${obs.target}`;
-    bar.append(element("span", "detail", `Hand ${obs.hand_number + 1} · ${goal}`));
+    const hand = finished ? `Hand ${obs.results.length} over` : `Hand ${obs.hand_number + 1}`;
+    bar.append(element("span", "detail", `${hand} · ${goal}`));
     const toggle = document.createElement("input");
     toggle.type = "checkbox";
     toggle.id = "hints-toggle";
@@ -466,6 +495,293 @@
     box.append(row(...texts.map((text) => actionButton(text, capital(text)))));
   }
 
+  // --- Drawing the table ---------------------------------------------------------------------
+  //
+  // The page draws the table itself, in HTML, from the seat's observation (the view's `svg`
+  // is the same table as one picture, for other front ends), so it can fit any screen: the
+  // other seats in a row, the auction, the trick and the kitty in the middle, your meld and
+  // your hand full width along the bottom, the hand in two or three rows when one row would
+  // make the cards too small to read or to tap. The stage says what is shown:
+  //   "play": the game as it stands;
+  //   "meld": everyone's meld before the first trick (no card may be played yet);
+  //   "over": a hand just ended: that hand's last trick, not the next hand's deal.
+
+  const PLACES = {
+    2: ["bottom", "top"],
+    3: ["bottom", "left", "right"],
+    4: ["bottom", "left", "top", "right"],
+  };
+  const AROUND = ["left", "top", "right"]; // the other seats, left to right
+  const SHOWN_CALLS = 8; // the auction's last few calls
+  const CARD = { least: 44, most: 84 }; // a hand card's width in CSS px: its bounds
+
+  function drawTable(obs, stage) {
+    const players = obs.hand_sizes.length;
+    const over = stage === "over";
+    const felt = element("div", "felt");
+    felt.dataset.stage = stage;
+    felt.dataset.hand = String(over ? obs.results.length : obs.hand_number + 1);
+    felt.append(infoLine(obs, over));
+    const others = element("div", "others");
+    others.style.setProperty("--others", String(players - 1));
+    const places = PLACES[players] || [];
+    const around = [];
+    for (let seat = 0; seat < players; seat += 1) {
+      if (seat === obs.seat) continue;
+      const place = places[(seat - obs.seat + players) % players] || "top";
+      around.push([AROUND.indexOf(place), seat, place]);
+    }
+    around.sort((a, b) => a[0] - b[0]);
+    for (const [, seat, place] of around) others.append(otherSeat(obs, seat, place, over));
+    const middle = element("div", "middle");
+    const parts = over
+      ? [trickBox(obs, true)]
+      : [auctionBox(obs), trickBox(obs, false), extrasBox(obs)];
+    middle.append(...parts.filter(Boolean));
+    felt.append(others, middle, mySeat(obs, stage));
+    $("table").replaceChildren(felt);
+    fitCards();
+  }
+
+  function infoLine(obs, over) {
+    if (over) {
+      const result = obs.results[obs.results.length - 1];
+      return element("p", "info", `Hand ${obs.results.length} is over · ${result.reason}`);
+    }
+    const parts = [obs.trump ? `Trump ${obs.trump}` : "Trump not named"];
+    if (obs.bidder !== null) parts.push(`Bid ${obs.bid} by ${nameOf(obs.bidder)}`);
+    parts.push(`Hand ${obs.hand_number + 1} · ${obs.phase}`);
+    return element("p", "info", parts.join(" · "));
+  }
+
+  function seatLine(obs, seat, over) {
+    const marks = [nameOf(seat)];
+    if (over) return marks[0];
+    if (seat === obs.dealer) marks.push("dealer");
+    if (seat === obs.bidder) marks.push(`bid ${obs.bid}`);
+    if (seat === obs.to_act && obs.phase !== "game over") marks.push("to act");
+    return marks.join(" · ");
+  }
+
+  function otherSeat(obs, seat, place, over) {
+    const box = element("div", "seat");
+    box.dataset.seat = String(seat);
+    box.dataset.place = place;
+    const who = element("div", "who", seatLine(obs, seat, over));
+    if (!over && seat === obs.to_act) who.classList.add("to-act");
+    box.append(who);
+    if (!over) {
+      const size = obs.hand_sizes[seat];
+      box.append(element("div", "count", `${size} card${size === 1 ? "" : "s"}`));
+      const meld = meldBox(obs, seat);
+      if (meld) box.append(meld);
+    }
+    return box;
+  }
+
+  function mySeat(obs, stage) {
+    const box = element("div", "seat mine");
+    box.dataset.seat = String(obs.seat);
+    const over = stage === "over";
+    const who = element("div", "who", seatLine(obs, obs.seat, over));
+    if (!over && obs.seat === obs.to_act) who.classList.add("to-act");
+    box.append(who);
+    if (!over) {
+      const meld = meldBox(obs, obs.seat);
+      if (meld) box.append(meld);
+    }
+    const hand = element("div", "hand");
+    hand.dataset.seat = String(obs.seat);
+    // Cards stand up as legal plays only while they may be played: not under everyone's
+    // meld, not under a finished hand's result.
+    const legal = new Set();
+    if (stage === "play" && Array.isArray(obs.legal_actions)) {
+      for (const text of obs.legal_actions) if (text.startsWith("play ")) legal.add(text.slice(5));
+    }
+    if (over) {
+      box.append(element("p", "caption", `Hand ${obs.results.length} is over: no card to play.`));
+      return box; // the next hand's cards wait for the person to go on
+    }
+    for (const card of obs.hand) hand.append(cardFace(card, obs.trump, legal.has(card)));
+    box.append(hand);
+    return box;
+  }
+
+  // A seat's meld as it stands: once play starts, only its cards still in the hand.
+  function meldBox(obs, seat) {
+    let points = null;
+    let cards = [];
+    const found = obs.melds[seat];
+    if (found) {
+      points = found.total;
+      cards = without(meldCards(found), playedBy(obs, seat));
+    } else if (obs.table.length && obs.table[seat].length) {
+      points = obs.shown.length ? obs.shown[seat].reduce((sum, item) => sum + item.points, 0) : 0;
+      cards = obs.table[seat]; // two-hand: the melded cards lying face up
+    }
+    if (points === null) return null;
+    const box = element("div", "meld");
+    box.dataset.seat = String(seat);
+    box.dataset.points = String(points);
+    box.append(element("span", "meld-label", `meld ${points}`));
+    const row = element("div", "cards");
+    for (const card of cards) row.append(cardFace(card, obs.trump, false, "mini"));
+    box.append(row);
+    return box;
+  }
+
+  // The physical cards a meld uses: per card, the most copies any one type of meld uses
+  // (a card serves in melds of different types, once within a type; `Meld.cards`).
+  function meldCards(found) {
+    const byType = {};
+    for (const item of found.items) {
+      const counts = (byType[item.type] = byType[item.type] || {});
+      for (const card of item.cards) counts[card] = (counts[card] || 0) + 1;
+    }
+    const needed = {};
+    for (const counts of Object.values(byType)) {
+      for (const [card, n] of Object.entries(counts)) needed[card] = Math.max(needed[card] || 0, n);
+    }
+    return Object.entries(needed).flatMap(([card, n]) => Array(n).fill(card));
+  }
+
+  function playedBy(obs, seat) {
+    const plays = [...obs.tricks.flatMap((t) => t.plays), ...obs.trick];
+    return plays.filter(([who]) => who === seat).map(([, card]) => card);
+  }
+
+  function without(cards, gone) {
+    const left = [...gone];
+    return cards.filter((card) => {
+      const at = left.indexOf(card);
+      if (at < 0) return true;
+      left.splice(at, 1);
+      return false;
+    });
+  }
+
+  function auctionBox(obs) {
+    if (!obs.auction.length && obs.phase !== "auction") return null; // no auction at this table
+    const box = element("div", "auction");
+    box.dataset.bids = String(obs.auction.length);
+    box.append(element("h3", "label", "Auction"));
+    const list = element("ol", "bids");
+    const calls = obs.auction.slice(-SHOWN_CALLS);
+    if (calls.length < obs.auction.length) list.append(element("li", "caption", "…"));
+    for (const [seat, call] of calls) {
+      list.append(element("li", "bid", `${nameOf(seat)}: ${call.replace("bid ", "")}`));
+    }
+    if (!obs.auction.length) list.append(element("li", "caption", "no bids yet"));
+    box.append(list);
+    return box;
+  }
+
+  // The trick under way; between tricks the last one; after a hand, that hand's last trick.
+  function trickBox(obs, over) {
+    const done = over ? finishedTricks(obs) : obs.tricks;
+    const last = done[done.length - 1];
+    let plays = over ? [] : obs.trick;
+    let winner = null;
+    let caption = "";
+    if (plays.length) {
+      caption = `Trick ${obs.tricks.length + 1}`;
+    } else if (last) {
+      plays = last.plays;
+      winner = last.winner;
+      const whose = over ? `Hand ${obs.results.length}'s last trick` : "Last trick";
+      caption = `${whose}: ${nameOf(winner)} won ${last.points}`;
+    } else if (over) {
+      caption = "No trick was played this hand.";
+    } else if (obs.phase === "tricks") {
+      caption = "No card led yet";
+    } else {
+      return null;
+    }
+    const box = element("div", plays.length && winner === null ? "trick" : "trick last-trick");
+    if (winner !== null) box.dataset.winner = String(winner);
+    box.append(element("p", "caption", caption));
+    const row = element("div", "plays");
+    plays.forEach(([seat, card], order) => {
+      const play = element("div", "play");
+      play.dataset.seat = String(seat);
+      play.dataset.order = String(order);
+      const marks = [nameOf(seat)];
+      if (order === 0) marks.push("led");
+      if (seat === winner) marks.push("won");
+      play.append(cardFace(card, over ? null : obs.trump), element("span", "trick-label", marks.join(" · ")));
+      row.append(play);
+    });
+    box.append(row);
+    return box;
+  }
+
+  // The tricks of the hand just finished: at the end of the game they are still the hand's
+  // own; otherwise the next hand is dealt and they are its `last_tricks`.
+  function finishedTricks(obs) {
+    return obs.phase === "game over" ? obs.tricks : obs.last_tricks;
+  }
+
+  function extrasBox(obs) {
+    const rows = [];
+    const add = (cls, label, cards) => {
+      const row = element("div", `extra ${cls}`);
+      row.append(element("span", "label", label));
+      const faces = element("div", "cards");
+      for (const card of cards) faces.append(cardFace(card, obs.trump, false, "mini"));
+      row.append(faces);
+      rows.push(row);
+    };
+    if (obs.turn_up !== null) add("turn-up", `Turn-up · stock ${obs.stock_size}`, [obs.turn_up]);
+    else if (obs.stock_size) rows.push(element("div", "extra stock", `Stock ${obs.stock_size}`));
+    else if (obs.turned_up !== null) add("turned-up", "Turned up", [obs.turned_up]);
+    if (obs.kitty.length) add("kitty", "Kitty", obs.kitty);
+    if (obs.buried.length) add("buried", "You buried", obs.buried);
+    if (obs.passed_by_me.length) add("passed-by-me", "You passed", obs.passed_by_me);
+    if (obs.passed_to_me.length) add("passed-to-me", "Passed to you", obs.passed_to_me);
+    if (!rows.length) return null;
+    const box = element("div", "extras");
+    box.append(...rows);
+    return box;
+  }
+
+  function cardFace(card, trump, legal = false, size = "") {
+    const suit = card.slice(-1);
+    const rank = card.slice(0, -1);
+    const classes = ["card", SUITS[suit] || ""];
+    if (legal) classes.push("legal");
+    if (suit === trump) classes.push("trump");
+    if (size) classes.push(size);
+    const el = element("div", classes.filter(Boolean).join(" "));
+    el.dataset.card = card;
+    if (legal) el.dataset.legal = "true";
+    if (suit === trump) el.dataset.trump = "true";
+    el.setAttribute("role", "img");
+    el.setAttribute("aria-label", card);
+    el.append(element("span", "rank", rank), element("span", "suit", suit));
+    if (size !== "mini") el.append(element("span", "pip", suit));
+    return el;
+  }
+
+  // The hand fills the table's width: as many cards to a row as fit at a readable, tappable
+  // width, the rows evened out, each card as wide as the row allows (up to CARD.most).
+  function fitCards() {
+    for (const hand of document.querySelectorAll("#table .hand")) {
+      const count = hand.querySelectorAll(".card").length;
+      const room = hand.clientWidth;
+      if (!count || !room) continue;
+      const gap = room < 600 ? 4 : 6; // a phone spares every pixel for the cards
+      let perRow = Math.max(1, Math.floor((room + gap) / (CARD.least + gap)));
+      const rows = Math.ceil(count / perRow);
+      perRow = Math.ceil(count / rows);
+      const width = Math.min(CARD.most, Math.floor((room - gap * (perRow - 1)) / perRow));
+      hand.style.setProperty("--per-row", String(perRow));
+      hand.style.setProperty("--card-w", `${width}px`);
+      hand.style.setProperty("--gap", `${gap}px`);
+    }
+  }
+
+  window.addEventListener("resize", fitCards);
+
   // --- Hints and the review of a hand --------------------------------------------------------
 
   function hintsOn() {
@@ -583,7 +899,7 @@
 
   function handCards() {
     const seat = view.observation.seat;
-    return [...$("table").querySelectorAll(`g.hand[data-seat="${seat}"] g.card`)];
+    return [...$("table").querySelectorAll(`.hand[data-seat="${seat}"] .card`)];
   }
 
   function makeChoice(el, label, choose) {
