@@ -73,6 +73,19 @@
     }
   }
 
+  // A profile's facts (POST /api/rules); the page is busy meanwhile, and says a refusal.
+  async function rulesOf(variant, scale) {
+    setState("busy");
+    try {
+      return await request("POST", "/api/rules", { body: { variant, scale } });
+    } catch (error) {
+      say(error.message);
+      throw error;
+    } finally {
+      setState("ready");
+    }
+  }
+
   // --- Tapping cards: the deck above, the hand (or pile) below ---------------------------
 
   class Picker {
@@ -259,13 +272,12 @@
     async function profile() {
       scale = undefined;
       extras = undefined;
-      const facts = await request("POST", "/api/rules", { body: { variant: $("variant").value } });
-      picker.setDeck(facts);
+      picker.setDeck(await rulesOf($("variant").value));
       await score();
     }
 
     await fillVariants();
-    $("variant").addEventListener("change", () => profile().catch((e) => say(e.message)));
+    $("variant").addEventListener("change", () => profile().catch(() => {}));
     for (const radio of document.querySelectorAll("input[name=scale]")) {
       radio.addEventListener("change", () => {
         scale = Number(radio.value);
@@ -331,13 +343,12 @@
 
     async function profile() {
       scale = undefined;
-      const facts = await request("POST", "/api/rules", { body: { variant: $("variant").value } });
-      picker.setDeck(facts);
+      picker.setDeck(await rulesOf($("variant").value));
       await tally();
     }
 
     await fillVariants();
-    $("variant").addEventListener("change", () => profile().catch((e) => say(e.message)));
+    $("variant").addEventListener("change", () => profile().catch(() => {}));
     for (const radio of document.querySelectorAll("input[name=scale]")) {
       radio.addEventListener("change", () => {
         scale = Number(radio.value);
@@ -378,7 +389,7 @@
 
     let scale;
     async function settings() {
-      const facts = await request("POST", "/api/rules", { body: { variant: $("variant").value, scale } });
+      const facts = await rulesOf($("variant").value, scale);
       showScale(facts.scale);
       const target = $("target");
       target.replaceChildren(...facts.targets.map((t) => new Option(`${t}`, `${t}`)));
