@@ -21,7 +21,7 @@ from pinochle.serve import TableServer, make_server
 from pinochle.sheet import ScoreSheet
 from test_serve_browser import artifacts, browser  # noqa: F401 - the fixtures
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the quick run leaves them out
 
 try:
     from selenium.common.exceptions import StaleElementReferenceException
@@ -218,6 +218,8 @@ def test_the_score_keeper_keeps_one_sheet_with_the_command_line(
         "1500",
         "1000",
     ]
+    _check_fits(driver, size)
+    _shot(driver, artifacts / f"pages-sheets-new-{size}.png")
     driver.find_element(By.ID, "new-name").send_keys(f"kitchen-{size}")
     Select(driver.find_element(By.ID, "target")).select_by_value("1000")
     driver.find_element(By.ID, "create").click()
