@@ -155,6 +155,10 @@ def test_a_house_profiles_meld_table_is_used(tmp_path: Path) -> None:
     )
     started = _start(tmp_path / "store", pn.load_variant(str(house)))
     try:
+        # A sheet kept under the house profile: its version holds from creation to reload.
+        tag, sheet = new_sheet(started, "house")
+        assert sheet["variant"] == "our-table"
+        assert add(started, "house", tag)[0] == 200
         answer = post(started, "/api/meld", {"cards": ["Q♠", "J♦"]})[1]
         assert (answer["variant"], answer["meld"]["total"]) == ("our-table", 50)
         builtin = post(
@@ -345,6 +349,13 @@ def test_sheets_refuse_bad_input_naming_it(server: TableServer) -> None:
         assert (status, said in refused["error"]) == (400, True), (hand, refused)
     assert ScoreSheet.load(sheet_file(server, "kitchen")).hands == ()  # nothing half-applied
     assert post(server, "/api/sheets/kitchen/hands", HAND)[0] == 428
+    undo = "/api/sheets/kitchen/undo"
+    assert post(server, undo, "", **{"If-Match": f'"{tag}"'})[1]["error"].startswith(
+        "the sheet has no hand to undo"
+    )
+    assert post(server, undo, "{}", **{"If-Match": f'"{tag}"'})[1]["error"] == (
+        "undo: expected no body"
+    )
     assert add(server, "kitchen", "12")[0] == 400
     assert post(server, "/api/sheets", {"name": "kitchen"})[0] == 409
     for settings, said in [
