@@ -36,8 +36,10 @@ def test_wheel_contains_every_profile_and_py_typed(wheel: Path) -> None:
     assert "pinochle/py.typed" in names
     for kind in ("observation", "state", "result", "record", "sheet", "variant"):
         assert f"pinochle/schemas/{kind}.json" in names  # pinochle.schema reads them
-    for name in ("index.html", "table.js", "table.css"):
-        assert f"pinochle/web/{name}" in names  # the page of `pinochle serve`
+    table = ("index.html", "table.js", "table.css")
+    pages = ("meld.html", "counter.html", "sheets.html", "pages.css", "pages.js")
+    for name in (*table, *pages):
+        assert f"pinochle/web/{name}" in names  # the pages of `pinochle serve`
     assert not any(n.startswith(("tests/", "variants/")) for n in names)
 
 

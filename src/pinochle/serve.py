@@ -13,7 +13,14 @@ a few JSON endpoints, which are the model for a web or phone front end of your o
 - ``GET /api/games/ID/people/P/hint``: the hint of P's decision (`pinochle.analysis.hint`
   of P's observation), when P is to act;
 - ``GET /api/games/ID/people/P/review/N``: P's decisions in the finished hand N, each
-  against the hint from what P knew then (`pinochle.analysis.review`).
+  against the hint from what P knew then (`pinochle.analysis.review`);
+- ``POST /api/rules``, ``/api/meld``, ``/api/count``: the meld scorer's and the trick
+  counter's answers (`pinochle.score_meld`, `pinochle.meld_by_trump`, `pinochle.card_points`);
+- ``GET``/``POST /api/sheets``, ``GET /api/sheets/NAME``, ``POST .../hands`` and
+  ``.../undo``: the score keeper's sheets, ``pinochle score`` files in the server's folder.
+
+Beside the table (``/``) the server has three pages of seed 002's web tool: the meld scorer
+(``/meld``), the trick counter (``/counter``) and the score keeper (``/sheets``).
 
 Each person's requests carry that person's token (header ``X-Pinochle-Token``), so a
 browser only ever gets its own seat's view: `pinochle.observe` of the seat, its picture
@@ -68,7 +75,7 @@ from typing import Any
 
 import attrs
 
-from pinochle import _files, svg
+from pinochle import _files, _pages, svg
 from pinochle._words import counted
 from pinochle.actions import Action, Bury, PassCards, Play, parse_action
 from pinochle.arguments import SEED_LIMIT
@@ -146,7 +153,18 @@ _NUMBER = re.compile(r"[0-9]+")  # ASCII digits: str.isdigit() takes "²", which
 _ETAG = re.compile(r'(?:W/)?("?)([0-9]{1,12})\1')
 _DRAIN_BYTES = 256 * 1024  # read and dropped before closing a connection with a body unread
 _DRAIN_SECONDS = 2.0
-_WEB = ("index.html", "table.js", "table.css")
+_WEB = (
+    "index.html",
+    "table.js",
+    "table.css",
+    "meld.html",
+    "counter.html",
+    "sheets.html",
+    "pages.css",
+    "pages.js",
+)
+_PAGES = {"meld": "meld.html", "counter": "counter.html", "sheets": "sheets.html"}
+_SHEET_TAG = re.compile(r'(?:W/)?"([0-9a-f]{16})"')
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
 _AUTO = (Phase.MELD, Phase.MISDEAL)  # a lone legal action here is taken for the person
 
@@ -232,6 +250,8 @@ class GameStore:
         self._locks: dict[str, threading.Lock] = {}
         self._guard = threading.Lock()
         self._folder_lock = self._lock_folder()
+        self.sheets = _pages.SheetStore(self.folder / "sheets", self._variant)
+        """The score keeper's sheets, ``pinochle score`` files in the folder's ``sheets``."""
 
     def _lock_folder(self) -> int | None:
         def error(problem: str) -> PinochleError:
@@ -333,6 +353,39 @@ class GameStore:
             ],
             "turn": _turn(game),
         }
+
+    def rules(self, data: object) -> dict[str, Any]:
+        """What the pages need of a profile: deck, scale, switches, the keeper's settings.
+
+        Args:
+            data: The request's JSON: ``variant``, ``scale`` (1 or 10), ``run_extras``.
+
+        Raises:
+            RequestError: An unknown key, profile or a switch it cannot take (400).
+        """
+        return _pages.rules(self._variant, data)
+
+    def meld(self, data: object) -> dict[str, Any]:
+        """The meld scorer: a hand's meld with one trump and with each (`pinochle.score_meld`).
+
+        Args:
+            data: The request's JSON: ``cards``, ``trump`` and the switches of `rules`.
+
+        Raises:
+            RequestError: A key, card, suit or switch that is wrong (400), named.
+        """
+        return _pages.meld(self._variant, data)
+
+    def count(self, data: object) -> dict[str, Any]:
+        """The trick counter: a side's points by the profile and by each counting method.
+
+        Args:
+            data: The request's JSON: ``cards``, ``last_trick``, ``variant``, ``scale``.
+
+        Raises:
+            RequestError: A key, card or switch that is wrong (400), named.
+        """
+        return _pages.count(self._variant, data)
 
     def view(self, game_id: str, person: int, token: str | None) -> dict[str, Any]:
         """A person's view of a game (see `TableServer`).
@@ -1157,9 +1210,18 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         if path == "/" or (len(parts) == 2 and parts[0] == "static"):
             self._allow(method, "GET")
             self._static("index.html" if path == "/" else parts[1])
+        elif len(parts) == 1 and parts[0] in _PAGES:
+            self._allow(method, "GET")
+            self._static(_PAGES[parts[0]])
         elif parts == ["api", "setup"]:
             self._allow(method, "GET")
             self._json(200, store.setup())
+        elif len(parts) == 2 and parts[0] == "api" and parts[1] in ("rules", "meld", "count"):
+            self._allow(method, "POST")
+            compute = {"rules": store.rules, "meld": store.meld, "count": store.count}[parts[1]]
+            self._json(200, compute(self._json_body(parts[1])))
+        elif parts[:2] == ["api", "sheets"]:
+            self._sheets(method, parts[2:])
         elif parts == ["api", "games"]:
             self._allow(method, "POST")
             body = self._body()
@@ -1195,6 +1257,56 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 raise RequestError(404, f"no such endpoint: {path[:200]}")
         else:
             raise RequestError(404, f"no such page: {path[:200]}")
+
+    def _sheets(self, method: str, rest: list[str]) -> None:
+        """The score keeper: the list, a new sheet, a sheet, a hand added or undone."""
+        sheets = self.server.store.sheets
+        if not rest:
+            if method == "POST":
+                created = sheets.create(self._json_body("sheet"))
+                self._json(201, created, etag=f'"{created["etag"]}"')
+                return
+            self._allow(method, "GET")
+            self._json(200, sheets.list())
+            return
+        name = rest[0]
+        sheets.path(name)  # 404 for a name no sheet can have
+        if len(rest) == 1:
+            self._allow(method, "GET")
+            answer = sheets.get(name)
+        elif rest[1:] == ["hands"]:
+            self._allow(method, "POST")
+            tag = self._sheet_tag()
+            answer = sheets.add(name, self._json_body("hand"), tag)
+        elif rest[1:] == ["undo"]:
+            self._allow(method, "POST")
+            tag = self._sheet_tag()
+            if self._body():
+                raise RequestError(400, "undo: expected no body")
+            answer = sheets.undo(name, tag)
+        else:
+            raise RequestError(404, f"no such endpoint: /api/sheets/{'/'.join(rest)[:200]}")
+        self._json(200, answer, etag=f'"{answer["etag"]}"')
+
+    def _sheet_tag(self) -> str:
+        """The sheet's version a change was made on: ``If-Match`` is required (428)."""
+        tag = self._header("If-Match")
+        if tag is None:
+            raise RequestError(
+                428, "a change to a sheet needs If-Match with the sheet's ETag (load it first)"
+            )
+        found = _SHEET_TAG.fullmatch(tag)
+        if found is None:
+            raise RequestError(
+                400,
+                f'If-Match: expected the sheet\'s ETag, "0123456789abcdef" say, found {tag[:40]!r}',
+            )
+        return found[1]
+
+    def _json_body(self, what: str) -> Any:
+        """The request's body as JSON (400 naming ``what`` if it is not)."""
+        body = self._body()
+        return parse_json(body, lambda p: RequestError(400, f"{what}: {p}"))
 
     def _allow(self, method: str, allowed: str) -> None:
         if method != allowed:
