@@ -42,13 +42,14 @@ import pytest
 
 import pinochle as pn
 from pinochle.actions import Action, parse_action
-from pinochle.analysis import ReviewedDecision, review
+from pinochle.analysis import ReviewedDecision, review, review_decision
 from pinochle.bots import make_bot
 from pinochle.records import GameRecord, record_of
 from pinochle.state import State
 
-WORLDS = 4
-"""Deals each hint imagines: few, so the file stays quick; the positions are clear-cut."""
+WORLDS = 16
+"""Deals each hint imagines: the default on a single deck (a review's "?" and "??" must be
+sure of the loss: with few deals they are given more rarely)."""
 
 SMEAR = "smear"
 DUCK = "duck"
@@ -269,12 +270,21 @@ def _record(position: Position, text: str) -> tuple[GameRecord, Action]:
 
 @functools.cache
 def _reviewed(position: Position, text: str) -> ReviewedDecision:
-    """The review of the seat's decisions in the position's hand: its last, ``text``."""
-    record, action = _record(position, text)
+    """The review of the seat's decision ``text`` at the position (`review_decision`: what
+    `review` does at each decision, here only at the one the position is about)."""
+    state = _position(position.profile, position.seed, position.steps)
+    assert state.to_act == position.seat, position
+    view = pn.observe(state, position.seat)
+    return review_decision(view, parse_action(text), worlds=WORLDS, seed=0)
+
+
+def test_a_review_of_the_hand_marks_its_last_decision_as_the_position_does() -> None:
+    """`review` over the hand reaches the same judgement of the decision."""
+    position = next(p for p in POSITIONS if p.id == "duck-pinochlerun-315")
+    record, action = _record(position, position.wrong)
     found = review(record, position.seat, hand=1, worlds=WORLDS, seed=0)
-    last = found.decisions[-1]
-    assert last.action == action
-    return last
+    assert found.decisions[-1] == _reviewed(position, position.wrong)
+    assert found.decisions[-1].action == action
 
 
 def _told(decision: ReviewedDecision) -> str:
@@ -290,8 +300,6 @@ MARKED = {
     "duck-pinochlerun-339",
     "duck-cutthroat-3-763",
     "lead-pinochlerun-2289",
-    "pass-pinochlerun-3000",
-    "pass-pinochlerun-3003",
     "pass-pinochlerun-3007",
     "pass-pinochlerun-3008",
 }
@@ -299,11 +307,15 @@ MARKED = {
 
 @pytest.mark.parametrize("position", [pytest.param(p, id=p.id) for p in POSITIONS])
 def test_the_hint_rates_the_right_action_best_and_the_wrong_one_lower(position: Position) -> None:
-    """The review's hint at the wrong action: the sources' action is among the best, and
-    the wrong one loses points (`loss` above zero). See the module docstring's sources."""
+    """The review's hint at the wrong action: the sources' card is among the best (a pass:
+    worth more than the wrong one), and the wrong one loses points (`loss` above zero).
+    See the module docstring's sources."""
     decision = _reviewed(position, position.wrong)
-    right = parse_action(position.right)
-    assert decision.hint.value_of(right).value == decision.hint.best.value, _told(decision)
+    right = decision.hint.value_of(parse_action(position.right)).value
+    if position.kind == PASS:  # several passes follow the advice: the right one beats the wrong
+        assert right > decision.hint.value_of(decision.action).value, _told(decision)
+    else:
+        assert right == decision.hint.best.value, _told(decision)
     assert decision.loss > 0, _told(decision)
 
 
@@ -328,6 +340,8 @@ QUICK_REVERSE = {"duck-pinochlerun-315", "lead-pinochlerun-2289", "pass-pinochle
     ],
 )
 def test_the_right_action_is_not_marked(position: Position) -> None:
-    """The reverse: the action the sources call right is not marked."""
+    """The reverse: the action the sources call right is not marked (a pass: not "?" or
+    "??"; a sounder pass than the advice asks may exist, see the first test)."""
     decision = _reviewed(position, position.right)
-    assert decision.mark == "", _told(decision)
+    allowed = ("", "?!") if position.kind == PASS else ("",)
+    assert decision.mark in allowed, _told(decision)

@@ -40,7 +40,15 @@ from pinochle.analysis._hints import (
     hint,
     hintable,
 )
-from pinochle.analysis._judge import MARKS, HandReview, Review, ReviewedDecision, review
+from pinochle.analysis._judge import (
+    CONFIDENCE,
+    MARKS,
+    HandReview,
+    Review,
+    ReviewedDecision,
+    review,
+    review_decision,
+)
 from pinochle.analysis._position import line_of, search_of
 from pinochle.analysis._review import PlayAnalysis, PlayedCard, analyse_play
 from pinochle.analysis._table import trump_table
@@ -51,6 +59,7 @@ from pinochle.tricks import card_points, trick_winner
 
 __all__ = [
     "BIDS",
+    "CONFIDENCE",
     "EXACT_FROM",
     "MARGIN",
     "MARKS",
@@ -72,6 +81,7 @@ __all__ = [
     "hint",
     "hintable",
     "review",
+    "review_decision",
     "solve",
     "trump_table",
 ]

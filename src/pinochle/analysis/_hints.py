@@ -41,6 +41,7 @@ __all__ = [
     "Hint",
     "hint",
     "hintable",
+    "valued",
 ]
 
 WORLDS: Final[Mapping[DeckKind, int]] = MappingProxyType({DeckKind.SINGLE: 16, DeckKind.DOUBLE: 12})
@@ -180,6 +181,22 @@ def hint(
         ArgumentError: ``observation`` is not one, or waits for no decision of its seat
             that a hint values; a bad ``worlds``, ``seed``, ``exact_from`` or ``also``.
     """
+    return valued(observation, worlds=worlds, seed=seed, exact_from=exact_from, also=also)[0]
+
+
+def valued(
+    observation: Observation,
+    *,
+    worlds: int | None = None,
+    seed: int | None = 0,
+    exact_from: int | None = None,
+    also: Iterable[Action] = (),
+) -> tuple[Hint, dict[Action, list[float]]]:
+    """`hint`, and each valued action's value on every imagined deal, in deal order.
+
+    The values deal by deal let a review weigh a difference between two actions on the
+    same deals (a paired difference), not only their means. Arguments as for `hint`.
+    """
     if not isinstance(observation, Observation):
         raise ArgumentError("observation", "a pinochle.Observation", observation)
     if not hintable(observation):
@@ -216,9 +233,10 @@ def hint(
             raise ArgumentError("also", "an action the hint can value", action)
     entries = [_entry(action, found) for action, found in zip(actions, values, strict=True)]
     order = sorted(range(len(entries)), key=lambda i: (-entries[i].value, i))
-    return Hint(
+    found = Hint(
         observation.seat, observation.phase, measure, count, tuple(entries[i] for i in order)
     )
+    return found, dict(zip(actions, values, strict=True))
 
 
 def _entry(action: Action, values: Sequence[float]) -> ActionValue:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import statistics
 from collections.abc import Sequence
 
 import attrs
@@ -10,17 +11,29 @@ import attrs
 from pinochle import arguments
 from pinochle._words import counted
 from pinochle.actions import Action, Bid, Bury, NameTrump, Pass, PassCards, Play
-from pinochle.analysis._hints import MARGIN, Hint, hint, hintable
+from pinochle.analysis._hints import MARGIN, Hint, hintable, valued
 from pinochle.analysis._review import as_record
 from pinochle.cards import CARDS, format_cards
 from pinochle.engine import observe
 from pinochle.errors import ArgumentError
 from pinochle.records import GameRecord, replay_states
-from pinochle.state import Phase, State
+from pinochle.state import Observation, Phase, State
 from pinochle.tricks import card_points, deck_points
 from pinochle.variant import Variant
 
-__all__ = ["MARKS", "HandReview", "Review", "ReviewedDecision", "review"]
+__all__ = [
+    "CONFIDENCE",
+    "MARKS",
+    "HandReview",
+    "Review",
+    "ReviewedDecision",
+    "review",
+    "review_decision",
+]
+
+CONFIDENCE = 1.28
+"""How sure a "?" or "??" is: the loss less this many standard errors of its mean (the
+differences deal by deal) must reach the mark, a one-sided 90% bound."""
 
 MARKS: tuple[float, float] = (0.1, 1 / 3)
 """A decision's loss, as a share of the hand's trick points, that marks it "?" and "??".
@@ -45,10 +58,11 @@ class ReviewedDecision:
             too.
         loss: The expected points the action lost against the hint's best (0 when it was
             the best), in the hint's measure.
-        mark: ``"??"`` for a loss (above 0) of at least the second of the review's marks
-            (a share of the hand's trick points; of twice them for a decision before play,
-            whose score margin counts each point twice), ``"?"`` for the first, ``"?!"``
-            for a loss of at least half a counter (twice that before play), else ``""``.
+        mark: ``"??"`` for a loss that reaches the second of the review's marks (a share
+            of the hand's trick points; of twice them for a decision before play, whose
+            score margin counts each point twice) with `CONFIDENCE`, ``"?"`` for the
+            first, ``"?!"`` for a loss of at least half a counter (twice that before
+            play), else ``""``.
     """
 
     hand: int
@@ -187,41 +201,84 @@ def review(
     players = game.variant.deal.players
     seat = arguments.seat("seat", seat, players)
     only = None if hand is None else arguments.number("hand", hand, 1)
-    low, high = _marks(marks)
-    full = deck_points(game.variant)
-    counter = _counter(game.variant)
+    shares = _marks(marks)
     found_decisions, numbers = _decisions(game, seat)
     if only is not None and only not in numbers:
         told = f"hands 1 to {max(numbers)}" if numbers else "no hand"
         raise ArgumentError("hand", f"a hand of the record ({told})", hand)
     decisions: list[ReviewedDecision] = []
     for state, action in found_decisions:
-        number = state.hand.number + 1
-        if only is not None and number != only:
+        if only is not None and state.hand.number + 1 != only:
             continue
         view = observe(state, seat)
-        found = hint(view, worlds=worlds, seed=seed, exact_from=exact_from, also=(action,))
-        loss = max(0.0, found.best.value - found.value_of(action).value)
-        # A margin counts each trick point twice (one side's gain is the other's loss), so
-        # a decision before play is marked against twice the hand's points.
-        weight = 2 if found.measure == MARGIN else 1
-        mark = _mark(loss, counter * weight / 2, low * full * weight, high * full * weight)
-        trick = len(state.tricks) + 1 if state.phase is Phase.TRICKS else None
-        decisions.append(ReviewedDecision(number, trick, state.phase, action, found, loss, mark))
+        decisions.append(_judged(view, action, worlds, seed, exact_from, shares))
     hands = sorted({d.hand for d in decisions})
     by_hand = tuple(HandReview(n, tuple(d for d in decisions if d.hand == n)) for n in hands)
     return Review(seat, tuple(decisions), by_hand)
 
 
-def _mark(loss: float, floor: float, low: float, high: float) -> str:
-    """``"??"``, ``"?"``, ``"?!"`` or ``""`` for a loss against the thresholds (none: no mark)."""
+def review_decision(
+    observation: Observation,
+    action: Action,
+    *,
+    worlds: int | None = None,
+    seed: int | None = 0,
+    marks: Sequence[float] = MARKS,
+    exact_from: int | None = None,
+) -> ReviewedDecision:
+    """One decision judged as `review` judges each: ``action`` taken at ``observation``.
+
+    Args:
+        observation: The seat's view at the decision (`hintable`).
+        action: What the seat did: one of its legal actions.
+        worlds: Deals imagined, as for `hint`.
+        seed: Seeds the deals, as for `hint`.
+        marks: As for `review`.
+        exact_from: As for `hint`.
+
+    Raises:
+        ArgumentError: As `hint` raises; ``action`` not a legal action of the view;
+            ``marks`` not two shares, lowest first.
+    """
+    shares = _marks(marks)
+    if not isinstance(observation, Observation):
+        raise ArgumentError("observation", "a pinochle.Observation", observation)
+    if hintable(observation) and action not in observation.legal_actions:
+        raise ArgumentError("action", "a legal action of the seat", action)
+    return _judged(observation, action, worlds, seed, exact_from, shares)
+
+
+def _judged(
+    view: Observation,
+    action: Action,
+    worlds: int | None,
+    seed: int | None,
+    exact_from: int | None,
+    shares: tuple[float, float],
+) -> ReviewedDecision:
+    """The decision valued by the hint and marked (see `MARKS` and `CONFIDENCE`)."""
+    found, values = valued(view, worlds=worlds, seed=seed, exact_from=exact_from, also=(action,))
+    best = values[found.best.action]
+    taken = values[action]
+    differences = [b - t for b, t in zip(best, taken, strict=True)]
+    loss = max(0.0, statistics.fmean(differences))
+    spread = statistics.stdev(differences) / math.sqrt(len(differences)) if len(best) > 1 else 0.0
+    variant = view.variant
+    # A margin counts each trick point twice (one side's gain is the other's loss), so
+    # a decision before play is marked against twice the hand's points.
+    weight = 2 if found.measure == MARGIN else 1
+    full = deck_points(variant) * weight
+    sure = loss - CONFIDENCE * spread  # the loss the deals show with 90% confidence
     if loss <= 0:
-        return ""
-    if loss >= high:
-        return "??"
-    if loss >= low:
-        return "?"
-    return "?!" if loss >= floor else ""
+        mark = ""
+    elif sure >= shares[1] * full:
+        mark = "??"
+    elif sure >= shares[0] * full:
+        mark = "?"
+    else:
+        mark = "?!" if loss >= _counter(variant) * weight / 2 else ""
+    trick = len(view.tricks) + 1 if view.phase is Phase.TRICKS else None
+    return ReviewedDecision(view.hand_number + 1, trick, view.phase, action, found, loss, mark)
 
 
 def _counter(variant: Variant) -> int:
