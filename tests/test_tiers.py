@@ -25,6 +25,7 @@ TESTS = ROOT / "tests"
 # Modules whose every test is slow by nature; each is its own tier of the full run.
 ALL_SLOW = {
     "test_serve_browser.py": "drives headless Chromium through whole games",
+    "test_pages_browser.py": "drives headless Chromium through the three pages",
     "test_packaging.py": "builds a wheel",
     "test_arena_ray.py": "starts a Ray cluster",
 }
@@ -122,11 +123,14 @@ def test_ci_refuses_the_quick_run() -> None:
 
 @pytest.mark.slow  # a pytest run of its own
 def test_without_chromium_the_browser_tests_skip_and_say_what_they_need() -> None:
+    listed = _run("--co", "-q", "--full", "tests/test_serve_browser.py")
+    count = len([line for line in listed.stdout.splitlines() if "::" in line])
+    assert count > 0, listed.stdout + listed.stderr
     done = _run("-q", "--full", "tests/test_serve_browser.py", PATH=os.devnull)
     assert done.returncode == 0, done.stdout + done.stderr
-    assert "2 skipped" in done.stdout
+    assert f"{count} skipped" in done.stdout
     assert "browser: Chromium or chromedriver is not installed" in done.stdout  # -ra's reason
     assert (
-        "2 browser tests skipped: they need Chromium and chromedriver"
+        f"{count} browser tests skipped: they need Chromium and chromedriver"
         " (Debian: apt-get install chromium chromium-driver)" in done.stdout
     )
