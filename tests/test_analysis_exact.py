@@ -358,3 +358,28 @@ def test_four_hand_the_leader_gives_up_a_trick_to_take_a_point() -> None:
     assert solution.line == tuple(pn.parse_cards("9D 9C TD JD JC QC KC AC"))
     assert card_values(state) == dict(zip(pn.parse_cards("KC 9D"), (0, 1), strict=True))
     assert minimax(state) == 1
+
+
+def test_four_hand_a_partner_forced_to_overtake_takes_the_lead_from_sure_winners() -> None:
+    """pinochlerun, clubs trump (nobody holds one), the last four tricks; West (seat 3)
+    bid and leads for East-West. Counters A, 10, K count 1 each, the last trick 1; a player
+    must follow suit and beat the trick if able (rules/trick-play#following).
+
+    North A♥ Q♠ Q♠ 10♠, East J♥ J♥ 9♠ J♠, South K♥ K♥ 10♥ A♠, West Q♦ K♦ K♠ K♠.
+
+    West leads K♠: North must beat with 10♠, East follows J♠, South must beat with A♠
+    and takes 3. South's hearts are all above East's, but they are not sure winners:
+    when South leads 10♥, North must beat it with A♥ and the lead passes to North (West,
+    void, throws Q♦). North leads Q♠; East follows 9♠, South (void) throws K♥ and West's
+    K♠ wins 2; West leads K♦, North throws Q♠, East J♥, South its last K♥: West takes
+    K♦ K♥ and the last trick, 3. East-West 5 of the 10 left; Q♦ or K♦ first give them 4.
+
+    (The solver once counted South's three hearts as sure for North-South and found 4.)
+    """
+    hands = ("AH QS QS TS", "JH JH 9S JS", "KH KH TH AS", "QD KD KS KS")
+    state = _position("pinochlerun", Suit.CLUBS, hands, to_act=3, bidder=3)
+    assert minimax(state) == 5
+    values = card_values(state)
+    assert values == dict(zip(pn.parse_cards("QD KD KS"), (4, 4, 5), strict=True))
+    assert solve(state).points[state.side_of(3)] == 5
+    assert solve(state).line[:8] == tuple(pn.parse_cards("KS TS JS AS TH QD AH JH"))

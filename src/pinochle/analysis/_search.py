@@ -372,8 +372,10 @@ class Search:
         In trump, the leader's trumps no opponent's trump outranks (a copy led first
         wins); in another suit, its cards no opponent's card of the suit outranks, as many
         rounds as every opponent holding trump can follow (one more would be trumped),
-        all only while the partners cannot trump them and take the lead away. Only the
-        cards led are counted (what the others add is not known).
+        all only while the partners cannot trump them or overtake them in the suit and
+        take the lead away (a partner who holds a higher card of the suit ends the count
+        after that round). Only the cards led are counted (what the others add is not
+        known).
         """
         present, teams, values = self.present, self.teams, self.values
         team = teams[leader]
@@ -389,6 +391,7 @@ class Search:
             rounds = 99  # the rounds before an opponent may trump
             ruffed = 99  # the round a partner must trump (the team wins it, the lead goes)
             higher = 0
+            over = 0  # the partners' cards of the suit: one above the card led may take it
             for seat in range(self.players):
                 if seat == leader:
                     continue
@@ -396,6 +399,8 @@ class Search:
                 opponent = teams[seat] != team
                 if opponent:
                     higher |= cards & _SUIT_MASK[suit]
+                else:
+                    over |= cards & _SUIT_MASK[suit]
                 if suit != trump and trump >= 0 and cards & _SUIT_MASK[trump]:
                     length = _length(cells >> place[seat * _KINDS + suit * 6])
                     if opponent:
@@ -413,6 +418,10 @@ class Search:
                     total += values[kind]
                     cashed += 1
                     copies -= 1
+                    if over >> (kind + 1):
+                        # A partner may (with a duty to beat, must) overtake: the team wins
+                        # this round, but the lead is no longer the leader's.
+                        return total
                 kind -= 1
             if cashed == ruffed:
                 return total  # the partner trumped: the lead is no longer the leader's
