@@ -151,7 +151,7 @@ def decisions_of(game: int, record: GameRecord, seats: Sequence[int]) -> list[De
     found = []
     for state, action in zip(replay_states(record), record.actions, strict=False):
         seat = state.to_act
-        if seat not in seats:
+        if seat is None or seat not in seats:
             continue
         view = pn.observe(state, seat)
         if hintable(view) and len(set(view.legal_actions)) > 1:
