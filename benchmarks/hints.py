@@ -27,7 +27,8 @@ default). Its loss is the best value minus the action's; its mark is review's (`
 
 Then, with the first setting: each reviewed seat's whole game reviewed by `review` (seed 0),
 its CPU time (median and maximum over the games; goal 4: at most a minute), and a check that
-the review marks each decision as this script did (a difference is a bug: printed, exit 1).
+the review marks each decision as this script did. A difference, or a hint or review that
+raises, is a bug: printed as ``BUG:`` at the end (the run goes on without it), exit 1.
 A summary table of the settings ends the run.
 
 Run: ``python benchmarks/hints.py [--profile P] [--games N] [--seed S] [--levels a,b,c,d]
@@ -59,6 +60,7 @@ from pinochle.actions import Action, Play
 from pinochle.analysis import MARKS, Hint, card_values, hint, hintable, review
 from pinochle.bots import make_bot
 from pinochle.cards import Card
+from pinochle.errors import PinochleError
 from pinochle.records import GameRecord, record_of, replay_states
 
 LEVELS = {3: "hard,medium,easy", 4: "hard,medium,hard,easy"}
@@ -83,6 +85,7 @@ class Decision:
 
     game: int  # the game's seed
     seat: int
+    index: int  # among the seat's decisions in the game, from 0
     hand: int  # from 1
     state: pn.State
     action: Action
@@ -95,6 +98,14 @@ class Decision:
     @property
     def is_card(self) -> bool:
         return self.state.phase is pn.Phase.TRICKS
+
+    @property
+    def where(self) -> str:
+        trick = f", trick {len(self.state.tricks) + 1}" if self.is_card else ""
+        return (
+            f"game seed {self.game}, seat {self.seat}, hand {self.hand}{trick}, "
+            f"{self.state.phase} ({self.action})"
+        )
 
 
 @attrs.frozen
@@ -155,7 +166,8 @@ def decisions_of(game: int, record: GameRecord, seats: Sequence[int]) -> list[De
             continue
         view = pn.observe(state, seat)
         if hintable(view) and len(set(view.legal_actions)) > 1:
-            found.append(Decision(game, seat, state.hand.number + 1, state, action))
+            index = sum(d.seat == seat for d in found)
+            found.append(Decision(game, seat, index, state.hand.number + 1, state, action))
     return found
 
 
@@ -253,18 +265,38 @@ def measure(
     seeds: int,
     full: float,
     exact: Callable[[Decision], dict[Card, int] | None],
+    problems: list[str],
 ) -> tuple[Summary, dict[tuple[int, int, int], str]]:
     """Hint every decision at every seed with ``setting``; print the figures.
 
     Returns the setting's summary and each decision's mark at seed 0, keyed by
-    (game, seat, index among the seat's decisions of the game).
+    (game, seat, index among the seat's decisions of the game). A hint that raises is
+    added to ``problems`` and its decision left out of the figures.
     """
     runs: list[list[Run]] = []
+    kept: list[Decision] = []
     for i, decision in enumerate(decisions):
-        runs.append([_hinted(decision, setting, seed, full) for seed in range(seeds + 1)])
+        found: list[Run] = []
+        for seed in range(seeds + 1):
+            try:
+                found.append(_hinted(decision, setting, seed, full))
+            except PinochleError as error:  # a bug of the hint: kept for the end, not fatal
+                problems.append(
+                    f"{decision.where}, {setting}, seed {seed}: hint raised "
+                    f"{type(error).__name__}: {error}"
+                )
+                break
+        else:
+            kept.append(decision)
+            runs.append(found)
         if i % 25 == 24:
             _progress(f"  {setting}: {i + 1}/{len(decisions)} decisions ({_machine()})")
-    print(f"{setting}: {len(decisions)} decisions, seed 0 and {seeds} other seeds")
+    left_out = len(decisions) - len(kept)
+    decisions = kept
+    print(
+        f"{setting}: {len(decisions)} decisions, seed 0 and {seeds} other seeds"
+        + (f" ({left_out} left out: a hint failed, see the end)" if left_out else "")
+    )
 
     # Stability: marks and best actions across seeds.
     def again(first: str) -> tuple[int, int, int]:
@@ -368,11 +400,8 @@ def measure(
     sys.stdout.flush()
 
     marks: dict[tuple[int, int, int], str] = {}
-    counters: collections.Counter[tuple[int, int]] = collections.Counter()
     for decision, r in zip(decisions, runs, strict=True):
-        key = (decision.game, decision.seat)
-        marks[(*key, counters[key])] = r[0].mark
-        counters[key] += 1
+        marks[(decision.game, decision.seat, decision.index)] = r[0].mark
     summary = Summary(
         setting,
         f"{100 * twice_again / twice_runs:.1f}% of {twice_runs}" if twice_runs else "n/a",
@@ -391,16 +420,27 @@ def review_games(
     seats: Sequence[int],
     setting: Setting,
     marks: dict[tuple[int, int, int], str],
+    counts: collections.Counter[tuple[int, int]],
 ) -> list[str]:
-    """Time each reviewed seat's whole-game review; return where its marks differ from ours."""
+    """Time each reviewed seat's whole-game review; return where its marks differ from ours.
+
+    A decision the benchmark left out (its hint failed) is not compared; a review that
+    raises is a problem too.
+    """
     problems = []
     times = []
     for game, record in records.items():
         for seat in seats:
             start = time.process_time()
-            found = review(
-                record, seat, worlds=setting.worlds, seed=0, exact_from=setting.exact_from
-            )
+            try:
+                found = review(
+                    record, seat, worlds=setting.worlds, seed=0, exact_from=setting.exact_from
+                )
+            except PinochleError as error:
+                problems.append(
+                    f"game seed {game}, seat {seat}: review raised {type(error).__name__}: {error}"
+                )
+                continue
             seconds = time.process_time() - start
             times.append(seconds)
             hands = len({d.hand for d in found.decisions})
@@ -409,14 +449,20 @@ def review_games(
                 f"hands, {len(found.marked)} marked, {_s(seconds)}"
             )
             for i, decision in enumerate(found.decisions):
-                ours = marks.get((game, seat, i))
+                ours = marks.get((game, seat, i), decision.mark)  # none: left out
                 if ours != decision.mark:
                     problems.append(
                         f"game seed {game}, seat {seat}, decision {i + 1} ({decision.text}): "
                         f"review marks {decision.mark!r}, the benchmark {ours!r}"
                     )
-            if (game, seat, len(found.decisions)) in marks:
-                problems.append(f"game seed {game}, seat {seat}: review has fewer decisions")
+            if len(found.decisions) != counts[(game, seat)]:
+                problems.append(
+                    f"game seed {game}, seat {seat}: review has {len(found.decisions)} "
+                    f"decisions, the benchmark {counts[(game, seat)]}"
+                )
+    if not times:
+        print("  no review finished")
+        return problems
     met = "met" if max(times) <= GOAL_REVIEW else "NOT met"
     print(
         f"  a whole game's review of one seat, CPU: median {_s(statistics.median(times))}, "
@@ -488,11 +534,12 @@ def main() -> None:
     summaries = []
     problems: list[str] = []
     for i, setting in enumerate(args.settings):
-        summary, marks = measure(decisions, setting, args.seeds, full, exact)
+        summary, marks = measure(decisions, setting, args.seeds, full, exact, problems)
         summaries.append(summary)
         if i == 0 and not args.no_review:
             print(f"review (seed 0, {setting}):")
-            problems += review_games(records, seats, setting, marks)
+            counts = collections.Counter((d.game, d.seat) for d in decisions)
+            problems += review_games(records, seats, setting, marks, counts)
     print("summary: setting | ?? again | ? again | same best | equal-best | exact loss | ", end="")
     print("card median / p90 | before play median")
     for s in summaries:
@@ -502,7 +549,7 @@ def main() -> None:
         )
     print(f"load at the end: {_machine()}")
     for problem in problems:
-        print(f"DISAGREEMENT (a bug): {problem}")
+        print(f"BUG: {problem}")
     if problems:
         sys.exit(1)
 
