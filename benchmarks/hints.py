@@ -299,9 +299,16 @@ def measure(
     )
 
     # Stability: marks and best actions across seeds.
-    def again(first: str) -> tuple[int, int, int]:
-        """(decisions marked ``first`` at seed 0, reruns, reruns marked ? or ?? again)."""
-        chosen = [r for r in runs if r[0].mark == first]
+    def again(first: str, kind: bool | None = None) -> tuple[int, int, int]:
+        """(decisions marked ``first`` at seed 0, reruns, reruns marked ? or ?? again).
+
+        ``kind``: card decisions only (True), decisions before play only (False), or all.
+        """
+        chosen = [
+            r
+            for d, r in zip(decisions, runs, strict=True)
+            if r[0].mark == first and kind in (None, d.is_card)
+        ]
         reruns = [run for r in chosen for run in r[1:]]
         return len(chosen), len(reruns), sum(bool(run.mark) for run in reruns)
 
@@ -316,11 +323,21 @@ def measure(
         f"{_share(twice_again, twice_runs)} (goal >= {GOAL_STABLE:.0%}: {met}); "
         f"?? again: {_share(as_both, twice_runs)}"
     )
+    for mark in ("??", "?"):
+        parts = []
+        for name, kind in (("cards", True), ("before play", False)):
+            _, rerun, kept_mark = again(mark, kind)
+            parts.append(f"{name} {_share(kept_mark, rerun)}")
+        print(f"    {mark} marked again by kind: " + ", ".join(parts))
     print(f"  marked ? at seed 0: {once}; reruns marked ? or ?? again: ", end="")
     print(_share(once_again, once_runs))
     print(
         f"  unmarked at seed 0: {clean}; reruns that mark them: {_share(clean_marked, clean_runs)}"
     )
+    for d, r in zip(decisions, runs, strict=True):
+        if r[0].mark == "??" and not all(run.mark for run in r[1:]):
+            losses = " ".join(f"{run.loss:.1f}" for run in r)
+            print(f"    ?? not kept: {d.where}: losses at each seed {losses}")
     same = [len({run.best for run in r}) == 1 for r in runs]
     cards = [d.is_card for d in decisions]
     same_cards = sum(s for s, c in zip(same, cards, strict=True) if c)
@@ -490,6 +507,9 @@ def main() -> None:
     parser.add_argument(
         "--exact-cards", type=int, default=8, help="solve the true state up to C cards a hand"
     )
+    parser.add_argument(
+        "--kinds", choices=("all", "cards", "before"), default="all", help="decisions measured"
+    )
     parser.add_argument("--no-review", action="store_true", help="skip the whole-game reviews")
     parser.add_argument("--quick", action="store_true", help="tiny: the smoke test's run")
     args = parser.parse_args()
@@ -515,6 +535,8 @@ def main() -> None:
         )
     )
     decisions = [d for game, record in records.items() for d in decisions_of(game, record, seats)]
+    if args.kinds != "all":  # the indices stay the game's: review compares only those kept
+        decisions = [d for d in decisions if d.is_card == (args.kinds == "cards")]
     count = collections.Counter("cards" if d.is_card else str(d.state.phase) for d in decisions)
     print(
         f"decision set: {len(decisions)} decisions ("
@@ -536,7 +558,7 @@ def main() -> None:
     for i, setting in enumerate(args.settings):
         summary, marks = measure(decisions, setting, args.seeds, full, exact, problems)
         summaries.append(summary)
-        if i == 0 and not args.no_review:
+        if i == 0 and not args.no_review and args.kinds == "all":  # review takes every kind
             print(f"review (seed 0, {setting}):")
             counts = collections.Counter((d.game, d.seat) for d in decisions)
             problems += review_games(records, seats, setting, marks, counts)
