@@ -159,7 +159,7 @@ def play_games(
 
 def decisions_of(game: int, record: GameRecord, seats: Sequence[int]) -> list[Decision]:
     """The reviewed seats' decisions a review values (as `review` picks them)."""
-    found = []
+    found: list[Decision] = []
     for state, action in zip(replay_states(record), record.actions, strict=False):
         seat = state.to_act
         if seat is None or seat not in seats:
