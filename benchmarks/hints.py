@@ -353,8 +353,8 @@ def measure(
     parts = []
     for name, kind in (("cards", True), ("before play", False)):
         chosen = [r for d, r in zip(decisions, runs, strict=True) if d.is_card == kind]
-        kept = sum(run.best == r[0].best for r in chosen for run in r[1:])
-        parts.append(f"{name} {_share(kept, sum(len(r) - 1 for r in chosen))}")
+        agreed = sum(run.best == r[0].best for r in chosen for run in r[1:])
+        parts.append(f"{name} {_share(agreed, sum(len(r) - 1 for r in chosen))}")
     print("    reruns whose best is seed 0's by kind: " + ", ".join(parts))
 
     # Equal-best: the suggested card against the true state solved.
