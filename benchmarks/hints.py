@@ -57,7 +57,7 @@ import attrs
 
 import pinochle as pn
 from pinochle.actions import Action, Play
-from pinochle.analysis import MARKS, Hint, card_values, hint, hintable, review
+from pinochle.analysis import MARKS, card_values, hintable, review, review_decision
 from pinochle.bots import make_bot
 from pinochle.cards import Card
 from pinochle.errors import PinochleError
@@ -171,25 +171,23 @@ def decisions_of(game: int, record: GameRecord, seats: Sequence[int]) -> list[De
     return found
 
 
+MARKED = ("?", "??")
+"""The marks goal 2 counts ("?!", a counter or so, is below them)."""
+
+
 def _hinted(decision: Decision, setting: Setting, seed: int, full: float) -> Run:
+    """The decision judged as `review` judges it (`review_decision`), timed."""
     view = pn.observe(decision.state, decision.seat)
     start = time.process_time()
-    found = hint(
+    judged = review_decision(
         view,
+        decision.action,
         worlds=setting.worlds,
         seed=seed,
         exact_from=setting.exact_from,
-        also=(decision.action,),
     )
     seconds = time.process_time() - start
-    return Run(seed, found.best.action, *_marked(found, decision.action, full), seconds)
-
-
-def _marked(found: Hint, action: Action, full: float) -> tuple[float, str]:
-    """The loss and mark of ``action`` as `review` gives them."""
-    low, high = MARKS
-    loss = max(0.0, found.best.value - found.value_of(action).value)
-    return loss, "??" if loss >= high * full else "?" if loss >= low * full else ""
+    return Run(seed, judged.best, judged.loss, judged.mark, seconds)
 
 
 def _nearest(values: Sequence[float], share: float) -> float:
@@ -310,7 +308,7 @@ def measure(
             if r[0].mark == first and kind in (None, d.is_card)
         ]
         reruns = [run for r in chosen for run in r[1:]]
-        return len(chosen), len(reruns), sum(bool(run.mark) for run in reruns)
+        return len(chosen), len(reruns), sum(run.mark in MARKED for run in reruns)
 
     twice, twice_runs, twice_again = again("??")
     once, once_runs, once_again = again("?")
@@ -335,7 +333,7 @@ def measure(
         f"  unmarked at seed 0: {clean}; reruns that mark them: {_share(clean_marked, clean_runs)}"
     )
     for d, r in zip(decisions, runs, strict=True):
-        if r[0].mark == "??" and not all(run.mark for run in r[1:]):
+        if r[0].mark == "??" and not all(run.mark in MARKED for run in r[1:]):
             losses = " ".join(f"{run.loss:.1f}" for run in r)
             print(f"    ?? not kept: {d.where}: losses at each seed {losses}")
     same = [len({run.best for run in r}) == 1 for r in runs]
