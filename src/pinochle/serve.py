@@ -1270,7 +1270,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if codes:
                 rest = urllib.parse.urlencode([(n, v) for n, v in pairs if n != "code"])
                 then = path + (f"?{rest}" if rest else "")
-                self._enter(gate, codes[0], _access.local_path(then + (f"?{rest}" if rest else "")))
+                self._enter(gate, codes[0], _access.local_path(then))
                 return True
         if not gate.admits(self._header("Cookie")):
             raise _DeniedError(401, _ASK_CODE, then=_access.local_path(self.path))
@@ -1333,7 +1333,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
             if "text/html" in accept:  # a browser opening a page, or the form sent again
                 said = "" if str(exc) == _ASK_CODE else str(exc)
                 page = _access.page(said[:1].upper() + said[1:], exc.then)
-                self._send(exc.status, page, "text/html; charset=utf-8", extra=tuple(extra))
+                # A form posted from a "no-referrer" page says it comes from Origin "null",
+                # which the same-origin check refuses: this page names its own origin.
+                kind = "text/html; charset=utf-8"
+                self._send(exc.status, page, kind, extra=tuple(extra), referrer="same-origin")
             else:
                 body = json.dumps({"error": str(exc)}).encode()
                 kind = "application/json; charset=utf-8"
@@ -1469,6 +1472,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         etag: str | None = None,
         cache: str = "no-store",
         extra: tuple[tuple[str, str], ...] = (),
+        referrer: str = "no-referrer",
     ) -> None:
         if status >= 400 or self._unread != 0:
             # After a refusal, or with a body left unread, the connection closes: the rest
@@ -1479,7 +1483,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", cache)
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Referrer-Policy", referrer)
         self.send_header(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
