@@ -476,6 +476,25 @@ def start(arguments: list[str], env: dict[str, str] | None = None) -> subprocess
     )
 
 
+def first_lines(process: subprocess.Popen[str], count: int) -> list[str]:
+    """The first lines the command prints: up to ``count``, fewer if it prints no more.
+
+    Read in a thread, so that a command that prints fewer lines fails the test rather than
+    hang it (60 seconds: a bound for a stuck command, not a measure).
+    """
+    got: list[str] = []
+
+    def read() -> None:
+        assert process.stdout is not None
+        for _ in range(count):
+            got.append(process.stdout.readline())
+
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(60)
+    return list(got)
+
+
 def fetch(url: str, cookie: str = "", host: str = "") -> Reply:
     split = re.fullmatch(r"http://([\d.]+):(\d+)(/.*)", url)
     assert split, url
@@ -495,8 +514,8 @@ def fetch(url: str, cookie: str = "", host: str = "") -> Reply:
 def test_the_command_prints_the_code_and_the_address_that_carries_it() -> None:
     process = start(["--host", HOST, "--code"])
     try:
-        assert process.stdout is not None
-        lines = [process.stdout.readline() for _ in range(3)]
+        lines = first_lines(process, 3)
+        assert len(lines) == 3, lines
         assert re.match(rf"pinochle serve: pinochlerun at http://{HOST}:\d+/ ", lines[0]), lines
         found = re.fullmatch(
             r"pinochle serve: access code ([A-Z2-9]{4})-([A-Z2-9]{4}): every device must give it\n",
@@ -538,13 +557,20 @@ def test_without_host_the_command_is_as_before() -> None:
 # script starts the command and reports what a device at 10.9.8.7 gets, as JSON.
 _IN_NAMESPACE = textwrap.dedent(
     """
-    import http.client, json, re, subprocess, sys
+    import http.client, json, re, subprocess, sys, threading
     process = subprocess.Popen(
         [sys.executable, "-m", "pinochle", "serve", "--port", "0", *sys.argv[1:]],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
     )
-    lines = [process.stdout.readline() for _ in range(3)]
-    url = re.search(r"(http://10[.]9[.]8[.]7:[0-9]+/)[?]code=([A-Z0-9]+)", lines[2])
+    lines = []
+    def read():
+        for _ in range(3):
+            lines.append(process.stdout.readline())
+    reader = threading.Thread(target=read, daemon=True)
+    reader.start()
+    reader.join(60)  # a bound for a command that prints fewer lines, not a measure
+    lines = list(lines)
+    url = re.search(r"(http://10[.]9[.]8[.]7:[0-9]+/)[?]code=([A-Z0-9]+)", "".join(lines))
     def get(path, host=None, cookie=None):
         headers = {}
         if host:
