@@ -67,6 +67,10 @@ def test_a_phone_gives_the_code_once_and_then_plays(
         assert browser.title == "Pinochle: access code"
         assert browser.find_element(By.ID, "code").is_displayed()
         browser.save_screenshot(str(artifacts / "serve-access-code-phone.png"))
+        browser.set_window_size(1000, 1050)
+        assert browser.find_element(By.ID, "code").size["height"] >= 44  # a thumb's size
+        browser.save_screenshot(str(artifacts / "serve-access-code-wide.png"))
+        browser.set_window_size(390, 844)
         # Nothing of the table: no start button, no profile.
         assert not browser.find_elements(By.ID, "start")
         assert "browser-game" not in browser.page_source

@@ -30,14 +30,18 @@ goes on with every game. Bad requests get a 4xx status and a JSON ``{"error": ..
 says what was wrong, and change nothing; requests to the same game take turns (a lock per
 game), and a second server on the same folder is refused.
 
-The server is the standard library's threading HTTP server: a game for one or two people
-at one machine needs no more, and the library keeps its three runtime dependencies. It
-binds 127.0.0.1 unless told otherwise; bound to a loopback address it refuses requests
-whose ``Host`` is not its own (a defence against DNS rebinding). It refuses POSTs from
-another origin, and reads at most `MAX_BODY_BYTES` of a request body; a body is applied
-whole or refused. Every refusal closes the connection, and so does a request whose body
-was not read, so that nothing a client sends is read as a request it did not make. The
-server's log (standard error) gets one line for a fault of its own, never a traceback.
+The server is the standard library's threading HTTP server: a game for one or two people at
+one machine needs no more, and the library keeps its three runtime dependencies. It binds
+127.0.0.1 unless told otherwise, and refuses requests whose ``Host`` is not its own (its
+address, the name it was given, or ``localhost`` on this machine: a defence against DNS
+rebinding). Bound to an address that other devices can reach (``--host``), it has an access
+code (`pinochle._access`): every request, to every route, needs the code or the cookie the
+code buys, or is answered 401 and learns nothing; wrong codes from one client address are
+answered 429 after a few a minute. It refuses POSTs from another origin, and reads at most
+`MAX_BODY_BYTES` of a request body; a body is applied whole or refused. Every refusal closes
+the connection, and so does a request whose body was not read, so that nothing a client
+sends is read as a request it did not make. The server's log (standard error) gets one line
+for a fault of its own, never a traceback.
 
 Hints and reviews take from a fraction of a second to many seconds. Each is computed in a
 thread of its own, outside the game's lock, so the game's other requests and other games go
