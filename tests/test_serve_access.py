@@ -11,6 +11,7 @@ moves.
 
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import os
@@ -648,3 +649,32 @@ def test_a_network_address_asks_for_a_code_without_being_told() -> None:
     assert "warning" not in report["err"]
     assert (report["none"], report["code"], report["setup"]) == (401, 303, 200)
     assert report["rebound"] == 421
+
+
+# --- A refusal at the gate closes the connection -----------------------------------------------
+
+
+@pytest.mark.parametrize("path", ["/api/games", f"/?code={CODE}"], ids=["401", "303"])
+def test_a_body_the_gate_did_not_read_is_never_a_request(server: TableServer, path: str) -> None:
+    # A request with the cookie, hidden in the body of a request refused at the gate (or
+    # answered there with a redirect): it is never read as a request of its own.
+    port = int(server.server_address[1])
+    cookie = _access.Gate(CODE, port).set_cookie().split(";")[0]
+    inner = (
+        f"POST /api/games HTTP/1.1\r\nHost: {HOST}:{port}\r\nCookie: {cookie}\r\n"
+        "Content-Length: 2\r\n\r\n{}"
+    ).encode()
+    method = "POST" if path == "/api/games" else "GET"
+    outer = (
+        f"{method} {path} HTTP/1.1\r\nHost: {HOST}:{port}\r\nContent-Length: {len(inner)}\r\n\r\n"
+    ).encode()
+    answer = b""
+    with socket.create_connection((HOST, port), timeout=60) as raw:
+        raw.sendall(outer + inner)
+        raw.shutdown(socket.SHUT_WR)
+        with contextlib.suppress(ConnectionResetError):
+            while chunk := raw.recv(65536):
+                answer += chunk
+    assert answer.count(b"HTTP/1.1 ") == 1, answer
+    assert b"Connection: close" in answer
+    assert list(server.store.folder.glob("*.json")) == []
