@@ -37,14 +37,18 @@ goes on with every game. Bad requests get a 4xx status and a JSON ``{"error": ..
 says what was wrong, and change nothing; requests to the same game take turns (a lock per
 game), and a second server on the same folder is refused.
 
-The server is the standard library's threading HTTP server: a game for one or two people
-at one machine needs no more, and the library keeps its three runtime dependencies. It
-binds 127.0.0.1 unless told otherwise; bound to a loopback address it refuses requests
-whose ``Host`` is not its own (a defence against DNS rebinding). It refuses POSTs from
-another origin, and reads at most `MAX_BODY_BYTES` of a request body; a body is applied
-whole or refused. Every refusal closes the connection, and so does a request whose body
-was not read, so that nothing a client sends is read as a request it did not make. The
-server's log (standard error) gets one line for a fault of its own, never a traceback.
+The server is the standard library's threading HTTP server: a game for one or two people at
+one machine needs no more, and the library keeps its three runtime dependencies. It binds
+127.0.0.1 unless told otherwise, and refuses requests whose ``Host`` is not its own (its
+address, the name it was given, or ``localhost`` on this machine: a defence against DNS
+rebinding). Bound to an address that other devices can reach (``--host``), it has an access
+code (`pinochle._access`): every request, to every route, needs the code or the cookie the
+code buys, or is answered 401 and learns nothing; wrong codes from one client address are
+answered 429 after a few a minute. It refuses POSTs from another origin, and reads at most
+`MAX_BODY_BYTES` of a request body; a body is applied whole or refused. Every refusal closes
+the connection, and so does a request whose body was not read, so that nothing a client
+sends is read as a request it did not make. The server's log (standard error) gets one line
+for a fault of its own, never a traceback.
 
 Hints and reviews take from a fraction of a second to many seconds. Each is computed in a
 thread of its own, outside the game's lock, so the game's other requests and other games go
@@ -75,7 +79,7 @@ from typing import Any
 
 import attrs
 
-from pinochle import _files, _pages, svg
+from pinochle import _access, _files, _pages, svg
 from pinochle._words import counted
 from pinochle.actions import Action, Bury, PassCards, Play, parse_action
 from pinochle.arguments import SEED_LIMIT
@@ -166,6 +170,10 @@ _WEB = (
 _PAGES = {"meld": "meld.html", "counter": "counter.html", "sheets": "sheets.html"}
 _SHEET_TAG = re.compile(r'(?:W/)?"([0-9a-f]{16})"')
 _TYPES = {".html": "text/html", ".js": "text/javascript", ".css": "text/css"}
+_ASK_CODE = (
+    "this table asks for its access code: open the address with ?code= that pinochle serve "
+    "printed, or type the code on its page"
+)
 _AUTO = (Phase.MELD, Phase.MISDEAL)  # a lone legal action here is taken for the person
 
 
@@ -984,6 +992,15 @@ class TableServer(http.server.ThreadingHTTPServer):
     Args:
         address: ``(host, port)`` to bind; port 0 picks a free one.
         store: The games.
+        temporary: A temporary folder of games to remove when the server closes.
+        code: The access code every request must carry (see `make_server`): None, a new
+            random one unless the server is bound to a loopback address; True, a new random
+            one; a string, that one; False, none (only on a loopback address).
+
+    Raises:
+        RequestError: A code that is too short or not letters and digits, or ``code=False``
+            on an address other devices can reach (400).
+        OSError: The address cannot be bound.
     """
 
     daemon_threads = True
@@ -994,21 +1011,65 @@ class TableServer(http.server.ThreadingHTTPServer):
         address: tuple[str, int],
         store: GameStore,
         temporary: tempfile.TemporaryDirectory[str] | None = None,
+        *,
+        code: str | bool | None = None,
     ) -> None:
+        if isinstance(code, str) and (problem := _access.code_problem(code)):
+            raise RequestError(400, f"code: {problem}")
         self.store = store
         self._temporary = temporary
         self._connections: set[socket.socket] = set()  # open ones, ended by server_close
         self._connections_lock = threading.Lock()
         super().__init__(address, _Handler)
-        host, port = self.server_address[:2]
-        self.hosts = _allowed_hosts(str(host), int(port), address[0])
+        host, port = str(self.server_address[0]), int(self.server_address[1])
+        self.hosts = _allowed_hosts(host, port, address[0])
+        self.gate: _access.Gate | None = None
+        """The access code's gate (None: the server asks for no code)."""
+        loopback = _loopback(host, address[0])
+        if code is False and not loopback:
+            self.socket.close()
+            raise RequestError(
+                400, f"code: a server on {host}, which other devices can reach, needs a code"
+            )
+        if code is True or (code is None and not loopback):
+            code = _access.new_code()
+        if isinstance(code, str):
+            self.gate = _access.Gate(code, port)
+
+    @property
+    def code(self) -> str | None:
+        """The access code every request needs (capitals, no dashes), or None: none needed."""
+        return None if self.gate is None else self.gate.code
+
+    @property
+    def network_urls(self) -> list[str]:
+        """The page's addresses for other devices (none for a loopback server).
+
+        For a server bound to every address (``0.0.0.0``), one per address of this machine
+        that another device may reach (`pinochle._access.local_addresses`).
+        """
+        host, port = str(self.server_address[0]), int(self.server_address[1])
+        if _loopback(host, host):
+            return []
+        if self.host_is_wildcard:
+            return [f"http://{a}:{port}/" for a in _access.local_addresses()]
+        return [self.url]
+
+    @property
+    def host_is_wildcard(self) -> bool:
+        """Whether the server listens on every address of this machine (``0.0.0.0``)."""
+        return str(self.server_address[0]) in _WILDCARDS
+
+    def with_code(self, url: str) -> str:
+        """The address with the access code (``?code=...``), which sets the cookie at once."""
+        return url if self.gate is None else f"{url}?code={self.gate.code}"
 
     @property
     def url(self) -> str:
         """The page's address, for a browser on this machine."""
         host, port = self.server_address[:2]
         shown = str(host)
-        if shown in ("0.0.0.0", "::"):
+        if shown in _WILDCARDS:
             shown = "127.0.0.1"
         if ":" in shown:
             shown = f"[{shown}]"
@@ -1069,18 +1130,41 @@ class TableServer(http.server.ThreadingHTTPServer):
             self._temporary = None
 
 
-def _allowed_hosts(host: str, port: int, asked: str) -> frozenset[str] | None:
-    """The ``Host`` values a server on a loopback address answers (None: any).
+_WILDCARDS = ("0.0.0.0", "::")  # bound to every address of the machine
 
-    A page on another site can make a browser send requests to 127.0.0.1 under a name of
-    its own (DNS rebinding); a loopback server refuses any name but its own. A server bound
-    to a network address is meant to be reached by whatever name the network gives it.
+
+def _loopback(host: str, asked: str) -> bool:
+    """Whether a server bound to ``host`` (asked for as ``asked``) is this machine's only."""
+    return host.startswith("127.") or host == "::1" or asked == "localhost"
+
+
+def _allowed_hosts(host: str, port: int, asked: str) -> frozenset[str]:
+    """The ``Host`` values a server answers, besides the address a connection reached.
+
+    A page on another site can make a browser send requests to this server under a name of
+    its own (DNS rebinding); the server refuses any name but its own: the address it is
+    bound to, the name it was given (``--host table.lan``) and, on this machine only,
+    ``localhost``. A server bound to every address (``0.0.0.0``) answers, on each
+    connection, the address that connection reached (`_Handler._check_host`).
     """
-    if not (host.startswith("127.") or host == "::1" or asked == "localhost"):
-        return None
-    names = {host, asked, "localhost", "127.0.0.1", "[::1]"}
+    names = {n for n in (host, asked) if n and n not in _WILDCARDS}
+    if _loopback(host, asked) or host in _WILDCARDS:
+        names |= {"localhost", "127.0.0.1", "[::1]"}
     names = {f"[{n}]" if ":" in n and not n.startswith("[") else n for n in names}
-    return frozenset(f"{n}:{port}".lower() for n in names if n)
+    return frozenset(f"{n}:{port}".lower() for n in names)
+
+
+class _DeniedError(RequestError):
+    """A request without the access code (401), or with a wrong one (401, 429).
+
+    Answered with the page that asks for the code (to a browser opening a page) or a JSON
+    error, and nothing else: no game, no profile, not whether the path exists.
+    """
+
+    def __init__(self, status: int, message: str, *, then: str = "/", retry: int = 0) -> None:
+        super().__init__(status, message)
+        self.then = then
+        self.retry = retry
 
 
 class _Handler(http.server.BaseHTTPRequestHandler):
@@ -1120,7 +1204,10 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._unread = self._declared_body()
         try:
             self._check_host(method)
-            self._route(method)
+            if not self._gate(method):  # every route is behind it
+                self._route(method)
+        except _DeniedError as exc:
+            self._deny(exc)
         except RequestError as exc:
             if exc.status >= 500:  # the server's trouble (a damaged stored game): say so
                 self.server.log(f"{method} {self.path}: {exc.status} {exc}")
@@ -1161,6 +1248,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self._unread = length = self._declared_body()
         try:
             self._check_host(self.command)
+            if self.server.gate is not None and not self._admitted(self.command):
+                raise _DeniedError(401, _ASK_CODE)
             if length is not None and length > MAX_BODY_BYTES:
                 self._body()  # refuses it (413) and says why
         except RequestError as exc:
@@ -1194,11 +1283,121 @@ class _Handler(http.server.BaseHTTPRequestHandler):
     def _check_host(self, method: str) -> None:
         host = (self._header("Host") or "").lower()
         hosts = self.server.hosts
-        if hosts is not None and host not in hosts:
-            raise RequestError(421, f"this server answers for {min(hosts)}, not {host[:100]!r}")
+        if host not in hosts:
+            reached = self._reached()
+            if host != reached:
+                own = reached or min(hosts, default="its own address")
+                raise RequestError(421, f"this server answers for {own}, not {host[:100]!r}")
         origin = self._header("Origin")
         if method != "GET" and origin is not None and _netloc(origin) != host:
             raise RequestError(403, "requests from another site are refused")
+
+    def _reached(self) -> str:
+        """The ``address:port`` this connection reached, as a ``Host`` names it ("": unknown)."""
+        try:
+            address, port = self.connection.getsockname()[:2]
+        except (OSError, AttributeError, TypeError, ValueError):
+            return ""
+        return f"[{address}]:{port}" if ":" in str(address) else f"{address}:{port}"
+
+    # --- The access code: every request passes here, before its route ---------------------
+
+    def _gate(self, method: str) -> bool:
+        """Let the request on to its route (False), answer it here (True), or refuse it.
+
+        With no access code every request goes on. With one, a request goes on only with
+        the code's cookie. The code itself comes as ``?code=`` on a GET (the address that
+        `pinochle serve` prints) or in the form of the page that asks for it (a POST to
+        ``/access``); a right code is answered with the cookie and a redirect to the same
+        page without the code, a wrong one is counted (`pinochle._access.Gate.right`).
+        """
+        gate = self.server.gate
+        if gate is None:
+            return False
+        path, query = self._split()
+        if method == "POST" and path == "/access":
+            form = self._form(self._body())
+            self._enter(gate, form.get("code", ""), _access.local_path(form.get("then", "/")))
+            return True
+        if method == "GET" and query:
+            pairs = self._query(query)
+            codes = [value for name, value in pairs if name == "code"]
+            if len(codes) > 1:
+                raise RequestError(400, "code: given more than once")
+            if codes:
+                rest = urllib.parse.urlencode([(n, v) for n, v in pairs if n != "code"])
+                then = path + (f"?{rest}" if rest else "")
+                self._enter(gate, codes[0], _access.local_path(then))
+                return True
+        if not gate.admits(self._header("Cookie")):
+            raise _DeniedError(401, _ASK_CODE, then=_access.local_path(self.path))
+        return False
+
+    def _admitted(self, method: str) -> bool:
+        """Whether a request may send its body: it has the cookie, or it brings the code."""
+        gate = self.server.gate
+        if gate is None or gate.admits(self._header("Cookie")):
+            return True
+        return method == "POST" and self._split()[0] == "/access"
+
+    def _split(self) -> tuple[str, str]:
+        """The request's path and query."""
+        try:
+            parts = urllib.parse.urlsplit(self.path)
+        except ValueError:  # "//[": an IPv6 address that never ends
+            raise RequestError(400, f"cannot read the path {self.path[:200]!r}") from None
+        return parts.path, parts.query
+
+    @staticmethod
+    def _query(text: str) -> list[tuple[str, str]]:
+        try:
+            return urllib.parse.parse_qsl(text, keep_blank_values=True, max_num_fields=20)
+        except ValueError:
+            raise RequestError(400, "cannot read the query: more than 20 fields") from None
+
+    def _form(self, body: bytes) -> dict[str, str]:
+        """The fields of a form's body (the first of each name)."""
+        text = decode_text(body, lambda p: RequestError(400, f"form: {p}"))
+        form: dict[str, str] = {}
+        for name, value in self._query(text):
+            form.setdefault(name, value)
+        return form
+
+    def _enter(self, gate: _access.Gate, code: str, then: str) -> None:
+        """A code given: the cookie and a redirect to ``then``, or a refusal (401, 429)."""
+        try:
+            right = gate.right(str(self.client_address[0]), code)
+        except _access.TooManyTriesError as exc:
+            raise _DeniedError(429, str(exc), then=then, retry=exc.seconds) from None
+        if not right:
+            raise _DeniedError(401, "that access code is not right", then=then)
+        extra = (("Location", then), ("Set-Cookie", gate.set_cookie()))
+        self._send(303, b"", "text/plain; charset=utf-8", extra=extra)
+
+    def _deny(self, exc: _DeniedError) -> None:
+        """Answer a request without the code: the page that asks for it, or a JSON error.
+
+        The same answer whatever the request asked for; the connection closes.
+        """
+        self.close_connection = True
+        extra: list[tuple[str, str]] = []
+        if exc.status == 401:
+            extra.append(("WWW-Authenticate", 'AccessCode realm="pinochle serve"'))
+        if exc.retry:
+            extra.append(("Retry-After", str(exc.retry)))
+        accept = self.headers.get("Accept") or ""
+        with contextlib.suppress(OSError):  # ConnectionError, TimeoutError: the client is gone
+            if "text/html" in accept:  # a browser opening a page, or the form sent again
+                said = "" if str(exc) == _ASK_CODE else str(exc)
+                page = _access.page(said[:1].upper() + said[1:], exc.then)
+                # A form posted from a "no-referrer" page says it comes from Origin "null",
+                # which the same-origin check refuses: this page names its own origin.
+                kind = "text/html; charset=utf-8"
+                self._send(exc.status, page, kind, extra=tuple(extra), referrer="same-origin")
+            else:
+                body = json.dumps({"error": str(exc)}).encode()
+                kind = "application/json; charset=utf-8"
+                self._send(exc.status, body, kind, extra=tuple(extra))
 
     def _route(self, method: str) -> None:
         try:
@@ -1388,6 +1587,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         *,
         etag: str | None = None,
         cache: str = "no-store",
+        extra: tuple[tuple[str, str], ...] = (),
+        referrer: str = "no-referrer",
     ) -> None:
         if status >= 400 or self._unread != 0:
             # After a refusal, or with a body left unread, the connection closes: the rest
@@ -1398,7 +1599,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Cache-Control", cache)
         self.send_header("X-Content-Type-Options", "nosniff")
-        self.send_header("Referrer-Policy", "no-referrer")
+        self.send_header("Referrer-Policy", referrer)
         self.send_header(
             "Content-Security-Policy",
             "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline';"
@@ -1406,6 +1607,8 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         )
         if etag is not None:
             self.send_header("ETag", etag)
+        for name, value in extra:
+            self.send_header(name, value)
         if self.close_connection:
             self.send_header("Connection", "close")
         self.end_headers()
@@ -1444,6 +1647,7 @@ def make_server(
     folder: Path | str | None = None,
     seed: int | None = None,
     hint_worlds: int | None = None,
+    code: str | bool | None = None,
 ) -> TableServer:
     """A web table, bound and ready: call ``serve_forever()`` on it (and ``server_close()``).
 
@@ -1457,6 +1661,12 @@ def make_server(
             ``server_close()``).
         seed: Makes the games reproducible (see `GameStore`).
         hint_worlds: Deals imagined per hint and per reviewed decision (see `GameStore`).
+        code: The access code every request must carry, in a cookie after the first page
+            (the server's ``code``; ``with_code`` gives the address that sets the cookie).
+            None (the default): a new random code unless ``host`` is a loopback address, so
+            that a server other devices can reach always asks for one; True: a new random
+            code, whatever the address; a string: that code (8 to 64 letters and digits,
+            case and dashes ignored); False: none, only allowed on a loopback address.
 
     Raises:
         RequestError: The folder cannot be used (503), or a setting is wrong (400).
@@ -1469,7 +1679,7 @@ def make_server(
         where, variant, level=level, players=players, seed=seed, hint_worlds=hint_worlds
     )
     try:
-        return TableServer((host, port), store, temporary)
+        return TableServer((host, port), store, temporary, code=code)
     except BaseException:
         store.close()
         if temporary is not None:

@@ -382,7 +382,19 @@ def _add_serve(verbs: _Verbs) -> None:
     _add_people(serve, "one device")
     serve.add_argument("--port", type=int, help="default: 8150; 0: any free port")
     serve.add_argument(
-        "--host", help="address to listen on (default: 127.0.0.1, this machine only)"
+        "--host",
+        metavar="ADDRESS",
+        help="address to listen on (default: 127.0.0.1, this machine only); another "
+        "address, or 0.0.0.0 for every one, lets a phone on your network play, with a code",
+    )
+    serve.add_argument(
+        "--code",
+        nargs="?",
+        const=True,
+        metavar="CODE",
+        help="the access code every device must give: CODE (8 to 64 letters and digits), or "
+        "a new random one (default: a random one with a --host other devices reach, none on "
+        "127.0.0.1)",
     )
     serve.add_argument(
         "--store",

@@ -8,6 +8,7 @@ import signal
 import sys
 import threading
 
+from pinochle._access import code_problem, shown_code
 from pinochle._text import printable
 from pinochle.arguments import SEED_LIMIT
 from pinochle.cli._common import EXIT_OK, PROG, CommandError, file_error, load_profile
@@ -25,6 +26,32 @@ __all__ = ["run_serve"]
 
 class _StopSignalError(Exception):
     """A signal that asks `pinochle serve` to stop (SIGTERM, SIGHUP): a clean exit."""
+
+
+def _say_access(server: TableServer, host: str) -> None:
+    """Print the access code and the addresses a phone opens; warn of every address."""
+    others = server.network_urls
+    if server.host_is_wildcard:
+        print(
+            f"{PROG} serve: warning: listening on every address of this machine ({host}): "
+            "every network it is on can reach the page, kept out only by the access code; "
+            "--host ADDRESS listens on one",
+            file=sys.stderr,
+            flush=True,
+        )
+        if not others:
+            print(
+                f"{PROG} serve: warning: no network address found: other devices may not reach it",
+                file=sys.stderr,
+                flush=True,
+            )
+    if server.code is None:
+        return
+    urls = others or [server.url]
+    print(f"{PROG} serve: access code {shown_code(server.code)}: every device must give it")
+    for number, url in enumerate(urls):
+        lead = "a phone on your network opens" if others else "open"
+        print(f"{PROG} serve: {'or' if number else lead} {printable(server.with_code(url))}")
 
 
 def run_serve(args: argparse.Namespace) -> int:
@@ -50,6 +77,8 @@ def run_serve(args: argparse.Namespace) -> int:
         raise CommandError(
             f"--hint-worlds: expected a whole number from 1 to {MAX_HINT_WORLDS}, found {found}"
         )
+    if isinstance(args.code, str) and (problem := code_problem(args.code)):
+        raise CommandError(f"--code: {problem}")
     if args.store is not None:
         if not args.store:  # "" would be the current folder, not a temporary one
             raise CommandError(
@@ -79,6 +108,7 @@ def run_serve(args: argparse.Namespace) -> int:
                 folder=args.store,
                 seed=args.seed,
                 hint_worlds=args.hint_worlds,
+                code=args.code,
             )
         except OSError as exc:
             where = f"{host}:{port}"
@@ -88,11 +118,12 @@ def run_serve(args: argparse.Namespace) -> int:
         kept = f"games kept in {args.store}" if args.store else "games kept until it stops"
         shown = printable(f"{variant.name} at {server.url} ({kept}; Ctrl-C stops)")
         print(f"pinochle serve: {shown}")
+        _say_access(server, host)
         sys.stdout.flush()
         if args.open:
             import webbrowser
 
-            webbrowser.open(server.url)
+            webbrowser.open(server.with_code(server.url))
         server.serve_forever()
     except _StopSignalError as exc:
         print(f"{PROG} serve: stopped by {exc}", file=sys.stderr)
