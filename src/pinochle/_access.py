@@ -36,7 +36,7 @@ import time
 import urllib.parse
 from collections.abc import Callable
 
-from pinochle.errors import RequestError
+from pinochle.errors import TooManyTriesError
 
 try:
     import fcntl
@@ -49,7 +49,6 @@ __all__ = [
     "TRIES",
     "TRY_WINDOW",
     "Gate",
-    "TooManyTriesError",
     "code_problem",
     "local_addresses",
     "new_code",
@@ -79,20 +78,6 @@ _KEPT_ADDRESSES = 4096  # client addresses with wrong codes remembered; the stal
 _SEPARATORS = re.compile(r"[\s-]+")
 _CODE = re.compile(r"[A-Z0-9]+")
 _SIOCGIFADDR = 0x8915  # Linux: an interface's IPv4 address
-
-
-class TooManyTriesError(RequestError):
-    """Too many wrong codes from one client address (429): it must wait ``seconds``."""
-
-    def __init__(self, seconds: int) -> None:
-        self.seconds = seconds
-        super().__init__(
-            429, f"too many wrong access codes from this address: try again in {seconds} s"
-        )
-
-    def __reduce__(self) -> tuple[type, tuple[int]]:  # type: ignore[override]
-        """Errors cross process boundaries intact."""
-        return type(self), (self.seconds,)
 
 
 def new_code() -> str:

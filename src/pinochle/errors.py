@@ -26,6 +26,7 @@ __all__ = [
     "SettlementError",
     "SheetError",
     "SuitParseError",
+    "TooManyTriesError",
     "TurnError",
     "VariantError",
     "WireError",
@@ -403,6 +404,24 @@ class RequestError(PinochleError):
     def __reduce__(self) -> tuple[type, tuple[int, str]]:
         """Errors cross process boundaries (a process pool) intact."""
         return type(self), (self.status, str(self))
+
+
+class TooManyTriesError(RequestError):
+    """Too many wrong access codes from one client address (`pinochle serve --host`: 429).
+
+    Attributes:
+        seconds: How long the address must wait before it may try a code again.
+    """
+
+    def __init__(self, seconds: int) -> None:
+        self.seconds = seconds
+        super().__init__(
+            429, f"too many wrong access codes from this address: try again in {seconds} s"
+        )
+
+    def __reduce__(self) -> tuple[type, tuple[int]]:  # type: ignore[override]
+        """Errors cross process boundaries intact."""
+        return type(self), (self.seconds,)
 
 
 class ReplyError(PinochleError, ValueError):

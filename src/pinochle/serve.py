@@ -93,6 +93,7 @@ from pinochle.errors import (
     InvariantError,
     PinochleError,
     RequestError,
+    TooManyTriesError,
 )
 from pinochle.explain import explain_legal
 from pinochle.meld import meld_by_trump
@@ -1367,7 +1368,7 @@ class _Handler(http.server.BaseHTTPRequestHandler):
         """A code given: the cookie and a redirect to ``then``, or a refusal (401, 429)."""
         try:
             right = gate.right(str(self.client_address[0]), code)
-        except _access.TooManyTriesError as exc:
+        except TooManyTriesError as exc:
             raise _DeniedError(429, str(exc), then=then, retry=exc.seconds) from None
         if not right:
             raise _DeniedError(401, "that access code is not right", then=then)
