@@ -32,8 +32,9 @@ __all__ = [
 ]
 
 CONFIDENCE = 1.28
-"""How sure a "?" or "??" is: the loss less this many standard errors of its mean (the
-differences deal by deal) must reach the mark, a one-sided 90% bound."""
+"""How sure a "??" is: the loss less this many standard errors of its mean (the
+differences deal by deal) must reach a third, a one-sided 90% bound; a "?" takes the
+expected loss as it is."""
 
 MARKS: tuple[float, float] = (0.1, 1 / 3)
 """A decision's loss, as a share of the hand's trick points, that marks it "?" and "??".
@@ -60,9 +61,9 @@ class ReviewedDecision:
             the best), in the hint's measure.
         mark: ``"??"`` for a loss that reaches the second of the review's marks (a share
             of the hand's trick points; of twice them for a decision before play, whose
-            score margin counts each point twice) with `CONFIDENCE`, ``"?"`` for the
-            first, ``"?!"`` for a loss of at least half a counter (twice that before
-            play), else ``""``.
+            score margin counts each point twice) with `CONFIDENCE`, ``"?"`` for an
+            expected loss that reaches the first, ``"?!"`` for one of at least half a
+            counter (twice that before play), else ``""``.
     """
 
     hand: int
@@ -271,9 +272,9 @@ def _judged(
     sure = loss - CONFIDENCE * spread  # the loss the deals show with 90% confidence
     if loss <= 0:
         mark = ""
-    elif sure >= shares[1] * full:
+    elif sure >= shares[1] * full:  # a blunder must be sure
         mark = "??"
-    elif sure >= shares[0] * full:
+    elif loss >= shares[0] * full:
         mark = "?"
     else:
         mark = "?!" if loss >= _counter(variant) * weight / 2 else ""
