@@ -24,6 +24,7 @@ __all__ = ["LADDER_VARIANTS", "parser"]
 # pinochle.play.LEVELS and DEFAULT_LEVEL, repeated so that parsing does not load the
 # terminal game (tests/test_cli_help.py checks that they agree).
 LEVELS = ("easy", "medium", "hard", "expert")
+ENGINE_LEVELS = ("random", *LEVELS)  # pinochle.bots.LEVELS
 DEFAULT_LEVEL = "medium"
 DEMO_LEVEL = "hard"
 # pinochle.analysis.WORLDS, repeated for the same reason (tests/test_play_hint.py checks).
@@ -91,6 +92,7 @@ def parser() -> argparse.ArgumentParser:
         _add_serve,
         _add_check,
         _add_arena,
+        _add_engine,
     ):
         add(verbs)
     return top
@@ -468,6 +470,28 @@ def _add_arena(verbs: _Verbs) -> None:
         help="--ladder: deals of expert-hard (default: --deals)",
     )
     arena.set_defaults(run=_Verb("_arena", "run_arena"))
+
+
+def _add_engine(verbs: _Verbs) -> None:
+    engine = verbs.add_parser(
+        "engine",
+        help="be a computer player speaking the bot protocol on standard input and output",
+    )
+    engine.add_argument(
+        "--level",
+        choices=ENGINE_LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"the bot's level (default: {DEFAULT_LEVEL}); the host may change it with "
+        "'set level L'",
+    )
+    engine.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="seed game i with S+i when the host's newgame names no seed",
+    )
+    engine.set_defaults(run=_Verb("_games", "run_engine"))
 
 
 def _add_variant(parser: argparse.ArgumentParser) -> None:

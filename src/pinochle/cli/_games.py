@@ -72,6 +72,17 @@ def run_play(args: argparse.Namespace) -> int:
     return EXIT_OK  # a finished game and one the player left are both a clean exit
 
 
+def run_engine(args: argparse.Namespace) -> int:
+    """``pinochle engine``: the bot protocol on standard input and output, until ``quit``."""
+    from pinochle.arguments import SEED_LIMIT
+    from pinochle.cli._common import CommandError
+    from pinochle.protocol import run_engine as speak
+
+    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
+        raise CommandError(f"--seed: expected a whole number from 0 to {SEED_LIMIT - 1}")
+    return speak(args.level, args.seed)
+
+
 def _record_target(file: str) -> Path:
     """Where ``--record`` writes, checked before the game so that no game is played in vain.
 

@@ -33,8 +33,9 @@ from pinochle.cards import CARDS, Card, Rank
 from pinochle.choices import CardChoices
 from pinochle.engine import apply, legal_actions, observe
 from pinochle.errors import PinochleError
-from pinochle.notation import Deal, Hidden, Move, Revealed, view_moves
-from pinochle.sampling import knowledge, sample_state
+from pinochle.notation import Deal, Hidden, Move, Revealed
+from pinochle.notation._deal import _seen  # what a seat sees of an action, from its views
+from pinochle.sampling import Knowledge, knowledge, sample_state
 from pinochle.state import Observation, Phase, State
 from pinochle.variant import Variant
 
@@ -42,6 +43,8 @@ __all__ = ["Follower", "LostError"]
 
 TRIES = 400
 """Worlds dealt again for one step before stepping back a step."""
+SWAPS = 6
+"""Cards swapped to mend a world for one card played, before dealing it again."""
 FIXES = 12
 """Cards moved to make the melds a step shows exact, before dealing again."""
 BUDGET = 4000
@@ -50,6 +53,10 @@ BUDGET = 4000
 
 class LostError(PinochleError):
     """No world could be found that shows what the seat was told (a bug or a bad host)."""
+
+
+_GO = Hidden("pass", 0)
+"""The move of the last step `Follower.observation` checks: none, the seat is to act."""
 
 
 @attrs.define
@@ -90,6 +97,7 @@ class Follower:
         self.worlds: list[State] = []  # worlds[0]: the deal; worlds[i]: after step i
         self.deal_seen: list[Revealed] = []  # cards seen as the deal was made
         self.seed_of_games = self.rng.getrandbits(63)
+        self._views: tuple[State | None, Observation | None] = (None, None)
         self.steps: list[_Step] = []
         self.budget = BUDGET
 
@@ -139,8 +147,13 @@ class Follower:
             LostError: No world shows what the seat was told.
         """
         self.budget = BUDGET
-        self._advance()
-        return observe(self.worlds[-1], self.seat)
+        self.steps.append(_Step(self.seat, _GO))  # the seat is to act now: check that too
+        try:
+            self._advance()
+        finally:
+            self.steps.pop()
+            del self.worlds[len(self.steps) + 1 :]
+        return self._view(self.worlds[-1])
 
     # --- The deal ----------------------------------------------------------------------
 
@@ -298,7 +311,11 @@ class Follower:
                     continue
             else:
                 step = self.steps[k - 1]
-                after = self._try(before, step) or self._repair_one(before, step)
+                after = (
+                    self._try(before, step)
+                    or self._swapped(before, step)
+                    or self._repair_one(before, step)
+                )
                 if after is not None:
                     self.worlds.append(after)
                     continue
@@ -314,20 +331,33 @@ class Follower:
 
     def _try(self, before: State, step: _Step) -> State | None:
         """The world after the step, if ``before`` shows exactly what the seat was told."""
+        if step.move is _GO:
+            return before if before.to_act == step.actor else None
         found = self._apply(before, step)
         if found is None:
             return None
         action, after = found
-        if view_moves(before, action, after, self.seat) != step.tokens:
+        now = observe(after, self.seat)
+        if tuple(_seen(self._view(before), before.to_act, action, now)) != step.tokens:
             return None
+        self._views = (after, now)
         for seat, cards in step.table.items():
             if _sorted(after.hand.table[seat]) != cards:
                 return None
         return after
 
+    def _view(self, world: State) -> Observation:
+        """The seat's observation of a world (the last one made is kept)."""
+        kept, view = self._views
+        if kept is world:
+            return view
+        view = observe(world, self.seat)
+        self._views = (world, view)
+        return view
+
     def _apply(self, before: State, step: _Step) -> tuple[Action, State] | None:
         """The step's action in ``before`` and the world after it (None: not legal there)."""
-        if before.to_act != step.actor:
+        if before.to_act != step.actor or step.move is _GO:
             return None
         move = step.move
         if isinstance(move, Hidden):
@@ -373,6 +403,90 @@ class Follower:
             PassCards(_sorted(chosen)) if step.move.action == "pass" else Bury(_sorted(chosen))
         )
         return action if action in legal else None
+
+    def _swapped(self, before: State, step: _Step) -> State | None:
+        """An opponent's card play the world cannot show, mended by swapping a few cards.
+
+        The card played comes from whoever the world gave it to, for a card of the player's
+        that the other holder may hold; cards that would have made the play illegal (a
+        suit to follow, a card to beat with) go to holders that may hold them. Each swap
+        keeps to what the seat knows (`pinochle.knowledge`), so most plays need no new
+        deal of the world.
+        """
+        move = step.move
+        actor = step.actor
+        if not isinstance(move, Play) or actor == self.seat or before.to_act != actor:
+            return None
+        known = knowledge(self._view(before))
+        world = before
+        for _ in range(SWAPS):
+            legal = legal_actions(world)
+            if move in legal:
+                return self._try(world, step)
+            places = _Places(world, self.seat)
+            fixed = Counter(known.holds[actor])
+            mine = places.piles[("hand", actor)]
+            if move.card not in mine:
+                wanted, unwanted = move.card, None
+            else:  # holding it, the player would have had to play another card
+                others = [a.card for a in legal if isinstance(a, Play) and a.card != move.card]
+                others = [c for c in others if mine.count(c) > fixed[c]]
+                if not others:
+                    return None
+                wanted, unwanted = None, self.rng.choice(others)
+            if not self._swap(places, actor, wanted, unwanted, known):
+                return None
+            world = places.state()
+        return None
+
+    def _swap(
+        self,
+        places: _Places,
+        actor: int,
+        wanted: Card | None,
+        unwanted: Card | None,
+        known: Knowledge,
+    ) -> bool:
+        """Swap one card between the actor's hand and another seat's: ``wanted`` in, or
+        ``unwanted`` out, each holder getting only a card it may hold."""
+        mine = places.piles[("hand", actor)]
+        fixed = Counter(known.holds[actor])
+        options: list[tuple[_Place, Card, Card]] = []
+        for place, cards in places.piles.items():
+            if place[0] != "hand" or place[1] == actor or place[1] is None:
+                continue
+            other = place[1]
+            kept = Counter(known.holds[other])
+            if wanted is not None:
+                if cards.count(wanted) <= kept[wanted]:
+                    continue
+                gives = [
+                    c
+                    for c in set(mine)
+                    if mine.count(c) > fixed[c] and c != wanted and _may_hold(known, other, c)
+                ]
+                options += [(place, wanted, give) for give in gives]
+            else:
+                assert unwanted is not None
+                if not _may_hold(known, other, unwanted):
+                    continue
+                takes = [
+                    c
+                    for c in set(cards)
+                    if cards.count(c) > kept[c]
+                    and c.suit != unwanted.suit
+                    and _may_hold(known, actor, c)
+                ]
+                options += [(place, take, unwanted) for take in takes]
+        if not options:
+            return False
+        place, take, give = self.rng.choice(options)
+        theirs = places.piles[place]
+        theirs.remove(take)
+        theirs.append(give)
+        mine.remove(give)
+        mine.append(take)
+        return True
 
     def _repair_one(self, before: State, step: _Step) -> State | None:
         """Deal the world again from the seat's observation until it shows the step."""
@@ -519,6 +633,11 @@ def _kept(
         if place[0] not in _NOT_PILES:
             keep.setdefault(place, Counter()).update(cards)
     return keep
+
+
+def _may_hold(known: Knowledge, seat: int, card: Card) -> bool:
+    """Whether the seat may hold the card, as far as its play has shown (its ceilings)."""
+    return card.rank <= known.ceilings[seat][card.suit]
 
 
 def _dealer_seat(deal: Deal) -> int:
