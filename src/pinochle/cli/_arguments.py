@@ -427,13 +427,13 @@ def _add_arena(verbs: _Verbs) -> None:
         f"(default: {DEFAULT_VARIANT}; --ladder: {', '.join(LADDER_VARIANTS)})",
     )
     arena.add_argument(
-        "--a", default="hard", metavar="PLAYER", help="a level, or MODULE:FACTORY (default: hard)"
+        "--a", default="hard", metavar="PLAYER", help="a level, cmd:PROGRAM ARGS or MODULE:FACTORY (default: hard)"
     )
     arena.add_argument(
         "--b",
         default="medium",
         metavar="PLAYER",
-        help="a level, or MODULE:FACTORY (default: medium)",
+        help="a level, cmd:PROGRAM ARGS or MODULE:FACTORY (default: medium)",
     )
     arena.add_argument("--deals", type=int, metavar="N", help="deals a match (default: 200)")
     arena.add_argument("--seed", type=int, default=0, metavar="S", help="deal i uses seed S+i")
@@ -506,9 +506,11 @@ def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
     """``--level`` and ``--players``, as `pinochle play` and `pinochle serve` take them."""
     parser.add_argument(
         "--level",
-        choices=LEVELS,
+        type=_level,
         default=DEFAULT_LEVEL,
-        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
+        metavar="LEVEL",
+        help=f"your opponents' level: {', '.join(LEVELS)} (default: {DEFAULT_LEVEL}), or "
+        "cmd:PROGRAM ARGS, a program speaking the bot protocol; a partner always plays hard",
     )
     parser.add_argument(
         "--players",
@@ -516,6 +518,16 @@ def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
         choices=(1, 2),
         default=1,
         help=f"people at {where} (default: 1); 2: a cover screen hides each one's cards",
+    )
+
+
+def _level(text: str) -> str:
+    """A level of ``--level``: one of `LEVELS`, or ``cmd:PROGRAM ARGS`` (a program)."""
+    if text in LEVELS or text.startswith("cmd:"):
+        return text
+    choices = ", ".join(repr(level) for level in LEVELS)
+    raise argparse.ArgumentTypeError(
+        f"invalid choice: {text!r} (choose from {choices}, or cmd:PROGRAM ARGS)"
     )
 
 

@@ -180,7 +180,10 @@ class Follower:
             self.budget -= 1
             if self.budget <= 0:
                 break
-        raise LostError("no deal shows the meld the seat saw at the deal")
+        raise LostError(
+            "no deal of the hidden cards shows what the seat was told at the deal (its meld "
+            "shown, or who acts first)"
+        )
 
     def _start(self, filled: Deal) -> State:
         """The world of a filled deal: the last hand's world carried on, or a new game."""

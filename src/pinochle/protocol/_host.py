@@ -61,7 +61,10 @@ TIME_LIMIT = 10.0
 START_LIMIT = 30.0
 """Seconds a program has to start and finish its handshake, by default."""
 EXIT_WAIT = 3.0
-"""Seconds to wait for a program whose output or input closed to exit (a crash)."""
+"""Seconds to wait for a program whose output closed to exit (a crash)."""
+CLOSED_WAIT = 1.0
+"""Seconds to wait for a program whose input closed to exit (a crash) before it counts as
+having closed its input: a program that exits closes both at once."""
 TAIL = 400
 """Characters of a program's standard error kept to name in a crash's reason."""
 
@@ -246,16 +249,16 @@ class _Program:
             return text
         if kind == "flood":
             raise BotError("flood", text)
-        status = self._exit_status()
+        status = self._exit_status(EXIT_WAIT if kind == "eof" else CLOSED_WAIT)
         if status is not None:
             raise BotError("crash", self._exited(status))
         if kind == "eof":
             raise BotError("crash", "it closed its standard output")
         raise BotError("closed-input", "it closed its standard input")
 
-    def _exit_status(self) -> int | None:
+    def _exit_status(self, wait: float) -> int | None:
         try:
-            return self.process.wait(EXIT_WAIT)
+            return self.process.wait(wait)
         except subprocess.TimeoutExpired:
             return None
 
