@@ -1,8 +1,8 @@
 """A pinochle bot in Python with the standard library only, speaking the bot protocol.
 
 It reads the host's lines on standard input and answers on standard output (see the Bot
-protocol page). It keeps its own hand from the deal line, passes in the auction when it
-may, and plays its highest legal card (an ace before a ten, a ten before a king).
+protocol page). It passes in the auction when it may and plays its highest legal card (an
+ace before a ten, a ten before a king); anything else, the first legal move.
 
     pinochle arena --a "cmd:python examples/protocol_bot.py" --b easy --deals 20
 """

@@ -314,3 +314,81 @@ def test_bot_errors_cross_process_boundaries() -> None:
     error = pickle.loads(pickle.dumps(BotError("timeout", "no move within its time")))
     assert (error.kind, error.reason) == ("timeout", "no move within its time")
     assert str(error) == "timeout: no move within its time"
+
+
+# --- Where a level is taken ------------------------------------------------------------
+
+
+def test_the_arena_command_seats_a_program_and_reports_its_forfeits() -> None:
+    crash = " ".join(shlex.quote(word) for word in _hostile("crash"))
+    done = subprocess.run(
+        [
+            *(sys.executable, "-m", "pinochle", "arena", "--a", f"cmd:{crash}", "--b"),
+            *("random", "--deals", "1", "--workers", "1"),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "forfeits (a program broke the bot protocol; its seating counts as lost): A " in (
+        done.stdout
+    )
+    assert "crash: it exited with status 3" in done.stdout
+    missing = subprocess.run(
+        [sys.executable, "-m", "pinochle", "arena", "--a", "cmd:/no/such/bot", "--deals", "1"],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
+    assert missing.returncode == 2
+    assert "'/no/such/bot' was not found" in missing.stderr
+
+
+def test_the_terminal_table_tells_the_people_when_a_program_fails() -> None:
+    from pinochle.play import play_game
+
+    out = io.StringIO()
+    crash = " ".join(shlex.quote(word) for word in _hostile("crash"))
+    state = play_game(
+        pn.load_variant("cutthroat-3"),
+        level=f"cmd:{crash}",
+        seed=2,
+        stdin=io.StringIO("1\n" * 40 + "quit\n"),
+        stdout=out,
+        ascii=True,
+    )
+    text = out.getvalue()
+    assert "West and East play the program" in text
+    assert "West's program failed (crash: it exited with status 3" in text
+    assert "a random player plays its cards until this deal ends." in text
+    assert state.results  # the game went on
+
+
+def test_the_web_table_seats_the_servers_program_and_no_other(tmp_path: Path) -> None:
+    from pinochle.serve import GameStore
+
+    bot = f"cmd:{PYTHON} {shlex.quote(str(ROOT / 'examples' / 'protocol_bot.py'))}"
+    store = GameStore(tmp_path / "games", pn.load_variant("pinochlerun"), level=bot, seed=4)
+    try:
+        assert bot in store.setup()["levels"]
+        game = store.create()
+        turn = game["turn"]
+        assert turn is not None  # the programs moved until a person is to act
+        with pytest.raises(pn.RequestError, match="level"):
+            store.create({"level": "cmd:rm -rf /"})
+    finally:
+        store.close()
+    # A stored game names a program: a server that does not run that program refuses it.
+    other = GameStore(tmp_path / "games", pn.load_variant("pinochlerun"), level="medium")
+    try:
+        person = game["people"][0]
+        with pytest.raises(pn.RequestError, match="level") as refused:
+            other.view(game["game"], person["person"], person["token"])
+        assert refused.value.status == 500
+    finally:
+        other.close()
+    with pytest.raises(pn.RequestError, match="was not found"):
+        GameStore(tmp_path / "other", pn.load_variant("pinochlerun"), level="cmd:/no/such")

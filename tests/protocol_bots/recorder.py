@@ -28,6 +28,9 @@ with open(sys.argv[1], "a", encoding="utf-8") as log:
             print("id name recorder\noption style quiet\nready", flush=True)
         elif words[0] == "go":
             legal = words[2:]
-            print("move " + first(legal[1] if legal[0] == "p" and len(legal) > 1 else legal[0]), flush=True)
+            print(
+                "move " + first(legal[1] if legal[0] == "p" and len(legal) > 1 else legal[0]),
+                flush=True,
+            )
         elif words[0] == "quit":
             break

@@ -78,8 +78,10 @@ def clock(seconds: float) -> str:
 
 
 def load_player(role: str, text: str) -> PlayerSpec:
-    """A level's name or a program (``cmd:PROGRAM ARGS``) as given, or the callable
-    ``MODULE:NAME`` names."""
+    """A level's name or a program (``cmd:PROGRAM ARGS``) as given, or a callable.
+
+    ``MODULE:NAME`` names the callable.
+    """
     if ":" not in text or text.startswith("cmd:"):
         return text
     module, _, name = text.partition(":")

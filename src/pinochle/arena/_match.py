@@ -64,8 +64,11 @@ def variant_of(value: object) -> Variant:
 
 
 def player_of(role: str, value: object) -> tuple[PlayerSpec, str]:
-    """A player's spec and its name; a level name is checked against the levels, a
-    program (``cmd:PROGRAM ARGS``) is looked for."""
+    """A player's spec and its name, checked.
+
+    A level's name is checked against the levels; a program (``cmd:PROGRAM ARGS``) is
+    looked for.
+    """
     from pinochle.bots import LEVELS  # lazily: the bots are an optional layer
 
     expected = f"a level ({', '.join(LEVELS)}), cmd:PROGRAM ARGS or a zero-argument callable"

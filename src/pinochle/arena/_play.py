@@ -259,7 +259,9 @@ def play_seating(
     """Play deal ``index`` in seating ``number``: one settled hand, or a whole game."""
     programs = programs or Programs()
     players = [
-        make_player(chunk.players[0 if mine else 1], bot_seed(chunk.seed + index, number, place), programs)
+        make_player(
+            chunk.players[0 if mine else 1], bot_seed(chunk.seed + index, number, place), programs
+        )
         for place, mine in enumerate(is_a)
     ]
     try:
@@ -301,10 +303,7 @@ def _play_seating(
         act = hosted[place]
         try:
             start = time.perf_counter()
-            if act is not None:
-                action = act(state, seat)
-            else:
-                action = players[place](observe(state, seat))
+            action = act(state, seat) if act else players[place](observe(state, seat))
             spent = time.perf_counter() - start
             after = apply(state, action)
         except Exception as error:

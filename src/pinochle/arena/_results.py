@@ -40,7 +40,8 @@ class Forfeit:
     reason: str
 
     def __str__(self) -> str:
-        return f"{self.role.upper()} at place {self.place}, hand {self.hand + 1}: {self.kind}: {self.reason}"
+        where = f"{self.role.upper()} at place {self.place}, hand {self.hand + 1}"
+        return f"{where}: {self.kind}: {self.reason}"
 
     def to_dict(self) -> dict[str, Any]:
         """The forfeit as JSON-ready data."""
@@ -397,9 +398,7 @@ class MatchResult:
             "ci": [_number(x) for x in self.ci],
             "significant": self.verdict,
             "wins": attrs.asdict(wins) if wins is not None else None,
-            "forfeits": {
-                role: sum(f.role == role for _, _, f in self.forfeits) for role in ROLES
-            },
+            "forfeits": {role: sum(f.role == role for _, _, f in self.forfeits) for role in ROLES},
             "interrupted": self.interrupted,
             "seconds": self.seconds,
             "backend": self.backend,

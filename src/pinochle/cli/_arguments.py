@@ -427,7 +427,10 @@ def _add_arena(verbs: _Verbs) -> None:
         f"(default: {DEFAULT_VARIANT}; --ladder: {', '.join(LADDER_VARIANTS)})",
     )
     arena.add_argument(
-        "--a", default="hard", metavar="PLAYER", help="a level, cmd:PROGRAM ARGS or MODULE:FACTORY (default: hard)"
+        "--a",
+        default="hard",
+        metavar="PLAYER",
+        help="a level, cmd:PROGRAM ARGS or MODULE:FACTORY (default: hard)",
     )
     arena.add_argument(
         "--b",

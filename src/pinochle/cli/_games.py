@@ -12,7 +12,7 @@ from typing import TextIO, cast
 
 from pinochle import _files
 from pinochle._text import printable
-from pinochle.cli._common import EXIT_OK, file_error, file_problem, load_profile
+from pinochle.cli._common import EXIT_OK, CommandError, file_error, file_problem, load_profile
 from pinochle.demo import play_demo
 from pinochle.documents import check_path
 from pinochle.play import play_game
@@ -75,7 +75,6 @@ def run_play(args: argparse.Namespace) -> int:
 def run_engine(args: argparse.Namespace) -> int:
     """``pinochle engine``: the bot protocol on standard input and output, until ``quit``."""
     from pinochle.arguments import SEED_LIMIT
-    from pinochle.cli._common import CommandError
     from pinochle.protocol import run_engine as speak
 
     if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:

@@ -295,8 +295,11 @@ class _Table:
         return self.state
 
     def _bot_action(self, state: State, seat: int, person: int) -> Action:
-        """A computer player's action; a program is given the state (the bot protocol), and
-        a program's failure is told, once, to the people at the screen."""
+        """A computer player's action.
+
+        A program is given the state (the bot protocol), and its failure is told, once, to
+        the people at the screen.
+        """
         bot = self.bots[person]
         act = getattr(bot, "act", None)
         if act is None:

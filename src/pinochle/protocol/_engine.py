@@ -23,8 +23,11 @@ AUTHOR = "pinochle-rules"
 
 
 def first_legal(words: list[str]) -> str:
-    """The first of ``go``'s legal moves as a move's token (a range's first bid, a choice's
-    first cards): what the simplest bot answers."""
+    """The first of ``go``'s legal moves as a move's token: what the simplest bot answers.
+
+    A range of bids stands for its first bid (``25..60``: ``25``), a choice of cards for
+    its first cards (``pass:4of:AS,TS,KS,QS,JS``: ``pass:AS,TS,KS,QS``).
+    """
     word = words[0]
     if ".." in word and word.split("..", 1)[0].isdigit():
         return word.split("..", 1)[0]
@@ -90,7 +93,9 @@ class _Session:
             from pinochle.cards import parse_cards
 
             cards = cards.strip()
-            self.follower.table(int(seat), () if cards == "-" else parse_cards(cards.replace(",", " ")))
+            self.follower.table(
+                int(seat), () if cards == "-" else parse_cards(cards.replace(",", " "))
+            )
         elif verb == "go":
             self.out(f"move {self.move(rest.split()[1:])}")
         elif verb in ("newhand", "", "pinochle"):

@@ -39,7 +39,7 @@ from pinochle.sampling import Knowledge, knowledge, sample_state
 from pinochle.state import Observation, Phase, State
 from pinochle.variant import Variant
 
-__all__ = ["Follower", "LostError"]
+__all__ = ["Follower"]
 
 TRIES = 400
 """Worlds dealt again for one step before stepping back a step."""
@@ -51,7 +51,7 @@ BUDGET = 4000
 """Worlds dealt again for one decision before the follower gives up."""
 
 
-class LostError(PinochleError):
+class _LostError(PinochleError):
     """No world could be found that shows what the seat was told (a bug or a bad host)."""
 
 
@@ -116,7 +116,7 @@ class Follower:
             try:  # the last hand's world, carried on: its scores, results and tricks
                 self._advance()
                 self.end = self.worlds[-1]
-            except LostError:
+            except _LostError:
                 self.end = None
         self.seat = seat
         self.deal = deal
@@ -144,7 +144,7 @@ class Follower:
         """The seat's observation now.
 
         Raises:
-            LostError: No world shows what the seat was told.
+            _LostError: No world shows what the seat was told.
         """
         self.budget = BUDGET
         self.steps.append(_Step(self.seat, _GO))  # the seat is to act now: check that too
@@ -180,7 +180,7 @@ class Follower:
             self.budget -= 1
             if self.budget <= 0:
                 break
-        raise LostError(
+        raise _LostError(
             "no deal of the hidden cards shows what the seat was told at the deal (its meld "
             "shown, or who acts first)"
         )
@@ -202,7 +202,9 @@ class Follower:
             return _redeal(end, _deck_order(filled))
         return filled.start(self.seed_of_games)
 
-    def _extra_meld(self, world: State, shown: dict[int | None, Counter[Card]]) -> list[tuple[int, Card]]:
+    def _extra_meld(
+        self, world: State, shown: dict[int | None, Counter[Card]]
+    ) -> list[tuple[int, Card]]:
         """The cards of the world's melds at the deal that the seat did not see shown."""
         extra: list[tuple[int, Card]] = []
         for seat, meld in enumerate(world.hand.melds):
@@ -230,8 +232,10 @@ class Follower:
             and (filled.hands[other] or ()).count(c) > shown.get(other, Counter())[c]
             and not (other == _dealer_seat(deal) and c == deal.up)
         ]
-        if not choices or card not in (filled.hands[seat] or ()) or (
-            seat == _dealer_seat(deal) and card == deal.up
+        if (
+            not choices
+            or card not in (filled.hands[seat] or ())
+            or (seat == _dealer_seat(deal) and card == deal.up)
         ):
             return None
         other, give = self.rng.choice(choices)
@@ -272,7 +276,7 @@ class Follower:
                 wanted[deal.up] -= 1
             wanted = +wanted
             if wanted - left:
-                raise LostError("the meld shown at the deal holds cards the seat can see")
+                raise _LostError("the meld shown at the deal holds cards the seat can see")
             left -= wanted
             first[seat] = list(wanted.elements())
         pool = list(left.elements())
@@ -323,7 +327,9 @@ class Follower:
                     self.worlds.append(after)
                     continue
             if self.budget <= 0:
-                raise LostError(f"step {k} of the deal cannot be followed: {self.steps[k - 1].tokens}")
+                raise _LostError(
+                    f"step {k} of the deal cannot be followed: {self.steps[k - 1].tokens}"
+                )
             if k == 1:  # the deal itself is wrong (who is asked first may depend on the cards)
                 self.worlds = [self._dealt()]
                 self.budget -= 1
@@ -450,8 +456,11 @@ class Follower:
         unwanted: Card | None,
         known: Knowledge,
     ) -> bool:
-        """Swap one card between the actor's hand and another seat's: ``wanted`` in, or
-        ``unwanted`` out, each holder getting only a card it may hold."""
+        """Swap one card between the actor's hand and another seat's.
+
+        ``wanted`` comes in, or ``unwanted`` goes out; each holder gets only a card it may
+        hold.
+        """
         mine = places.piles[("hand", actor)]
         fixed = Counter(known.holds[actor])
         options: list[tuple[_Place, Card, Card]] = []
@@ -587,9 +596,7 @@ class Follower:
             return None
         return places.state()
 
-    def _place(
-        self, world: State, step: _Step, holds: Sequence[Sequence[Card]]
-    ) -> State | None:
+    def _place(self, world: State, step: _Step, holds: Sequence[Sequence[Card]]) -> State | None:
         """The world with the cards the step shows moved where they must be."""
         needs = _needs(step, world, self.seat)
         if not needs:
@@ -669,7 +676,7 @@ def _needs(step: _Step, world: State, seat: int) -> dict[tuple[str, int | None],
                 needs[("no-more", step.actor)] = [move.card] * on
     elif isinstance(move, Declare | PassCards | Bury):  # a pass to the seat, or its own
         needs.setdefault(("hand", step.actor), []).extend(move.cards)
-    passing = isinstance(move, PassCards) or isinstance(move, Hidden) and move.action == "pass"
+    passing = isinstance(move, PassCards) or (isinstance(move, Hidden) and move.action == "pass")
     receiver = (step.actor + 2) % 4 if passing else None
     gained: dict[int, Counter[Card]] = {}
     if isinstance(move, ExchangeDix):
@@ -784,7 +791,7 @@ class _Places:
         """Swap a copy of ``card`` out of ``place`` for a card of another hidden pile."""
         others = []
         for where, cards in self.piles.items():
-            if where == place or where[0] == "stock" and False:
+            if where == place or (where[0] == "stock" and False):
                 continue
             wanted = keep.get(where, Counter())
             spare = [c for c in set(cards) if c != card and cards.count(c) > wanted.get(c, 0)]
@@ -820,4 +827,6 @@ class _Places:
             changes["stock"] = tuple(self.piles[("stock", None)])
         if self.passed != list(hand.passed_cards):
             changes["passed_cards"] = _sorted(self.passed[-len(hand.passed_cards) :])
-        return attrs.evolve(world, hands=hands, hand=attrs.evolve(hand, **changes), legal_cache=None)
+        return attrs.evolve(
+            world, hands=hands, hand=attrs.evolve(hand, **changes), legal_cache=None
+        )

@@ -104,8 +104,10 @@ class Failure:
 
 
 def command_of(value: str | Sequence[str]) -> list[str]:
-    """A program's command as arguments: ``cmd:PROGRAM ARGS`` or ``PROGRAM ARGS`` split as
-    a POSIX shell splits words (quotes group), or a list given as it is.
+    """A program's command as its words.
+
+    ``cmd:PROGRAM ARGS`` or ``PROGRAM ARGS`` is split as a POSIX shell splits words (quotes
+    group); a list is taken as it is.
 
     Raises:
         ArgumentError: No program named, or a quote left open.
@@ -143,7 +145,7 @@ class _Program:
 
     def __init__(self, argv: list[str], cwd: str | None) -> None:
         try:
-            self.process = subprocess.Popen(  # noqa: S603 - the user's own bot program
+            self.process = subprocess.Popen(
                 argv,
                 stdin=subprocess.PIPE,
                 stdout=subprocess.PIPE,
@@ -160,7 +162,8 @@ class _Program:
         self.tail: collections.deque[str] = collections.deque(maxlen=TAIL)
         self.writes: queue.SimpleQueue[bytes | None] = queue.SimpleQueue()
         process = self.process
-        assert process.stdout is not None and process.stderr is not None
+        assert process.stdout is not None
+        assert process.stderr is not None
         for target, stream in (
             (self._read_output, process.stdout),
             (self._read_errors, process.stderr),
@@ -449,14 +452,18 @@ class ExternalBot(Bot):
                 elif what == "author":
                     self.author = printable(value.strip()[:100])
                 else:
-                    raise BotError("garbage", f"an id line that names neither name nor author: {_quoted(line)}")
+                    raise BotError(
+                        "garbage", f"an id line that names neither name nor author: {_quoted(line)}"
+                    )
             elif verb == "option":
                 name, _, default = rest.strip().partition(" ")
                 if not name:
                     raise BotError("garbage", f"an option without a name: {_quoted(line)}")
                 self.declared[name] = default.strip()
             elif verb != "info":
-                raise BotError("garbage", f"expected id, option, info or ready, found {_quoted(line)}")
+                raise BotError(
+                    "garbage", f"expected id, option, info or ready, found {_quoted(line)}"
+                )
         unknown = sorted(set(self.options) - set(self.declared))
         if unknown:
             raise BotError("no-start", f"it declares no option {unknown[0]!r}")
@@ -491,7 +498,7 @@ class ExternalBot(Bot):
                 apply(state, action)
             except IllegalActionError as exc:
                 raise BotError("illegal", f"{_quoted(token)}: {exc.reason}") from None
-            except Exception as exc:  # noqa: BLE001 - any refusal is the program's fault
+            except Exception as exc:
                 raise BotError("illegal", f"{_quoted(token)}: {exc}") from None
             raise BotError("illegal", f"{_quoted(token)} is not a legal move now")
         if isinstance(legal, CardChoices):
