@@ -38,6 +38,12 @@ PYTHON = shlex.quote(sys.executable)
 ENGINE = f"cmd:{PYTHON} -m pinochle engine"
 
 
+def _seat(state: pn.State) -> int:
+    """The seat to act (the game is not over)."""
+    assert state.to_act is not None
+    return state.to_act
+
+
 def _hostile(kind: str) -> list[str]:
     return [sys.executable, str(BOTS / "hostile.py"), kind]
 
@@ -50,11 +56,11 @@ def test_go_lists_every_legal_move_with_its_two_short_forms() -> None:
     assert legal_words(pn.legal_actions(state)) == "p 25..100"
     big = pn.new_game(pn.load_variant("pagat-partnership"), seed=1)  # a lazy list of bids
     assert legal_words(pn.legal_actions(big)).startswith("p 250..")
-    bids = [pn.Bid(20), pn.Bid(25), pn.Bid(30), pn.Bid(31), pn.Pass()]
+    bids: list[pn.Action] = [pn.Bid(20), pn.Bid(25), pn.Bid(30), pn.Bid(31), pn.Pass()]
     assert legal_words(bids) == "20..30/5 31 p"
     while state.phase is not pn.Phase.PASS:
         state = pn.apply(state, pn.legal_actions(state)[0])
-    held = state.hands[state.to_act]
+    held = state.hands[_seat(state)]
     words = legal_words(pn.legal_actions(state))
     assert words == "pass:4of:" + ",".join(card.ascii for card in held)
 
@@ -83,12 +89,12 @@ def test_an_external_bot_is_asked_with_the_state_not_an_observation() -> None:
     state = pn.new_game(pn.load_variant("pinochlerun"), seed=1)
     with ExternalBot(["never-run"]) as bot:
         with pytest.raises(pn.ArgumentError, match="act"):
-            bot.choose(pn.observe(state, state.to_act))
+            bot.choose(pn.observe(state, _seat(state)))
         with pytest.raises(pn.ArgumentError, match="seat"):
-            bot.act(state, (state.to_act + 1) % 4)
+            bot.act(state, (_seat(state) + 1) % 4)
     for bad in ({"time_limit": 0}, {"start_limit": -1}, {"options": {"a b": "x"}}):
         with pytest.raises(pn.ArgumentError):
-            ExternalBot(["x"], **bad)  # type: ignore[arg-type]
+            ExternalBot(["x"], **bad)
 
 
 # --- What a seat is told ---------------------------------------------------------------
@@ -104,8 +110,7 @@ def _played(
     for _ in range(5000):  # a bound: no test waits for ever
         if state.is_over or len(state.results) >= hands:
             return
-        seat = state.to_act
-        assert seat is not None
+        seat = _seat(state)
         yield state, seat
         person = state.hand.persons[seat]
         state = pn.apply(state, bots[person].act(state, seat))
@@ -281,11 +286,12 @@ def test_a_program_that_breaks_the_protocol_loses_its_deal_and_the_match_goes_on
 def test_a_program_that_cannot_start_loses_and_the_reason_says_why() -> None:
     state = pn.new_game(pn.load_variant("pinochlerun"), seed=3)
     bot = ExternalBot(["/no/such/program"], seed=1)
-    action = bot.act(state, state.to_act)
+    action = bot.act(state, _seat(state))
     assert action in pn.legal_actions(state)  # the stand-in played
     assert [f.kind for f in bot.failures] == ["no-start"]
     assert "/no/such/program" in bot.failures[0].reason
-    bot.act(pn.apply(state, action), pn.apply(state, action).to_act)  # the same deal:
+    after = pn.apply(state, action)
+    bot.act(after, _seat(after))  # the same deal:
     assert len(bot.failures) == 1  # the stand-in plays on, no second failure
     with pytest.raises(pn.ArgumentError, match="was not found"):
         run_match("pinochlerun", "cmd:/no/such/program", "random", deals=1, workers=1)
@@ -296,13 +302,13 @@ def test_options_are_set_only_when_the_program_offers_them(tmp_path: Path) -> No
     log = tmp_path / "log"
     argv = [sys.executable, str(BOTS / "recorder.py"), str(log)]
     with ExternalBot(argv, options={"style": "loud"}) as bot:
-        bot.act(state, state.to_act)
+        bot.act(state, _seat(state))
         assert bot.name == "recorder"
         assert bot.declared == {"style": "quiet"}
         assert not bot.failures
     assert "set style loud" in log.read_text(encoding="utf-8").splitlines()
     with ExternalBot(argv, options={"colour": "red"}) as bot:
-        bot.act(state, state.to_act)
+        bot.act(state, _seat(state))
         assert [(f.kind, f.reason) for f in bot.failures] == [
             ("no-start", "it declares no option 'colour'")
         ]

@@ -167,16 +167,17 @@ class Follower:
         world = self._start(self._filled(shown))
         for _ in range(TRIES):
             filled = self._filled(shown)
+            deal: Deal | None = filled
             for _ in range(FIXES):
-                world = self._start(filled)
+                if deal is None:
+                    break
+                world = self._start(deal)
                 extra = self._extra_meld(world, shown)
                 if not extra:
                     if not self.steps or world.to_act == self.steps[0].actor:
                         return world
                     break  # who is asked first depends on the cards (a dix to exchange)
-                filled = self._moved(filled, self.rng.choice(extra), shown)
-                if filled is None:
-                    break
+                deal = self._moved(deal, self.rng.choice(extra), shown)
             self.budget -= 1
             if self.budget <= 0:
                 break
@@ -212,9 +213,9 @@ class Follower:
                 continue
             made = Counter(meld.cards) if meld is not None else Counter()
             extra += [(seat, c) for c in (made - shown.get(seat, Counter())).elements()]
-            if shown.get(seat, Counter()) - made:
-                extra.append((seat, self.rng.choice(list(made.elements()) or [None])))  # type: ignore[list-item]
-        return [(s, c) for s, c in extra if c is not None]
+            if shown.get(seat, Counter()) - made and made:  # another meld than the one shown
+                extra.append((seat, self.rng.choice(list(made.elements()))))
+        return extra
 
     def _moved(
         self, filled: Deal, extra: tuple[int, Card], shown: dict[int | None, Counter[Card]]
@@ -357,9 +358,9 @@ class Follower:
 
     def _view(self, world: State) -> Observation:
         """The seat's observation of a world (the last one made is kept)."""
-        kept, view = self._views
-        if kept is world:
-            return view
+        kept, seen = self._views
+        if kept is world and seen is not None:
+            return seen
         view = observe(world, self.seat)
         self._views = (world, view)
         return view
@@ -387,9 +388,12 @@ class Follower:
         legal = legal_actions(before)
         if not isinstance(legal, CardChoices) or not len(legal):
             return None
+        move = step.move
+        if not isinstance(move, Hidden):
+            return None
         actor = step.actor
         hand = list(before.hands[actor])
-        count = step.move.count  # type: ignore[union-attr]
+        count, verb = move.count, move.action
         needs = _needs(step, before, self.seat)
         must = Counter(needs.get(("passing", actor), ()))
         keep = Counter(needs.get(("hand", actor), ())) - must
@@ -408,9 +412,7 @@ class Follower:
         self.rng.shuffle(spare)
         self.rng.shuffle(others)
         chosen = (first + spare + others)[:count]
-        action: Action = (
-            PassCards(_sorted(chosen)) if step.move.action == "pass" else Bury(_sorted(chosen))
-        )
+        action: Action = PassCards(_sorted(chosen)) if verb == "pass" else Bury(_sorted(chosen))
         return action if action in legal else None
 
     def _swapped(self, before: State, step: _Step) -> State | None:
@@ -512,10 +514,10 @@ class Follower:
                 return None
             self.budget -= 1
             try:
-                world: State | None = sample_state(view, self.rng)
+                sampled = sample_state(view, self.rng)
             except PinochleError:
                 return None
-            world = self._place(world, step, known.holds)
+            world = self._place(sampled, step, known.holds)
             for _ in range(FIXES):
                 if world is None:
                     break
@@ -574,6 +576,8 @@ class Follower:
             return None
         extra: list[tuple[int, Card]] = []
         for seat, cards in shown.items():
+            if seat is None:
+                continue
             meld = after.hand.melds[seat] if after.hand.melds else None
             made = Counter(meld.cards) if meld is not None else Counter()
             extra += [(seat, c) for c in (made - cards).elements()]
@@ -818,15 +822,14 @@ class _Places:
             for s in range(len(world.hands))
         )
         hand = world.hand
-        changes: dict[str, object] = {}
-        if ("kitty", None) in self.piles:
-            changes["kitty"] = _sorted(self.piles[("kitty", None)])
-        if ("buried", None) in self.piles:
-            changes["buried"] = _sorted(self.piles[("buried", None)])
-        if ("stock", None) in self.piles:
-            changes["stock"] = tuple(self.piles[("stock", None)])
-        if self.passed != list(hand.passed_cards):
-            changes["passed_cards"] = _sorted(self.passed[-len(hand.passed_cards) :])
-        return attrs.evolve(
-            world, hands=hands, hand=attrs.evolve(hand, **changes), legal_cache=None
+        piles = self.piles
+        hand = attrs.evolve(
+            hand,
+            kitty=_sorted(piles[("kitty", None)]) if ("kitty", None) in piles else hand.kitty,
+            buried=_sorted(piles[("buried", None)]) if ("buried", None) in piles else hand.buried,
+            stock=tuple(piles[("stock", None)]) if ("stock", None) in piles else hand.stock,
+            passed_cards=_sorted(self.passed[-len(hand.passed_cards) :])
+            if hand.passed_cards
+            else hand.passed_cards,
         )
+        return attrs.evolve(world, hands=hands, hand=hand, legal_cache=None)

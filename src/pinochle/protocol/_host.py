@@ -26,11 +26,18 @@ from pathlib import Path
 import attrs
 
 from pinochle._text import printable
-from pinochle.actions import Action
+from pinochle.actions import Action, Bury, PassCards
 from pinochle.bots.base import Bot, RandomBot
+from pinochle.cards import Card
 from pinochle.choices import CardChoices
 from pinochle.engine import apply, legal_actions, observe
-from pinochle.errors import ArgumentError, BotError, IllegalActionError, NotationError
+from pinochle.errors import (
+    ArgumentError,
+    BotError,
+    IllegalActionError,
+    NotationError,
+    PinochleError,
+)
 from pinochle.notation import read_move
 from pinochle.protocol._messages import (
     MAX_LINE,
@@ -342,9 +349,9 @@ class ExternalBot(Bot):
     ) -> None:
         super().__init__(seed)
         self.argv = command_of(command)
-        for name, value in (("time_limit", time_limit), ("start_limit", start_limit)):
-            if isinstance(value, bool) or not isinstance(value, int | float) or not value > 0:
-                raise ArgumentError(name, "a number of seconds above 0", value)
+        for name, limit in (("time_limit", time_limit), ("start_limit", start_limit)):
+            if isinstance(limit, bool) or not isinstance(limit, int | float) or not limit > 0:
+                raise ArgumentError(name, "a number of seconds above 0", limit)
         self.time_limit = float(time_limit)
         self.start_limit = float(start_limit)
         self.options = dict(options or {})
@@ -498,11 +505,12 @@ class ExternalBot(Bot):
                 apply(state, action)
             except IllegalActionError as exc:
                 raise BotError("illegal", f"{_quoted(token)}: {exc.reason}") from None
-            except Exception as exc:
+            except PinochleError as exc:  # any refusal of the engine's
                 raise BotError("illegal", f"{_quoted(token)}: {exc}") from None
             raise BotError("illegal", f"{_quoted(token)} is not a legal move now")
-        if isinstance(legal, CardChoices):
-            return legal.make(tuple(sorted(action.cards, key=_index)))  # type: ignore[attr-defined]
+        if isinstance(legal, CardChoices) and isinstance(action, PassCards | Bury):
+            chosen: Action = legal.make(tuple(sorted(action.cards, key=_index)))
+            return chosen
         return action
 
     def _told(self, state: State, seat: int) -> list[str]:
@@ -511,8 +519,8 @@ class ExternalBot(Bot):
         known = self._known
         new = None if known is None or person != self._person else _since(known, state)
         lines: list[str] = []
-        if new is None:  # a new game, or a program started afresh: this deal from its start
-            self._person = person
+        if known is None or new is None:  # a new game, or a program started afresh:
+            self._person = person  # this deal from its start
             known, new = _deal_start(state)
             lines += game_lines(state.variant, self.seed)
             lines += deal_lines(known, seat)
@@ -531,8 +539,8 @@ class ExternalBot(Bot):
         return lines
 
 
-def _index(card: object) -> int:
-    return card.index  # type: ignore[attr-defined,no-any-return]
+def _index(card: Card) -> int:
+    return card.index
 
 
 def _quoted(text: str) -> str:
