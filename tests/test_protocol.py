@@ -268,7 +268,7 @@ def test_a_program_that_breaks_the_protocol_loses_its_deal_and_the_match_goes_on
 ) -> None:
     kind, words = HOSTILE[behaviour]
     limit = 1.0 if behaviour == "hang" else 60.0  # a correct answer never waits for it
-    deals = 1 if behaviour == "hang" else 2  # each of its faults waits its time
+    deals = 1 if behaviour in ("hang", "closed-input") else 2  # each of these faults waits
     program = functools.partial(ExternalBot, _hostile(behaviour), time_limit=limit)
     match = run_match("pinochlerun", program, "random", deals=deals, workers=1)
     assert match.n == deals

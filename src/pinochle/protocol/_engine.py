@@ -111,8 +111,11 @@ class _Session:
         assert self.bot is not None
         try:
             return write_move(self.bot(self.follower.observation()))
-        except PinochleError as exc:  # a host that tells the game wrong still gets a move
-            self.out(f"info cannot follow the game ({exc}): playing the first legal move")
+        except Exception as exc:  # whatever went wrong, the host still gets a move
+            self.out(
+                f"info cannot follow the game ({type(exc).__name__}: {exc}): "
+                "playing the first legal move"
+            )
             return first_legal(legal) if legal else "p"
 
 

@@ -289,6 +289,7 @@ class _Program:
             self.writes.put(None)
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.process.wait(1.0)
+        self.writes.put(None)  # the writing thread ends (it may have ended already)
         self.closer()
 
 
