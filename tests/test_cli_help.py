@@ -5,6 +5,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Iterator
 
+import pytest
+
 from pinochle.cli import _parser
 
 
@@ -60,8 +62,23 @@ def test_the_levels_the_parser_repeats_are_the_terminal_games() -> None:
     from pinochle.play import DEFAULT_LEVEL, LEVELS
 
     commands = dict(_commands(_parser()))
-    for path in ("pinochle play", "pinochle serve", "pinochle demo"):
+    (demo,) = [a for a in commands["pinochle demo"]._actions if "--level" in a.option_strings]
+    assert tuple(demo.choices or ()) == LEVELS
+    for path in ("pinochle play", "pinochle serve"):
         (level,) = [a for a in commands[path]._actions if "--level" in a.option_strings]
-        assert tuple(level.choices or ()) == LEVELS
-        if path != "pinochle demo":  # the demo's players are Hard by default
-            assert level.default == DEFAULT_LEVEL
+        assert level.default == DEFAULT_LEVEL
+        # a level, or a program speaking the bot protocol (docs/protocol.md)
+        read = level.type
+        assert callable(read)
+        assert all(read(name) == name for name in (*LEVELS, "cmd:node bot.js"))
+        with pytest.raises(argparse.ArgumentTypeError, match="cmd:PROGRAM ARGS"):
+            read("grandmaster")
+        assert ", ".join(LEVELS) in (level.help or "")
+
+
+def test_the_engine_takes_every_bot_level() -> None:
+    from pinochle.bots import LEVELS
+
+    commands = dict(_commands(_parser()))
+    (level,) = [a for a in commands["pinochle engine"]._actions if "--level" in a.option_strings]
+    assert tuple(level.choices or ()) == tuple(LEVELS)

@@ -32,6 +32,7 @@ PROTOCOL = {
     ("__setattr__", "FrozenInstanceError"): "attrs' frozen classes refuse a change so",
     ("__getattr__", "AttributeError"): "a module's missing name, as Python's import expects",
     ("run", "NotImplementedError"): "the arena's abstract backend: a subclass says where",
+    ("_level", "ArgumentTypeError"): "argparse's way for a type function to say what it takes",
 }
 """(function, exception): raised as Python's protocols require, never an error of input."""
 

@@ -4,15 +4,43 @@ from __future__ import annotations
 
 import json
 import runpy
+import shlex
+import shutil
+import sys
 from pathlib import Path
 
 import pytest
 
-EXAMPLES = sorted((Path(__file__).resolve().parents[1] / "examples").glob("*.py"))
+FOLDER = Path(__file__).resolve().parents[1] / "examples"
+PROTOCOL_BOTS = ("protocol_bot.py", "protocol_bot.js")
+"""Programs speaking the bot protocol on their standard input: the arena plays them."""
+EXAMPLES = sorted(p for p in FOLDER.glob("*.py") if p.name not in PROTOCOL_BOTS)
 
 
 def test_there_are_examples() -> None:
     assert EXAMPLES
+    assert all((FOLDER / name).exists() for name in PROTOCOL_BOTS)
+
+
+def test_the_javascript_bot_finishes_a_100_deal_match_against_medium() -> None:
+    # The issue's goal: a bot in another language plays a whole match, with no forfeit.
+    from pinochle.arena import run_match
+
+    if shutil.which("node") is None:
+        pytest.skip("node is not installed: the JavaScript example cannot run")
+    bot = f"cmd:node {shlex.quote(str(FOLDER / 'protocol_bot.js'))}"
+    match = run_match("pinochlerun", bot, "medium", deals=100)
+    assert match.n == 100
+    assert match.forfeits == ()
+
+
+def test_the_python_bot_plays_a_match_with_no_forfeit() -> None:
+    from pinochle.arena import run_match
+
+    bot = f"cmd:{shlex.quote(sys.executable)} {shlex.quote(str(FOLDER / 'protocol_bot.py'))}"
+    match = run_match("pinochlerun", bot, "easy", deals=10, workers=1)
+    assert match.n == 10
+    assert match.forfeits == ()
 
 
 def _needs_extra(path: Path) -> None:
@@ -31,13 +59,13 @@ def test_example_runs(path: Path, capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_meld_calculator_prints_the_seed_total(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(EXAMPLES[0].parent / "meld_calculator.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "meld_calculator.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "with hearts trump: 240" in out  # seed 002 worked example
 
 
 def test_house_rules_example_shows_the_scale_switch(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(EXAMPLES[0].parent / "house_rules.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "house_rules.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "bidding.minimum: 25 -> 250" in out
     assert "240 (base)" not in out  # base is ones: 24
@@ -45,7 +73,7 @@ def test_house_rules_example_shows_the_scale_switch(capsys: pytest.CaptureFixtur
 
 
 def test_the_game_server_survives_a_restart_and_bad_requests(tmp_path: Path) -> None:
-    module = runpy.run_path(str(EXAMPLES[0].parent / "game_server.py"))
+    module = runpy.run_path(str(FOLDER / "game_server.py"))
     server = module["GameServer"](tmp_path)
     game = server.new_game("pinochlerun", seed=3)
     before = (tmp_path / f"{game}.json").read_bytes()
@@ -64,7 +92,7 @@ def test_the_game_server_survives_a_restart_and_bad_requests(tmp_path: Path) -> 
 
 
 def test_the_score_sheet_example_settles_made_and_set(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(EXAMPLES[0].parent / "score_sheet.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "score_sheet.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "made: meld 18 + points 10 = 28 ≥ 27" in out  # the bidding side makes 27
     assert "(23, -30) -> (51, -6)" in out  # set back by the bid of 30
@@ -72,14 +100,14 @@ def test_the_score_sheet_example_settles_made_and_set(capsys: pytest.CaptureFixt
 
 
 def test_the_replay_example_replays_exactly(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(EXAMPLES[0].parent / "replay_record.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "replay_record.py"), run_name="__main__")
     out = capsys.readouterr().out
     assert "replays to the same state: True" in out
     assert "seen from seat 0" in out
 
 
 def test_the_house_rules_test_example_holds(capsys: pytest.CaptureFixture[str]) -> None:
-    runpy.run_path(str(EXAMPLES[0].parent / "house_rules_test.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "house_rules_test.py"), run_name="__main__")
     assert "every invariant held" in capsys.readouterr().out
 
 
@@ -87,7 +115,7 @@ def test_the_solved_ending_gives_its_best_leads_the_solved_value(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # The best lead's value is what best play gives the leader's side (docs/analysis.md).
-    runpy.run_path(str(EXAMPLES[0].parent / "solve_ending.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "solve_ending.py"), run_name="__main__")
     out = capsys.readouterr().out
     values = [
         int(line.rsplit(": ", 1)[1])
@@ -104,7 +132,7 @@ def test_the_hint_example_suggests_a_legal_card_and_reviews_the_hand(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # The hint's best comes first, and a review sums up the hand (docs/analysis.md).
-    runpy.run_path(str(EXAMPLES[0].parent / "hint_and_review.py"), run_name="__main__")
+    runpy.run_path(str(FOLDER / "hint_and_review.py"), run_name="__main__")
     out = capsys.readouterr().out
     held = out.split("North holds ")[1].split(";")[0].split()
     best = out.split("Hint: play ")[1].split(" ")[0]
@@ -118,6 +146,7 @@ def test_the_hint_example_suggests_a_legal_card_and_reviews_the_hand(
 
 
 def test_every_example_is_in_the_gallery() -> None:
-    gallery = (EXAMPLES[0].parents[1] / "docs" / "examples.md").read_text(encoding="utf-8")
-    missing = [path.name for path in EXAMPLES if f"examples/{path.name}" not in gallery]
+    gallery = (FOLDER.parent / "docs" / "examples.md").read_text(encoding="utf-8")
+    listed = [*EXAMPLES, *(FOLDER / name for name in PROTOCOL_BOTS)]
+    missing = [path.name for path in listed if f"examples/{path.name}" not in gallery]
     assert not missing, f"docs/examples.md does not list {missing}"

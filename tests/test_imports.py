@@ -18,6 +18,7 @@ NOT_AT_IMPORT = (
     "pinochle.checking",
     "pinochle.testing",
     "pinochle.play",
+    "pinochle.protocol",
     "pinochle.svg",
     "pinochle.schemas",
     # the parts of the library `pinochle.__getattr__` loads on first use

@@ -60,6 +60,7 @@ MODULES: tuple[tuple[str, str], ...] = (
     ("pinochle.bots.rollout", "Expert's play-outs"),
     ("pinochle.bots.stock_play", "Expert's play-outs: the two-hand stock phase"),
     ("pinochle.bots.search", "Expert's card search"),
+    ("pinochle.protocol", "The bot protocol"),
     ("pinochle.arena", "The arena"),
     ("pinochle.env", "Reinforcement learning"),
     ("pinochle.env.actions", "Reinforcement learning: the action index"),
@@ -69,7 +70,7 @@ MODULES: tuple[tuple[str, str], ...] = (
 )
 
 ARENA_MEMBERS = (
-    "run_match, run_tournament, MatchResult, DealResult, Seating, Wins, Timing,"
+    "run_match, run_tournament, MatchResult, DealResult, Seating, Forfeit, Wins, Timing,"
     " TournamentResult, Rating, MatchInterrupted, ArenaError, ExtraMissingError, read_records,"
     " PlayedGame, bradley_terry, seatings, seating_note, chunk_size, LADDER, BACKENDS,"
     " MAX_CHUNK, MAX_RETRIES, MAX_HANDS, MAX_REDEALS"

@@ -10,6 +10,7 @@ __all__ = [
     "ActionParseError",
     "ArenaError",
     "ArgumentError",
+    "BotError",
     "CardParseError",
     "DeckError",
     "ExtraMissingError",
@@ -381,6 +382,29 @@ class ArenaError(PinochleError, RuntimeError):
     message crosses the process boundary, so it is the same on every backend. Raised by
     `pinochle.arena` (and importable from it).
     """
+
+
+class BotError(PinochleError, RuntimeError):
+    """A program playing through the bot protocol (`pinochle.protocol`) broke it.
+
+    `pinochle.protocol.ExternalBot` raises it inside, and turns it into the loss of the
+    deal (`pinochle.protocol.Failure`): the host never stops for it.
+
+    Attributes:
+        kind: What went wrong, one of `pinochle.protocol.FAILURES`: ``"crash"``,
+            ``"timeout"``, ``"garbage"``, ``"illegal"``, ``"flood"`` (too much output),
+            ``"closed-input"`` or ``"no-start"``.
+        reason: In words, with what the program said or did.
+    """
+
+    def __init__(self, kind: str, reason: str) -> None:
+        self.kind = kind
+        self.reason = reason
+        super().__init__(f"{kind}: {printable(reason)}")
+
+    def __reduce__(self) -> tuple[type, tuple[str, str]]:
+        """Errors cross process boundaries (a process pool) intact."""
+        return type(self), (self.kind, self.reason)
 
 
 class RequestError(PinochleError):

@@ -232,8 +232,15 @@ class GameStore:
         seed: int | None = None,
         hint_worlds: int | None = None,
     ) -> None:
-        if level not in LEVELS:
+        if level not in LEVELS and not _is_program(level):
             raise RequestError(400, f"level: expected one of {', '.join(LEVELS)}, found {level!r}")
+        if _is_program(level):
+            from pinochle.protocol._host import check_command
+
+            try:
+                check_command(level, "level")
+            except ArgumentError as exc:
+                raise RequestError(400, str(exc)) from None
         if type(players) is not int or players not in (1, 2):
             raise RequestError(400, f"players: expected 1 or 2, found {players!r}")
         if seed is not None:
@@ -251,6 +258,7 @@ class GameStore:
         self.folder = Path(folder)
         self.variant = variant
         self.level = level
+        self._program = level if _is_program(level) else None  # the one program games may seat
         self.players = players
         self.seed = seed
         self.hint_worlds = hint_worlds
@@ -303,7 +311,7 @@ class GameStore:
             "title": self.variant.title,
             "variants": variants,
             "level": self.level,
-            "levels": list(LEVELS),
+            "levels": [*LEVELS, self._program] if self._program else list(LEVELS),
             "players": self.players,
         }
 
@@ -328,7 +336,7 @@ class GameStore:
             )
         variant = self._variant(settings.get("variant"))
         level = settings.get("level", self.level)
-        if level not in LEVELS:
+        if level not in LEVELS and level != self._program:  # only the server's own program
             raise RequestError(400, f"level: expected one of {', '.join(LEVELS)}, found {level!r}")
         players = settings.get("players", self.players)
         if type(players) is not int or players not in (1, 2):
@@ -566,7 +574,7 @@ class GameStore:
         path = self._path(game_id)
         if not path.is_file():
             raise RequestError(404, "no such game")
-        game = _read_game(path, game_id)
+        game = _read_game(path, game_id, self._program)
         self._games[game_id] = game
         return game
 
@@ -605,7 +613,7 @@ def _check_seed(seed: object) -> None:
         )
 
 
-def _read_game(path: Path, game_id: str) -> _Game:
+def _read_game(path: Path, game_id: str, program: str | None = None) -> _Game:
     """A stored game, checked as strictly as any document (its history is replayed).
 
     The folder is input like any other: every field the table reads is checked here, so a
@@ -629,7 +637,8 @@ def _read_game(path: Path, game_id: str) -> _Game:
     if data["id"] != game_id:
         raise error(f"id: expected {game_id!r} (the file's name), found {_shown(data['id'])}")
     level = data["level"]
-    if not isinstance(level, str) or level not in LEVELS:
+    known = (*LEVELS, program) if program is not None else LEVELS  # a file names no other
+    if not isinstance(level, str) or level not in known:
         raise error(f"level: expected one of {', '.join(LEVELS)}, found {_shown(level)}")
     try:
         state = from_dict("state", data["state"])
@@ -664,7 +673,7 @@ def _read_game(path: Path, game_id: str) -> _Game:
     if (
         not isinstance(levels, dict)
         or sorted(levels) != computers
-        or not all(isinstance(v, str) and v in LEVELS for v in levels.values())
+        or not all(isinstance(v, str) and v in known for v in levels.values())
     ):
         raise error(
             f"levels: expected a level ({', '.join(LEVELS)}) for each computer player "
@@ -711,9 +720,33 @@ def _advance(game: _Game, state: State) -> State:
                 state = apply(state, view.legal_actions[0])
                 continue
             break
-        bot = make_bot(game.levels[person], seed=_bot_seed(game, state, person))
+        level, seed = game.levels[person], _bot_seed(game, state, person)
+        if _is_program(level):
+            state = apply(state, _program_action(level, seed, state, seat))
+            continue
+        bot = make_bot(level, seed=seed)
         state = apply(state, bot.choose(view))
     return state
+
+
+def _is_program(level: str) -> bool:
+    """Whether a level is the server's program (``cmd:PROGRAM ARGS``: the bot protocol)."""
+    return isinstance(level, str) and level.startswith("cmd:")
+
+
+def _program_action(level: str, seed: int, state: State, seat: int) -> Action:
+    """A program's decision: started for it, told the deal so far, stopped after.
+
+    A program that fails is replaced by a random player for this decision (the failure
+    goes to the server's log); the next decision starts it afresh.
+    """
+    from pinochle.protocol import ExternalBot  # lazily: only a server that seats a program
+
+    with ExternalBot(level, seed) as bot:
+        action = bot.act(state, seat)
+        for failure in bot.failures:
+            print(f"pinochle serve: {level[4:]}: {failure}", file=sys.stderr, flush=True)
+    return action
 
 
 # --- Hints and reviews --------------------------------------------------------------------

@@ -29,7 +29,7 @@ from pinochle.arena._play import (
     seating_note,
     seatings,
 )
-from pinochle.arena._results import DealResult, MatchResult, Seating, Timing, Wins
+from pinochle.arena._results import DealResult, Forfeit, MatchResult, Seating, Timing, Wins
 from pinochle.arena._tournament import Rating, TournamentResult, bradley_terry, run_tournament
 
 __all__ = [
@@ -42,6 +42,7 @@ __all__ = [
     "ArenaError",
     "DealResult",
     "ExtraMissingError",
+    "Forfeit",
     "MatchInterrupted",
     "MatchResult",
     "PlayedGame",

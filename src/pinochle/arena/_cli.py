@@ -27,6 +27,7 @@ from pinochle.variant import Variant, load_variant
 __all__ = ["ladder_table", "match_report", "run", "timings_table"]
 
 DEFAULT_DEALS = 200
+MAX_FORFEITS_SHOWN = 10
 EXIT_FAILED = 1
 EXIT_INTERRUPTED = 130
 
@@ -77,8 +78,11 @@ def clock(seconds: float) -> str:
 
 
 def load_player(role: str, text: str) -> PlayerSpec:
-    """A level's name as given, or the callable ``MODULE:NAME`` names."""
-    if ":" not in text:
+    """A level's name or a program (``cmd:PROGRAM ARGS``) as given, or a callable.
+
+    ``MODULE:NAME`` names the callable.
+    """
+    if ":" not in text or text.startswith("cmd:"):
         return text
     module, _, name = text.partition(":")
     try:
@@ -141,6 +145,17 @@ def match_report(match: MatchResult, variant: Variant) -> list[str]:
     if match.wins is not None:
         wins = match.wins
         lines.append(f"games won: A {wins.a}, B {wins.b}, unfinished {wins.unfinished}")
+    forfeits = match.forfeits
+    if forfeits:
+        lines.append(
+            f"forfeits (a program broke the bot protocol; its seating counts as lost): "
+            f"A {sum(f.role == 'a' for _, _, f in forfeits)}, "
+            f"B {sum(f.role == 'b' for _, _, f in forfeits)}"
+        )
+        for deal, number, forfeit in forfeits[:MAX_FORFEITS_SHOWN]:
+            lines.append(f"  deal {deal}, seating {number}: {printable(str(forfeit))}")
+        if len(forfeits) > MAX_FORFEITS_SHOWN:
+            lines.append(f"  ... and {len(forfeits) - MAX_FORFEITS_SHOWN} more (--json lists them)")
     rate = match.n / match.seconds if match.seconds > 0 else math.nan
     ran = f"{counted(match.workers, 'worker')}, {counted(match.chunks, 'chunk')}"
     lines.append(

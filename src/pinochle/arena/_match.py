@@ -64,18 +64,26 @@ def variant_of(value: object) -> Variant:
 
 
 def player_of(role: str, value: object) -> tuple[PlayerSpec, str]:
-    """A player's spec and its name; a level name is checked against the levels."""
+    """A player's spec and its name, checked.
+
+    A level's name is checked against the levels; a program (``cmd:PROGRAM ARGS``) is
+    looked for.
+    """
     from pinochle.bots import LEVELS  # lazily: the bots are an optional layer
 
+    expected = f"a level ({', '.join(LEVELS)}), cmd:PROGRAM ARGS or a zero-argument callable"
     if isinstance(value, str):
+        if value.startswith("cmd:"):
+            from pinochle.protocol._host import check_command
+
+            check_command(value, role)
+            return value, value
         if value.lower() not in LEVELS:
-            raise ArgumentError(
-                role, f"a level ({', '.join(LEVELS)}) or a zero-argument callable", value
-            )
+            raise ArgumentError(role, expected, value)
         return value.lower(), value.lower()
     if callable(value):
         return value, player_name(value)
-    raise ArgumentError(role, f"a level ({', '.join(LEVELS)}) or a zero-argument callable", value)
+    raise ArgumentError(role, expected, value)
 
 
 def player_name(value: Callable[..., object]) -> str:
@@ -131,7 +139,9 @@ def run_match(
 
     Args:
         variant: The rules: a `Variant`, or a built-in profile's name or a .toml path.
-        a: Player A: a level name (``"easy"`` ... ``"expert"``, ``"random"``), or a
+        a: Player A: a level name (``"easy"`` ... ``"expert"``, ``"random"``), a program
+            speaking the bot protocol (``"cmd:node bot.js"``: see `pinochle.protocol`;
+            a deal it loses by breaking the protocol is a `Forfeit`), or a
             zero-argument callable returning a player (``Observation -> Action``); it is
             called once for every game, so each game gets a fresh player.
         b: Player B, the same way.

@@ -7,7 +7,9 @@ at place ``p`` (seat, or person at a table without partners) is made with bot se
 ``((seed + i) * 8 + k) * 8 + p``. A level is made by ``make_bot(level, that seed)``; before
 a callable is called to make its player, Python's global `random` is seeded with that
 seed too (and restored after the chunk), so a player that draws from `random` also plays
-the same wherever it runs.
+the same wherever it runs. A program (``cmd:PROGRAM ARGS``) is a
+`pinochle.protocol.ExternalBot` given that seed with each ``newgame``; a worker keeps its
+programs running from one game of the chunk to the next.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from typing import Any
 import attrs
 
 from pinochle.actions import Action
-from pinochle.arena._results import DealResult, Seating, Timing, Timings, bin_of
+from pinochle.arena._results import DealResult, Forfeit, Seating, Timing, Timings, bin_of
 from pinochle.documents import parse_json
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import ArenaError, RecordError
@@ -48,7 +50,8 @@ __all__ = [
 
 Player = Callable[[Observation], Action]
 PlayerSpec = str | Callable[[], Player]
-"""A level's name, or a zero-argument callable that returns a player."""
+"""A level's name, ``cmd:PROGRAM ARGS`` (a program speaking the bot protocol), or a
+zero-argument callable that returns a player."""
 
 MAX_REDEALS = 100
 """Deals of one game without a settled hand before the arena gives up (bots that never bid)."""
@@ -156,14 +159,65 @@ def bot_seed(game_seed: int, seating: int, place: int) -> int:
     return (game_seed * 8 + seating) * 8 + place
 
 
-def make_player(spec: PlayerSpec, seed: int) -> Player:
-    """A fresh player for one game: a level's bot, or what the callable returns."""
+def make_player(spec: PlayerSpec, seed: int, programs: Programs | None = None) -> Player:
+    """A fresh player for one game: a level's bot, a program, or what the callable returns."""
     if isinstance(spec, str):
+        if spec.startswith("cmd:"):
+            return (programs or Programs()).take(spec, seed)
         from pinochle.bots import make_bot  # lazily: the bots are an optional layer
 
         return make_bot(spec, seed)
     random.seed(seed)
     return spec()
+
+
+class Programs:
+    """A worker's programs (``cmd:`` players), kept running from one game to the next.
+
+    A game takes an idle one of its command (or starts one) and gives it back when it
+    ends; each game begins with ``newgame`` and the game's seed, so a program plays the
+    same whichever game it played before.
+    """
+
+    def __init__(self) -> None:
+        self.idle: dict[str, list[Any]] = {}
+        self.playing: dict[int, tuple[str, Any]] = {}  # id(bot): (command, bot)
+
+    def take(self, spec: str, seed: int) -> Player:
+        """A program for one game of this command, told this seed with ``newgame``."""
+        from pinochle.protocol import ExternalBot  # lazily: the protocol is an optional layer
+
+        idle = self.idle.setdefault(spec, [])
+        bot = idle.pop() if idle else ExternalBot(spec)
+        bot.new_game(seed)
+        self.playing[id(bot)] = (spec, bot)
+        player: Player = bot
+        return player
+
+    def give_back(self, players: Sequence[object]) -> None:
+        """The game is over: its programs wait for the next one.
+
+        A program a callable made for this game (an `ExternalBot` of the caller's) is
+        stopped: the next game gets a fresh one.
+        """
+        for player in players:
+            found = self.playing.pop(id(player), None)
+            if found is not None:
+                self.idle[found[0]].append(found[1])
+            elif callable(getattr(player, "act", None)) and callable(
+                getattr(player, "close", None)
+            ):
+                player.close()  # type: ignore[attr-defined]
+
+    def close(self) -> None:
+        """Stop every program."""
+        for _, bot in self.playing.values():
+            bot.close()
+        for bots in self.idle.values():
+            for bot in bots:
+                bot.close()
+        self.idle.clear()
+        self.playing.clear()
 
 
 class _Clock:
@@ -195,16 +249,43 @@ class _Clock:
 
 
 def play_seating(
-    chunk: Chunk, index: int, number: int, is_a: Sequence[bool], clock: _Clock
+    chunk: Chunk,
+    index: int,
+    number: int,
+    is_a: Sequence[bool],
+    clock: _Clock,
+    programs: Programs | None = None,
 ) -> tuple[Seating, State]:
     """Play deal ``index`` in seating ``number``: one settled hand, or a whole game."""
+    programs = programs or Programs()
+    players = [
+        make_player(
+            chunk.players[0 if mine else 1], bot_seed(chunk.seed + index, number, place), programs
+        )
+        for place, mine in enumerate(is_a)
+    ]
+    try:
+        return _play_seating(chunk, index, number, is_a, clock, players)
+    finally:
+        programs.give_back(players)
+
+
+def _play_seating(
+    chunk: Chunk,
+    index: int,
+    number: int,
+    is_a: Sequence[bool],
+    clock: _Clock,
+    players: Sequence[Player],
+) -> tuple[Seating, State]:
     variant = chunk.variant
     game_seed = chunk.seed + index
     roles = tuple("a" if mine else "b" for mine in is_a)
-    players = [
-        make_player(chunk.players[0 if mine else 1], bot_seed(game_seed, number, place))
-        for place, mine in enumerate(is_a)
-    ]
+    # A program is given the state, so that it can tell its program each action as its
+    # seat sees it (`pinochle.protocol.ExternalBot.act`); a bot sees its observation.
+    hosted = [getattr(player, "act", None) for player in players]
+    failures = [getattr(player, "failures", None) for player in players]
+    before = [len(f) if f is not None else 0 for f in failures]
     partnerships = variant.deal.partnerships
     state = new_game(variant, seed=game_seed)
     while True:
@@ -219,10 +300,10 @@ def play_seating(
                 f"no hand settled after {MAX_REDEALS} deals"
             )
         place = seat if partnerships else state.hand.persons[seat]
-        observation = observe(state, seat)
+        act = hosted[place]
         try:
             start = time.perf_counter()
-            action = players[place](observation)
+            action = act(state, seat) if act else players[place](observe(state, seat))
             spent = time.perf_counter() - start
             after = apply(state, action)
         except Exception as error:
@@ -236,11 +317,28 @@ def play_seating(
         state = after
         if not chunk.games and state.results:
             break
-    return _scored(state, is_a, roles, chunk.games), state
+    forfeits = tuple(
+        Forfeit(roles[place], place, f.hand, f.kind, f.reason)
+        for place, found in enumerate(failures)
+        if found is not None
+        for f in found[before[place] :]
+    )
+    return _scored(state, is_a, roles, chunk.games, forfeits), state
 
 
-def _scored(state: State, is_a: Sequence[bool], roles: tuple[str, ...], games: bool) -> Seating:
-    """The seating's margin (a hand, on average), scores and winner."""
+def _scored(
+    state: State,
+    is_a: Sequence[bool],
+    roles: tuple[str, ...],
+    games: bool,
+    forfeits: tuple[Forfeit, ...] = (),
+) -> Seating:
+    """The seating's margin (a hand, on average), scores and winner.
+
+    A player that forfeited a deal (a program that broke the protocol) gains nothing from
+    the seating: its margin counts at most zero, and its whole game counts as lost; when
+    both players forfeited, the seating counts as played.
+    """
     variant = state.variant
     a_sides = sorted({variant.side_of(p) for p, mine in enumerate(is_a) if mine})
     b_sides = sorted({variant.side_of(p) for p, mine in enumerate(is_a) if not mine})
@@ -251,11 +349,26 @@ def _scored(state: State, is_a: Sequence[bool], roles: tuple[str, ...], games: b
         )
 
     margins = [margin(result.scores) for result in state.results]
+    lost = {f.role for f in forfeits}
     if not games:
-        return Seating(roles, 1, state.results[0].scores, margins[0])
+        return Seating(
+            roles, 1, state.results[0].scores, _forfeited(margins[0], lost), None, forfeits
+        )
     winner = state.winner
     won = None if winner is None else "a" if winner in a_sides else "b"
-    return Seating(roles, len(margins), state.scores, statistics.fmean(margins), won)
+    if len(lost) == 1:
+        won = "b" if "a" in lost else "a"
+    mean = _forfeited(statistics.fmean(margins), lost)
+    return Seating(roles, len(margins), state.scores, mean, won, forfeits)
+
+
+def _forfeited(margin: float, lost: set[str]) -> float:
+    """A's margin when a player forfeited: never in the forfeiting player's favour."""
+    if lost == {"a"}:
+        return min(margin, 0.0)
+    if lost == {"b"}:
+        return max(margin, 0.0)
+    return margin
 
 
 def play_chunk(chunk: Chunk, on_deal: Callable[[int], None] | None = None) -> ChunkResult:
@@ -267,6 +380,7 @@ def play_chunk(chunk: Chunk, on_deal: Callable[[int], None] | None = None) -> Ch
             with it, Ctrl-C returns the deals played so far, marked interrupted.
     """
     saved = random.getstate()
+    programs = Programs()
     clock = _Clock()
     deals: list[DealResult] = []
     lines: list[str] = []
@@ -276,7 +390,7 @@ def play_chunk(chunk: Chunk, on_deal: Callable[[int], None] | None = None) -> Ch
         for index in range(chunk.start, chunk.stop):
             played = []
             for number, is_a in enumerate(places):
-                seating, state = play_seating(chunk, index, number, is_a, clock)
+                seating, state = play_seating(chunk, index, number, is_a, clock, programs)
                 played.append(seating)
                 if chunk.records is not None:
                     lines.append(_record_line(chunk, index, number, seating, state))
@@ -290,6 +404,7 @@ def play_chunk(chunk: Chunk, on_deal: Callable[[int], None] | None = None) -> Ch
         lines = lines[: len(deals) * len(places)]  # only whole deals
     finally:
         random.setstate(saved)
+        programs.close()
     path = None
     if chunk.records is not None and deals:
         try:

@@ -12,13 +12,45 @@ import attrs
 
 from pinochle.errors import ArenaError
 
-__all__ = ["DealResult", "MatchResult", "Seating", "Timing", "Wins"]
+__all__ = ["DealResult", "Forfeit", "MatchResult", "Seating", "Timing", "Wins"]
 
 ROLES = ("a", "b")
 """The two players of a match, as the timings and seatings name them."""
 
 BINS_PER_OCTAVE = 32
 """`Timing` counts a decision in bins of 2**(1/32), about 2.2% wide."""
+
+
+@attrs.frozen
+class Forfeit:
+    """A deal a program lost in a seating by breaking the bot protocol.
+
+    Attributes:
+        role: ``"a"`` or ``"b"``.
+        place: Its place (seat at a partnership table, else person).
+        hand: The deal's number within the seating's game, from 0.
+        kind: What went wrong (`pinochle.protocol.FAILURES`).
+        reason: In words.
+    """
+
+    role: str
+    place: int
+    hand: int
+    kind: str
+    reason: str
+
+    def __str__(self) -> str:
+        where = f"{self.role.upper()} at place {self.place}, hand {self.hand + 1}"
+        return f"{where}: {self.kind}: {self.reason}"
+
+    def to_dict(self) -> dict[str, Any]:
+        """The forfeit as JSON-ready data."""
+        return attrs.asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Forfeit:
+        """Read `to_dict`'s data back."""
+        return cls(data["role"], data["place"], data["hand"], data["kind"], data["reason"])
 
 
 @attrs.frozen
@@ -34,6 +66,8 @@ class Seating:
             plays alone against several B's).
         winner: A whole game's winner, ``"a"`` or ``"b"`` (None for a single hand, or a
             game that did not end within the arena's hand limit).
+        forfeits: The deals a program lost by breaking the bot protocol (see the arena
+            page: the seating counts as lost for its player).
     """
 
     roles: tuple[str, ...]
@@ -41,16 +75,20 @@ class Seating:
     scores: tuple[int, ...]
     margin: float
     winner: str | None = None
+    forfeits: tuple[Forfeit, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """The seating as JSON-ready data."""
-        return {
+        data: dict[str, Any] = {
             "roles": list(self.roles),
             "hands": self.hands,
             "scores": list(self.scores),
             "margin": self.margin,
             "winner": self.winner,
         }
+        if self.forfeits:
+            data["forfeits"] = [f.to_dict() for f in self.forfeits]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Seating:
@@ -61,6 +99,7 @@ class Seating:
             tuple(data["scores"]),
             float(data["margin"]),
             data.get("winner"),
+            tuple(Forfeit.from_dict(f) for f in data.get("forfeits", ())),
         )
 
 
@@ -328,6 +367,16 @@ class MatchResult:
             sum(s.winner is None for s in seatings),
         )
 
+    @property
+    def forfeits(self) -> tuple[tuple[int, int, Forfeit], ...]:
+        """Every deal a program lost by breaking the bot protocol: (deal, seating, forfeit)."""
+        return tuple(
+            (deal.index, number, forfeit)
+            for deal in self.deals
+            for number, seating in enumerate(deal.seatings)
+            for forfeit in seating.forfeits
+        )
+
     def to_dict(self, *, deals: bool = True) -> dict[str, Any]:
         """The match as JSON-ready data (NaN figures as null).
 
@@ -349,6 +398,7 @@ class MatchResult:
             "ci": [_number(x) for x in self.ci],
             "significant": self.verdict,
             "wins": attrs.asdict(wins) if wins is not None else None,
+            "forfeits": {role: sum(f.role == role for _, _, f in self.forfeits) for role in ROLES},
             "interrupted": self.interrupted,
             "seconds": self.seconds,
             "backend": self.backend,

@@ -24,6 +24,7 @@ __all__ = ["LADDER_VARIANTS", "parser"]
 # pinochle.play.LEVELS and DEFAULT_LEVEL, repeated so that parsing does not load the
 # terminal game (tests/test_cli_help.py checks that they agree).
 LEVELS = ("easy", "medium", "hard", "expert")
+ENGINE_LEVELS = ("random", *LEVELS)  # pinochle.bots.LEVELS
 DEFAULT_LEVEL = "medium"
 DEMO_LEVEL = "hard"
 # pinochle.analysis.WORLDS, repeated for the same reason (tests/test_play_hint.py checks).
@@ -91,6 +92,7 @@ def parser() -> argparse.ArgumentParser:
         _add_serve,
         _add_check,
         _add_arena,
+        _add_engine,
     ):
         add(verbs)
     return top
@@ -437,13 +439,16 @@ def _add_arena(verbs: _Verbs) -> None:
         f"(default: {DEFAULT_VARIANT}; --ladder: {', '.join(LADDER_VARIANTS)})",
     )
     arena.add_argument(
-        "--a", default="hard", metavar="PLAYER", help="a level, or MODULE:FACTORY (default: hard)"
+        "--a",
+        default="hard",
+        metavar="PLAYER",
+        help="a level, cmd:PROGRAM ARGS or MODULE:FACTORY (default: hard)",
     )
     arena.add_argument(
         "--b",
         default="medium",
         metavar="PLAYER",
-        help="a level, or MODULE:FACTORY (default: medium)",
+        help="a level, cmd:PROGRAM ARGS or MODULE:FACTORY (default: medium)",
     )
     arena.add_argument("--deals", type=int, metavar="N", help="deals a match (default: 200)")
     arena.add_argument("--seed", type=int, default=0, metavar="S", help="deal i uses seed S+i")
@@ -482,6 +487,28 @@ def _add_arena(verbs: _Verbs) -> None:
     arena.set_defaults(run=_Verb("_arena", "run_arena"))
 
 
+def _add_engine(verbs: _Verbs) -> None:
+    engine = verbs.add_parser(
+        "engine",
+        help="be a computer player speaking the bot protocol on standard input and output",
+    )
+    engine.add_argument(
+        "--level",
+        choices=ENGINE_LEVELS,
+        default=DEFAULT_LEVEL,
+        help=f"the bot's level (default: {DEFAULT_LEVEL}); the host may change it with "
+        "'set level L'",
+    )
+    engine.add_argument(
+        "--seed",
+        type=int,
+        default=None,
+        metavar="S",
+        help="seed game i with S+i when the host's newgame names no seed",
+    )
+    engine.set_defaults(run=_Verb("_games", "run_engine"))
+
+
 def _add_variant(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--variant",
@@ -494,9 +521,11 @@ def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
     """``--level`` and ``--players``, as `pinochle play` and `pinochle serve` take them."""
     parser.add_argument(
         "--level",
-        choices=LEVELS,
+        type=_level,
         default=DEFAULT_LEVEL,
-        help=f"your opponents' level (default: {DEFAULT_LEVEL}); a partner always plays hard",
+        metavar="LEVEL",
+        help=f"your opponents' level: {', '.join(LEVELS)} (default: {DEFAULT_LEVEL}), or "
+        "cmd:PROGRAM ARGS, a program speaking the bot protocol; a partner always plays hard",
     )
     parser.add_argument(
         "--players",
@@ -504,6 +533,16 @@ def _add_people(parser: argparse.ArgumentParser, where: str) -> None:
         choices=(1, 2),
         default=1,
         help=f"people at {where} (default: 1); 2: a cover screen hides each one's cards",
+    )
+
+
+def _level(text: str) -> str:
+    """A level of ``--level``: one of `LEVELS`, or ``cmd:PROGRAM ARGS`` (a program)."""
+    if text in LEVELS or text.startswith("cmd:"):
+        return text
+    choices = ", ".join(repr(level) for level in LEVELS)
+    raise argparse.ArgumentTypeError(
+        f"invalid choice: {text!r} (choose from {choices}, or cmd:PROGRAM ARGS)"
     )
 
 

@@ -12,7 +12,7 @@ from typing import TextIO, cast
 
 from pinochle import _files
 from pinochle._text import printable
-from pinochle.cli._common import EXIT_OK, file_error, file_problem, load_profile
+from pinochle.cli._common import EXIT_OK, CommandError, file_error, file_problem, load_profile
 from pinochle.demo import play_demo
 from pinochle.documents import check_path
 from pinochle.play import play_game
@@ -70,6 +70,16 @@ def run_play(args: argparse.Namespace) -> int:
         saved = printable(args.record)
         print(f"The game is saved in {saved}: see it again with 'pinochle replay'.")
     return EXIT_OK  # a finished game and one the player left are both a clean exit
+
+
+def run_engine(args: argparse.Namespace) -> int:
+    """``pinochle engine``: the bot protocol on standard input and output, until ``quit``."""
+    from pinochle.arguments import SEED_LIMIT
+    from pinochle.protocol import run_engine as speak
+
+    if args.seed is not None and not 0 <= args.seed < SEED_LIMIT:
+        raise CommandError(f"--seed: expected a whole number from 0 to {SEED_LIMIT - 1}")
+    return speak(args.level, args.seed)
 
 
 def _record_target(file: str) -> Path:

@@ -150,7 +150,9 @@ def play_game(
     Args:
         variant: The rules.
         level: The opponents' level, one of `LEVELS` (a four-hand partner is always Hard,
-            so with two people at a four-hand table every computer player is Hard).
+            so with two people at a four-hand table every computer player is Hard), or
+            ``cmd:PROGRAM ARGS``: a program speaking the bot protocol
+            (`pinochle.protocol.ExternalBot`) plays each opponent.
         seed: Makes the deals and the computer players' choices reproducible (default: the
             operating system's entropy; the seed used is printed so the game can be replayed).
         stdin: Where the person's answers come from (default: standard input).
@@ -188,8 +190,26 @@ def play_game(
     try:
         return table.run()
     finally:
+        table.close()
         if on_end is not None:
             on_end(table.state)
+
+
+def _level_name(level: str) -> str:
+    """A level as the intro names it: ``Hard``, or ``the program 'node bot.js'``."""
+    if level.startswith("cmd:"):
+        return f"the program {printable(level[4:].strip())!r}"
+    return level.capitalize()
+
+
+def _program(level: str, seed: int) -> Player:
+    """A program seated at the table (``cmd:PROGRAM ARGS``, the bot protocol)."""
+    from pinochle.protocol import ExternalBot  # lazily: only for a program
+    from pinochle.protocol._host import check_command
+
+    check_command(level, "level")
+    bot: Player = ExternalBot(level, seed)
+    return bot
 
 
 class _Table:
@@ -223,7 +243,9 @@ class _Table:
         self.state = new_game(variant, seed=seed, dealer=seats.dealer)
         game_seed = self.state.game.seed
         self.bots: dict[int, Player] = {
-            person: make_bot(bot_level, seed=game_seed + person)
+            person: _program(bot_level, game_seed + person)
+            if bot_level.startswith("cmd:")
+            else make_bot(bot_level, seed=game_seed + person)
             for person, bot_level in seats.levels.items()
         }
 
@@ -244,7 +266,7 @@ class _Table:
                 if person in self.voice.people:
                     action, after = self._turn(before, seat, person)
                 else:
-                    action = self.bots[person](observe(before, seat))
+                    action = self._bot_action(before, seat, person)
                     after = apply(before, action)
                 self.state = after
                 self._tell(lambda: self.teller.events(before, action, after))  # noqa: B023
@@ -271,6 +293,35 @@ class _Table:
                 f"Replay the same deals with --seed {self.state.game.seed}.",
             )
         return self.state
+
+    def _bot_action(self, state: State, seat: int, person: int) -> Action:
+        """A computer player's action.
+
+        A program is given the state (the bot protocol), and its failure is told, once, to
+        the people at the screen.
+        """
+        bot = self.bots[person]
+        act = getattr(bot, "act", None)
+        if act is None:
+            return bot(observe(state, seat))
+        failures = getattr(bot, "failures", [])
+        known = len(failures)
+        action: Action = act(state, seat)
+        for failure in failures[known:]:
+            name = self.voice.plain[person]
+            lines = [
+                f"{name}'s program failed ({failure}); a random player plays its cards "
+                "until this deal ends."
+            ]
+            self._tell(lambda lines=lines: lines)  # type: ignore[misc]
+        return action
+
+    def close(self) -> None:
+        """Stop the programs seated at the table (``cmd:`` levels)."""
+        for bot in self.bots.values():
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
 
     def _tell(self, lines_for: Callable[[], list[str]]) -> None:
         """Write what happened as each person at the screen sees it.
@@ -398,7 +449,7 @@ class _Table:
             for p in range(deal.seated)
             if p not in (self.voice.me, self.partner)
         ]
-        level = self.level.capitalize()
+        level = _level_name(self.level)
         seat = f"You sit {self.voice.plain[self.voice.me]}."
         if deal.seated != deal.players:
             seat = f"You are {self.voice.plain[self.voice.me]}; each hand the dealer sits out"
@@ -431,7 +482,7 @@ class _Table:
         if not others:
             return f"Two players: {one} and {two} play each other."
         verb = "plays" if len(others) == 1 else "play"
-        level = self.level.capitalize()
+        level = _level_name(self.level)
         return f"Two players: {one} and {two}; {join(others)} {verb} {level}."
 
     def _typing_line(self) -> str:
