@@ -126,11 +126,11 @@ def _trump_worth(state: State, action: Action) -> int:
         return -1
     hand = state.hands[seat]  # with the kitty once taken (a kitty still face down: not yet)
     meld = score_meld(hand, trump=suit, variant=state.variant).total
-    counter = _counter(state)
+    counter = _ace_points(state)
     return meld + _TRUMP_CARD * counter * sum(card.suit is suit for card in hand)
 
 
-def _counter(state: State) -> int:
+def _ace_points(state: State) -> int:
     """What an ace counts for in tricks: the unit a hint weighs a trump card in."""
     return max(card_points([card], state.variant) for card in CARDS if card.rank is Rank.ACE)
 

@@ -10,7 +10,7 @@ import attrs
 
 from pinochle import arguments
 from pinochle._words import counted
-from pinochle.actions import Action, Bid, Bury, NameTrump, Pass, PassCards, Play
+from pinochle.actions import Action, Bury, PassCards, Play
 from pinochle.analysis._hints import MARGIN, Hint, hintable, valued
 from pinochle.analysis._review import as_record
 from pinochle.cards import CARDS, format_cards
@@ -160,9 +160,7 @@ def describe(action: Action) -> str:
         return str(action.card)
     if isinstance(action, PassCards | Bury):
         return format_cards(action.cards)
-    if isinstance(action, Bid | Pass | NameTrump):
-        return str(action)
-    return str(action)  # pragma: no cover - a review values only the actions above
+    return str(action)  # a bid, a pass, trump: their own words
 
 
 def review(
