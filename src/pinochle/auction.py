@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from pinochle.variant import Variant
+from collections.abc import Iterable
+
+from pinochle.cards import Card, Rank, Suit
+from pinochle.variant import TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["bid_amounts", "bid_problem", "next_bid", "raise_step"]
 
@@ -82,3 +85,33 @@ def bid_amounts(variant: Variant, current: int | None, limit: int) -> tuple[rang
         return (range(first, limit + 1, above),)
     lower = range(first, min(threshold, limit) + 1, rules.step)
     return (lower, range(threshold + above, limit + 1, above))
+
+
+_SUITS = tuple(Suit)
+
+_MARRIAGES = tuple((suit, suit * 6 + Rank.KING, suit * 6 + Rank.QUEEN) for suit in Suit)
+"""Each suit with the indexes of its K and Q (iterating an enum runs Python code)."""
+
+_DIXES = tuple((suit, suit * 6 + Rank.NINE) for suit in Suit)
+"""Each suit with the index of its nine: the dix once the suit is trump."""
+
+
+def _trump_suits(variant: Variant, cards: Iterable[Card]) -> tuple[Suit, ...]:
+    """The suits a high bidder holding ``cards`` may name trump in (rules/trump#options).
+
+    The one rule of ``trump.rule``: any suit; under ``"marriage"`` a suit whose K and Q
+    the bidder holds; under ``"run-marriage-or-dix"`` also a suit whose nine (the dix in
+    that suit) it holds (a run holds a marriage). With no such suit the bidder surrenders
+    (an empty tuple) or, under ``trump.without_marriage = "any-suit"``, names any suit.
+    The engine, the bots, the samplers and the explanations all ask it.
+    """
+    rule = variant.trump.rule
+    if rule is not TrumpRule.MARRIAGE and rule is not TrumpRule.RUN_MARRIAGE_OR_DIX:
+        return _SUITS
+    held = {card.index for card in cards}
+    married = {suit for suit, king, queen in _MARRIAGES if king in held and queen in held}
+    if rule is TrumpRule.RUN_MARRIAGE_OR_DIX:
+        married.update(suit for suit, nine in _DIXES if nine in held)
+    if married or variant.trump.without_marriage is WithoutMarriage.SURRENDER:
+        return tuple(suit for suit in _SUITS if suit in married)
+    return _SUITS

@@ -27,11 +27,12 @@ from pinochle.actions import (
     Play,
     TakeTurnUp,
 )
-from pinochle.cards import CARDS, Card, Rank, Suit
+from pinochle.auction import _trump_suits
+from pinochle.cards import CARDS, Card, Suit
 from pinochle.choices import CardChoices
 from pinochle.errors import ArgumentError
 from pinochle.state import Observation, Phase
-from pinochle.tricks import _allowed, _state, _unruffed, trick_rule
+from pinochle.tricks import _allowed, _state, _unruffed, leads_trump, trick_rule
 from pinochle.variant import PassingOrder, TrumpRule
 
 __all__ = ["explain_legal"]
@@ -105,6 +106,10 @@ def _cards(cards: Sequence[Card]) -> str:
 
 def _trick(view: Observation) -> str:
     if not view.trick:
+        if not view.tricks and leads_trump(view.variant, view.bid):
+            trumps = [c for c in view.hand if c.suit == view.trump]
+            if trumps:
+                return f"The first lead must be a trump: {_cards(trumps)}"
         return "Lead any card"
     if view.turn_up is not None:  # two-hand: the stock is not drawn out yet
         return "Any card while the stock lasts"
@@ -160,21 +165,15 @@ def _auction(view: Observation) -> str:
 
 def _trump(view: Observation) -> str:
     suits = [a.suit for a in view.legal_actions if isinstance(a, NameTrump)]
-    if view.variant.trump.rule is TrumpRule.MARRIAGE:
-        if len(suits) == len(Suit) and not _holds_marriage(view.hand):
-            return "Name trump: any suit (you hold no marriage)"
+    rule = view.variant.trump.rule
+    if rule is TrumpRule.MARRIAGE or rule is TrumpRule.RUN_MARRIAGE_OR_DIX:
+        need = "a marriage" if rule is TrumpRule.MARRIAGE else "a run, marriage or dix"
+        if len(suits) == len(Suit) and not _trump_suits(view.variant, view.hand):
+            return f"Name trump: any suit (you hold no {need[2:]})"
         names = [s.symbol for s in sorted(suits)]
         listed = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
-        return f"Name trump: you need a marriage in it: {listed}"
+        return f"Name trump: you need {need} in it: {listed}"
     return "Name trump: any suit"
-
-
-def _holds_marriage(hand: Sequence[Card]) -> bool:
-    return any(
-        any(c.suit == s and c.rank is Rank.KING for c in hand)
-        and any(c.suit == s and c.rank is Rank.QUEEN for c in hand)
-        for s in Suit
-    )
 
 
 def _passing(view: Observation) -> str:

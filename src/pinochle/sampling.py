@@ -37,6 +37,7 @@ import attrs
 
 from pinochle.actions import Pass
 from pinochle.arguments import number
+from pinochle.auction import _trump_suits
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
@@ -949,7 +950,10 @@ class _Deal:
     # --- Making the shown meld exact ---
 
     def force_marriage(self) -> None:
-        """A bidder naming trump under ``marriage`` rules holds a marriage (else it surrendered)."""
+        """A bidder naming trump under ``marriage`` rules holds a marriage (else it surrendered).
+
+        Under ``"run-marriage-or-dix"`` a dix would do too; a marriage given meets either.
+        """
         view = self.reading.view
         bidder = view.bidder
         rule = view.variant.trump
@@ -957,11 +961,11 @@ class _Deal:
             view.phase is not Phase.TRUMP
             or bidder is None
             or bidder == view.seat
-            or rule.rule is not TrumpRule.MARRIAGE
+            or rule.rule not in (TrumpRule.MARRIAGE, TrumpRule.RUN_MARRIAGE_OR_DIX)
             or rule.without_marriage is not WithoutMarriage.SURRENDER
         ):
             return
-        if _married(self.hand(bidder)):
+        if _trump_suits(view.variant, self.hand(bidder)):
             return
         for suit in self.rng.sample(list(Suit), 4):
             if self._give(bidder, CARDS[suit * 6 + Rank.KING]) and self._give(
@@ -1133,11 +1137,6 @@ def _meldless_passers(view: Observation, melded: Sequence[int]) -> list[int]:
         bidder = view.bidder
         passers = [s for s in passers if bidder is None or view.side_of(s) != view.side_of(bidder)]
     return passers
-
-
-def _married(cards: Sequence[Card]) -> bool:
-    held = {c.index for c in cards}
-    return any({s * 6 + Rank.KING, s * 6 + Rank.QUEEN} <= held for s in Suit)
 
 
 # --- Building the state ----------------------------------------------------------------

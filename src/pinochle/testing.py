@@ -465,7 +465,7 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         reached = [b for b in bids if b <= counted + points[bidder]]
         bid = draw(st.sampled_from(reached if draw(st.booleans()) and reached else bids))
         surrenders = (
-            variant.trump.rule is TrumpRule.MARRIAGE
+            variant.trump.rule in (TrumpRule.MARRIAGE, TrumpRule.RUN_MARRIAGE_OR_DIX)
             and variant.trump.without_marriage is WithoutMarriage.SURRENDER
         )
         if s.out_of_reach is OutOfReach.NO_PLAY and counted + total < bid:

@@ -31,7 +31,7 @@ from typing import Any, Final
 
 from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck, parse_cards
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError
-from pinochle.variant import Beat, CountingMethod, Play, Rounding, Variant
+from pinochle.variant import Beat, CountingMethod, OpeningLead, Play, Rounding, Variant
 
 __all__ = [
     "EMPTY_TRICK",
@@ -39,6 +39,7 @@ __all__ = [
     "TrickRule",
     "card_points",
     "deck_points",
+    "leads_trump",
     "legal_plays",
     "play_rule",
     "round_trick_points",
@@ -187,6 +188,29 @@ index a rank list or a mask table. A lead's duty is -1 for each number (any card
 """
 
 _LEAD: Final[Duty] = (_NO_RANK, _NO_RANK, _NO_RANK, _NO_RANK, False)
+
+_TRUMP_LEADS: Final[tuple[Duty, ...]] = tuple(
+    (_NO_RANK, _NO_RANK, suit, _NO_RANK, False) for suit in range(4)
+)
+"""The duty of an opening lead that must be a trump, by trump suit: no suit to follow,
+so a trump if the leader holds one, else any card (`_allowed` reads it as a ruff)."""
+
+
+def leads_trump(variant: Variant, bid: int | None) -> bool:
+    """Whether the first lead of a hand won at ``bid`` must be a trump (``play.opening_lead``).
+
+    The one rule of the opening lead (rules/trick-play#lead): ``"trump"`` always (WP:
+    "some rules force the opening lead to be a trump"); ``"trump-unless-minimum"`` unless
+    the bid was no more than ``bidding.minimum`` (an old double-deck help text: "the
+    bidder must lead trump unless the bid was 50"); a hand without a bid (turned trump)
+    has no minimum bid to spare it. A leader holding no trump leads any card.
+    """
+    rule = variant.play.opening_lead
+    if rule is OpeningLead.ANY:
+        return False
+    if rule is OpeningLead.TRUMP or bid is None:
+        return True
+    return bid > variant.bidding.minimum
 
 
 def _step_of(
@@ -459,8 +483,23 @@ def _either(cards: Sequence[Card]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
+def _opening_lead(hand: Sequence[Card], trump: Suit | None) -> tuple[Sequence[Card], str]:
+    """The cards of ``hand`` a first lead that must be trump allows, and the part that chose.
+
+    `_allowed` under the trump-lead duty: the trumps, or the whole hand without one.
+    """
+    if trump is None:
+        return hand, _ANY
+    return _allowed(hand, _TRUMP_LEADS[trump])
+
+
 def legal_plays(
-    hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play
+    hand: Sequence[Card],
+    plays: Sequence[Card],
+    trump: Suit | None,
+    rules: Play,
+    *,
+    lead_trump: bool = False,
 ) -> Sequence[Card]:
     """The cards of ``hand`` that may be played to a trick (twins kept; the caller dedupes).
 
@@ -469,18 +508,32 @@ def legal_plays(
         plays: The cards already in the trick, in play order (empty: the player leads).
         trump: The trump suit.
         rules: The profile's ``[play]`` section.
+        lead_trump: The player makes the hand's first lead and it must be a trump
+            (`leads_trump`): a trump if the hand holds one.
 
     Returns:
         The legal cards, in the hand's order.
     """
     if not plays:
-        return hand
+        return _opening_lead(hand, trump)[0] if lead_trump else hand
     return _follow(hand, plays, trump, rules)[0]
 
 
-def play_rule(hand: Sequence[Card], plays: Sequence[Card], trump: Suit | None, rules: Play) -> str:
-    """What the obligations ask of this player now, in a player's words ("must trump")."""
+def play_rule(
+    hand: Sequence[Card],
+    plays: Sequence[Card],
+    trump: Suit | None,
+    rules: Play,
+    *,
+    lead_trump: bool = False,
+) -> str:
+    """What the obligations ask of this player now, in a player's words ("must trump").
+
+    ``lead_trump``: as in `legal_plays`, the first lead must be a trump.
+    """
     if not plays:
+        if lead_trump and _opening_lead(hand, trump)[1] == _TRUMP:
+            return "the first lead must be a trump"
         return "any card may lead"
     cards, part, duty = _follow(hand, plays, trump, rules)
     follow, beat, ruff, over, _ = duty

@@ -6,6 +6,7 @@ from pinochle.analysis._search import Search
 from pinochle.cards import CARDS, Card
 from pinochle.errors import InvariantError
 from pinochle.state import State
+from pinochle.tricks import leads_trump
 
 __all__ = ["line_of", "search_of", "teams_of"]
 
@@ -21,7 +22,7 @@ def teams_of(state: State) -> tuple[int, ...]:
 def search_of(state: State) -> Search:
     """The search from a state in trick play (the stock gone): its hands, trick and turn."""
     trump = state.hand.trump
-    return Search(
+    search = Search(
         state.variant,
         -1 if trump is None else int(trump),
         state.hands,
@@ -29,6 +30,9 @@ def search_of(state: State) -> Search:
         state.to_act or 0,
         teams_of(state),
     )
+    if not state.tricks and not state.trick and leads_trump(state.variant, state.hand.bid):
+        search.lead_trump()  # the hand's first lead must be a trump (play.opening_lead)
+    return search
 
 
 def line_of(search: Search, value: int) -> tuple[Card, ...]:

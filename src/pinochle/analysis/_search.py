@@ -177,6 +177,7 @@ class Search:
         # the classic count every rank has its own): else the hands themselves are the key.
         self.merges = len(set(self.values[:6])) < 6
         self.lead = -1  # the best lead of the last trick searched from its start
+        self.full = -1  # the cards a hand holds at a first lead that must be trump (lead_trump)
 
     # --- The position ---------------------------------------------------------------
 
@@ -199,6 +200,24 @@ class Search:
         cards = held & duties.ruff[state]
         if cards:
             return cards & duties.over[state] or (held if duties.discard[state] else cards)
+        return held
+
+    def lead_trump(self) -> None:
+        """The position is a hand's first lead, which must be a trump (`leads_trump`).
+
+        Only the position's own lead is narrowed (the full hands never come back), so
+        its legal cards are read through `_opening` while every other position keeps the
+        plain `legal`: the search's inner loop pays nothing for the rule.
+        """
+        if self.duties.trump >= 0:
+            self.full = self.left
+            self.legal = self._opening  # type: ignore[method-assign]
+
+    def _opening(self, seat: int, state: int) -> int:
+        """`legal`, with the first lead of the hand narrowed to trumps where the seat holds one."""
+        held = Search.legal(self, seat, state)
+        if state == EMPTY_TRICK and self.left == self.full:
+            return held & _SUIT_MASK[self.duties.trump] or held
         return held
 
     def moves(self) -> list[int]:

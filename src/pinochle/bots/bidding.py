@@ -325,10 +325,20 @@ def _without(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
 
 
 def _nameable(held: Sequence[float], variant: Variant) -> tuple[Suit, ...]:
-    """The suits this hand may name trump in (rules/trump#options: some need a marriage)."""
-    if variant.trump.rule != "marriage":
+    """The suits this hand may name trump in (rules/trump#options: some need a marriage).
+
+    `pinochle.auction._trump_suits` on the bots' card counts (a dix suit too under
+    ``"run-marriage-or-dix"``).
+    """
+    rule = variant.trump.rule
+    if rule != "marriage" and rule != "run-marriage-or-dix":
         return _SUITS
-    married = tuple(s for s in _SUITS if held[s * 6 + _KING] and held[s * 6 + _QUEEN])
+    dix = rule == "run-marriage-or-dix"
+    married = tuple(
+        s
+        for s in _SUITS
+        if (held[s * 6 + _KING] and held[s * 6 + _QUEEN]) or (dix and held[s * 6 + Rank.NINE])
+    )
     if married or variant.trump.without_marriage == "surrender":
         return married
     return _SUITS

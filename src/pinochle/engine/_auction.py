@@ -6,8 +6,8 @@ import functools
 from collections.abc import Sequence
 
 from pinochle.actions import Action, Bid, NameTrump, Pass
-from pinochle.auction import bid_amounts, bid_problem
-from pinochle.cards import Card, Rank, Suit
+from pinochle.auction import _trump_suits, bid_amounts, bid_problem
+from pinochle.cards import Suit
 from pinochle.choices import BidChoices
 from pinochle.engine._common import _push, _put, _seat, _sorted, _with, _wrong_phase
 from pinochle.engine._course import (
@@ -23,7 +23,7 @@ from pinochle.errors import IllegalActionError, InvariantError
 from pinochle.meld import highest_meld, score_meld
 from pinochle.state import Hand, Phase, State, _hand_with
 from pinochle.tricks import deck_points
-from pinochle.variant import AllPass, TrumpRule, Variant, WhoMelds, WithoutMarriage
+from pinochle.variant import AllPass, TrumpRule, Variant, WhoMelds
 
 
 def bid_limit(variant: Variant) -> int:
@@ -201,27 +201,11 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
         hands = list(state.hands)
         hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
         state = _with(state, hands=tuple(hands))
-    if not _trump_choices(state.variant, state.hands[bidder]):
+    if not _trump_suits(state.variant, state.hands[bidder]):
         # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
         hand = _hand_with(hand, melds=_melds(state, None))
         return _settle(_with(state, action, hand=hand), surrendered="no marriage")
     return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
-
-
-_SUITS = tuple(Suit)
-
-
-_MARRIAGES = tuple((suit, suit * 6 + Rank.KING, suit * 6 + Rank.QUEEN) for suit in Suit)
-"""Each suit with the indexes of its K and Q (iterating an enum runs Python code)."""
-
-
-def _trump_choices(variant: Variant, cards: Sequence[Card]) -> tuple[Suit, ...]:
-    if variant.trump.rule is TrumpRule.MARRIAGE:
-        held = {card.index for card in cards}
-        married = tuple(suit for suit, king, queen in _MARRIAGES if king in held and queen in held)
-        if married or variant.trump.without_marriage is WithoutMarriage.SURRENDER:
-            return married
-    return _SUITS
 
 
 _NAME_TRUMP = {suit: NameTrump(suit) for suit in Suit}
@@ -229,15 +213,23 @@ _NAME_TRUMP = {suit: NameTrump(suit) for suit in Suit}
 
 
 def _trump_actions(state: State) -> Sequence[Action]:
-    suits = _trump_choices(state.variant, state.hands[_seat(state)])
+    suits = _trump_suits(state.variant, state.hands[_seat(state)])
     return tuple(map(_NAME_TRUMP.__getitem__, suits))
+
+
+def _trump_refusal(variant: Variant, suit: Suit) -> str:
+    """Why a suit may not be trump: the hand lacks what ``trump.rule`` asks for in it."""
+    name = suit.name.lower()
+    if variant.trump.rule is TrumpRule.RUN_MARRIAGE_OR_DIX:
+        return f"you hold no run, marriage or dix in {name}"
+    return f"you hold no marriage in {name}"
 
 
 def _apply_trump(state: State, action: Action) -> State:
     if not isinstance(action, NameTrump):
         raise _wrong_phase(state, action)
-    if action.suit not in _trump_choices(state.variant, state.hands[_seat(state)]):
-        raise IllegalActionError(str(action), f"you hold no marriage in {action.suit.name.lower()}")
+    if action.suit not in _trump_suits(state.variant, state.hands[_seat(state)]):
+        raise IllegalActionError(str(action), _trump_refusal(state.variant, action.suit))
     hand = _hand_with(state.hand, trump=action.suit)
     state = _with(state, action, hand=hand)
     if _throw_in_after_trump(state.variant) and not _made_on_meld(state):

@@ -21,7 +21,7 @@ from pinochle.engine._common import (
 from pinochle.engine._course import _settle
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.state import CompletedTrick, History, Phase, State, _hand_with, build_state
-from pinochle.tricks import _legal_follow, card_points, play_rule
+from pinochle.tricks import _legal_follow, _opening_lead, card_points, leads_trump, play_rule
 from pinochle.variant import Variant
 
 
@@ -32,6 +32,8 @@ def _trick_actions(state: State) -> Sequence[Action]:
         hand = state.hand
         if hand.turn_up is None:  # while the stock lasts, any card
             cards = _legal_follow(cards, trick, hand.trump, state.game.variant.play)
+    elif not state.tricks and _first_lead_trump(state):  # once a hand (play.opening_lead)
+        cards = _opening_lead(cards, state.hand.trump)[0]
     # One play per distinct card: the hands are in Card.index order, so twins sit side by
     # side. (A plain loop: on a dozen cards it beats `dict.fromkeys` over `map`s.)
     plays = PLAYS
@@ -88,6 +90,11 @@ def _apply_play(state: State, action: Action) -> State:
     )
 
 
+def _first_lead_trump(state: State) -> bool:
+    """Whether the player to act makes the hand's first lead and must lead a trump."""
+    return leads_trump(state.game.variant, state.hand.bid)
+
+
 def _illegal_play(state: State, action: Action) -> PinochleError:
     """Why this action is no legal play now (not a play, a card not held, or the duty)."""
     if not isinstance(action, Play):
@@ -96,9 +103,9 @@ def _illegal_play(state: State, action: Action) -> PinochleError:
     if action.card not in held:
         return IllegalActionError(str(action), f"you do not hold {action.card}")
     plays = [card for _, card in state.trick]
-    return IllegalActionError(
-        str(action), play_rule(held, plays, state.hand.trump, state.variant.play)
-    )
+    opening = not plays and not state.tricks and _first_lead_trump(state)
+    rule = play_rule(held, plays, state.hand.trump, state.variant.play, lead_trump=opening)
+    return IllegalActionError(str(action), rule)
 
 
 def _end_trick(

@@ -350,7 +350,7 @@ def _surrender(
     """Whether the hand ends after meld, and why."""
     if no_marriage:
         if (
-            variant.trump.rule is not TrumpRule.MARRIAGE
+            variant.trump.rule not in (TrumpRule.MARRIAGE, TrumpRule.RUN_MARRIAGE_OR_DIX)
             or variant.trump.without_marriage is not WithoutMarriage.SURRENDER
         ):
             raise SettlementError(

@@ -26,6 +26,7 @@ from pinochle.variant._model import (
     MeldTable,
     MeldValues,
     Misdeal,
+    OpeningLead,
     Rounding,
     TrumpRule,
     Variant,
@@ -215,6 +216,12 @@ def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
         yield "passing.cards", f"cannot pass {n} cards from a hand of {v.deal.hand}"
     if v.deal.stock and v.trump.rule is not TrumpRule.TURN_UP:
         yield "trump.rule", "a stock game turns up trump: set trump.rule = 'turn-up'"
+    if v.deal.stock and v.play.opening_lead is not OpeningLead.ANY:
+        yield (
+            "play.opening_lead",
+            "a stock game's tricks have no duty while the stock lasts: set "
+            "play.opening_lead = 'any'",
+        )
 
 
 @_rule

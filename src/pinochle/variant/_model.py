@@ -46,6 +46,7 @@ __all__ = [
     "MeldTable",
     "MeldValues",
     "Misdeal",
+    "OpeningLead",
     "OutOfReach",
     "Passing",
     "PassingOrder",
@@ -127,6 +128,9 @@ class TrumpRule(enum.StrEnum):
     """The high bidder may name only a suit in which they hold a king and queen."""
     TURN_UP = "turn-up"
     """The suit of a card turned up at the deal; there is no auction."""
+    RUN_MARRIAGE_OR_DIX = "run-marriage-or-dix"
+    """The high bidder may name only a suit in which they hold a run, a marriage or the dix
+    (WP's "some house rules"); a run holds a marriage, so it is a marriage or the dix."""
 
 
 class WithoutMarriage(enum.StrEnum):
@@ -178,6 +182,18 @@ class FirstLead(enum.StrEnum):
     """The high bidder."""
     DEALER_LEFT = "dealer-left"
     """The player on the dealer's left (the non-dealer in two-hand)."""
+
+
+class OpeningLead(enum.StrEnum):
+    """What the first lead of a hand must be (rules/trick-play#lead)."""
+
+    ANY = "any"
+    """Any card."""
+    TRUMP = "trump"
+    """A trump, if the leader holds one (WP: "some rules")."""
+    TRUMP_UNLESS_MINIMUM = "trump-unless-minimum"
+    """A trump, if the leader holds one, unless the bid was the minimum (or the dealer's
+    lower forced bid): an old double-deck help text, "unless the bid was 50"."""
 
 
 class Beat(enum.StrEnum):
@@ -369,15 +385,21 @@ class Bidding:
     dealer_minimum: int | None = _scaled(
         None, "the dealer's lowest bid when everyone else passed (below minimum), or false"
     )
+    rounds: int | None = _key(
+        None, "bids each player may make (1 firehouse, 2 racehorse), or false: no limit"
+    )
 
 
 @attrs.frozen
 class Trump:
     """``[trump]``: how trump is named."""
 
-    rule: TrumpRule = _key(TrumpRule.ANY, "'any', 'marriage' or 'turn-up'")
+    rule: TrumpRule = _key(
+        TrumpRule.ANY, "'any', 'marriage', 'turn-up' or 'run-marriage-or-dix'"
+    )
     without_marriage: WithoutMarriage = _key(
-        WithoutMarriage.SURRENDER, "under 'marriage': 'surrender' or 'any-suit'"
+        WithoutMarriage.SURRENDER,
+        "under 'marriage' ('run-marriage-or-dix'): 'surrender' or 'any-suit'",
     )
     dix_exchange: DixExchange = _key(
         DixExchange.NONE, "turned trump, no stock: 'none' or 'first-holder' (swap a dix for it)"
@@ -458,6 +480,9 @@ class Play:
     must_trump: bool = _key(True, "a player void in the led suit must trump")
     must_overtrump: bool = _key(True, "and must beat a trump already in the trick")
     trump_when_cannot_overtrump: bool = _key(True, "and must still trump when they cannot beat it")
+    opening_lead: OpeningLead = _key(
+        OpeningLead.ANY, "the first lead: 'any', 'trump' or 'trump-unless-minimum'"
+    )
 
 
 @attrs.frozen
@@ -495,6 +520,14 @@ class Settlement:
     opponents_concede: bool = _key(
         False, "chips: the opponents may concede after meld, before the first lead"
     )
+    bidder_minimum_meld: int = _scaled(
+        0, "bidders whose meld is under this are set without play (Spokane: 20)"
+    )
+    shoot_the_moon: bool = _key(
+        False, "the bidder may promise every trick after meld, before the first lead"
+    )
+    moon_bonus: int = _scaled(25, "added to the bidders' score when the moon is made")
+    moon_penalty: int = _scaled(50, "the bidders lose this when the moon fails (meld, tricks too)")
 
 
 @attrs.frozen
@@ -543,6 +576,8 @@ class Game:
     raise_target_by: int = _scaled(0, "with both_reach = 'raise-target'")
     lose_at: int | None = _scaled(-300, "a side at or below this loses at once, or false")
     bid_and_out: bool = _key(False, "true: only the bidder can win by reaching the target")
+    hands: int | None = _key(None, "the game ends after this many hands, or false")
+    all_tricks_win: bool = _key(False, "true: a side taking every trick wins the game at once")
 
 
 # --- The profile -----------------------------------------------------------------------
