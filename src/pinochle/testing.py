@@ -426,7 +426,8 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
       the bidder, who may win none), and ``counters`` says which sides took an A, 10 or K
       or the last trick;
     - a hand is not played (``points``, ``tricks`` and ``counters`` None) when the bid is out of
-      reach under ``out_of_reach = "no-play"``, and sometimes when the profile lets the bidder
+      reach under ``out_of_reach = "no-play"`` or the bidders' meld is under
+      ``settlement.bidder_minimum_meld``, and sometimes when the profile lets the bidder
       throw in (``thrown_in``), the opponents concede (``conceded``, where
       ``settlement.opponents_concede``) or the bidder surrenders for want of a marriage
       (``no_marriage``); and always when the bidder's meld alone reaches the bid under
@@ -468,7 +469,9 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
             variant.trump.rule in (TrumpRule.MARRIAGE, TrumpRule.RUN_MARRIAGE_OR_DIX)
             and variant.trump.without_marriage is WithoutMarriage.SURRENDER
         )
-        if s.out_of_reach is OutOfReach.NO_PLAY and counted + total < bid:
+        if meld[bidder] < s.bidder_minimum_meld or (
+            s.out_of_reach is OutOfReach.NO_PLAY and counted + total < bid
+        ):
             ways = ["out of reach"]
         elif s.meld_makes_bid and counted >= bid:
             ways = ["made on meld", *(["no marriage"] if surrenders else [])]

@@ -281,7 +281,14 @@ class GameCheck:
         if after.is_over:
             winner, target = after.winner, before.game.target
             reached = winner is not None and target is not None and scores[winner] >= target
-            if g.scoring is GameScoring.CHIPS or winner is None or not (fallen or reached):
+            # The house endings: every trick taken, or the game's number of hands played.
+            tricks, hand = after.game.last_tricks, after.game.last_hand
+            takers = {self.variant.side_of(hand.persons[t.winner]) for t in tricks} if hand else ()
+            swept = g.all_tricks_win and len(tricks) == self.variant.tricks_per_hand
+            swept = swept and len(takers) == 1
+            last = g.hands is not None and len(after.results) >= g.hands
+            ended = fallen or reached or swept or last
+            if winner is None or not ended or (g.scoring is GameScoring.CHIPS and not last):
                 message = f"the game ended with scores {scores} and winner {winner}"
                 raise _fail(message, after)
         elif fallen:

@@ -457,7 +457,11 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     bidder = state.side_of(hand.bidder) if hand.bidder is not None else None
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
-    end = game_end(variant, scores, bidder=bidder, target=game.target)
+    swept = None
+    if played:  # a side that took every trick (game.all_tricks_win)
+        swept = next((i for i, n in enumerate(state.tricks_won) if n == len(state.tricks)), None)
+    hands = len(game.results) + 1
+    end = game_end(variant, scores, bidder=bidder, target=game.target, hands=hands, swept=swept)
     game = _game_with(
         game,
         scores=scores,

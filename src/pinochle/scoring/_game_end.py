@@ -7,6 +7,11 @@ A chip game never ends by score. Otherwise, in this order: a side at or below
 bidders win when they are among them (``"bidder-wins"``, ``"bidder-first"``), the target rises by
 ``game.raise_target_by`` and play goes on (``"raise-target"``), or the higher score wins,
 with another hand after a tie.
+
+Two house endings come before and after those: under ``game.all_tricks_win`` ("pinochling")
+a side that took every trick of the hand wins at once, from any score; under ``game.hands``
+the game ends once that many hands are settled, if nobody won sooner, and the highest
+score wins (a tie plays on, hand by hand, until it is broken).
 """
 
 from __future__ import annotations
@@ -23,6 +28,8 @@ def game_end(
     *,
     bidder: int | None,
     target: int | None = None,
+    hands: int | None = None,
+    swept: int | None = None,
 ) -> GameEnd:
     """Whether the game is over after a hand, and who won.
 
@@ -31,12 +38,38 @@ def game_end(
         scores: Every side's running total after the hand.
         bidder: The side that bid this hand (None without an auction).
         target: The target in force (default ``game.target``; it may have risen).
+        hands: How many hands the game has settled, this one included (for
+            ``game.hands``; None: not counted).
+        swept: The side that took every trick of this hand, if one did (for
+            ``game.all_tricks_win``).
 
     Returns:
         The winner (or None) and the target for the next hand.
     """
     g = variant.game
     target = g.target if target is None else target
+    if swept is not None and g.all_tricks_win:
+        return GameEnd(swept, target, f"side {swept} took every trick")
+    end = _by_score(variant, scores, bidder, target)
+    if end.winner is None and g.hands is not None and hands is not None and hands >= g.hands:
+        return _after_last_hand(scores, end.target, g.hands)
+    return end
+
+
+def _after_last_hand(scores: Sequence[int], target: int | None, hands: int) -> GameEnd:
+    """``game.hands``: the game's hands are played; the highest score wins, a tie plays on."""
+    top = max(scores)
+    leaders = [i for i, s in enumerate(scores) if s == top]
+    if len(leaders) == 1:
+        return GameEnd(leaders[0], target, f"{hands} hands played: the highest score wins")
+    return GameEnd(None, target, f"{hands} hands played, sides {leaders} tie: another hand")
+
+
+def _by_score(
+    variant: Variant, scores: Sequence[int], bidder: int | None, target: int | None
+) -> GameEnd:
+    """The ending by the running totals: the floor, then the target."""
+    g = variant.game
     if g.scoring is GameScoring.CHIPS or target is None:
         return GameEnd(None, target)
     if g.lose_at is not None:

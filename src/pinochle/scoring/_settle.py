@@ -409,9 +409,13 @@ def wins_on_meld(variant: Variant, bidder_meld: int, bid: int) -> bool:
 def is_out_of_reach(variant: Variant, bidder_meld: int, bid: int) -> bool:
     """Whether the hand ends after meld as "not on the board" (rules/settlement#out-of-reach).
 
-    True when ``settlement.out_of_reach = "no-play"`` and the bidders' meld (if it counts)
-    plus every trick point of the hand is less than the bid.
+    True when the bidders' meld is under ``settlement.bidder_minimum_meld`` (Spokane: a
+    bidding side with under 20 meld is set without play), or when ``settlement.out_of_reach
+    = "no-play"`` and the bidders' meld (if it counts) plus every trick point of the hand
+    is less than the bid.
     """
+    if bidder_meld < variant.settlement.bidder_minimum_meld:
+        return True
     if variant.settlement.out_of_reach is not OutOfReach.NO_PLAY:
         return False
     return counted_meld(variant, bidder_meld) + deck_points(variant) < bid
@@ -433,8 +437,12 @@ def _settle_surrender(
     if s.set is SetRule.NPA:
         bonus = 0  # an NPA surrender: the opponents get meld only (rules/settlement#choice-npa-set)
     reach = counted_meld(variant, meld[bidder]) + deck_points(variant)
+    least = s.bidder_minimum_meld
     reason = {
-        Outcome.NOT_ON_BOARD: f"not on the board: meld {meld[bidder]} + all {deck_points(variant)}"
+        Outcome.NOT_ON_BOARD: f"not on the board: meld {meld[bidder]} < the {least} a bidding "
+        "side needs"
+        if meld[bidder] < least
+        else f"not on the board: meld {meld[bidder]} + all {deck_points(variant)}"
         f" points = {reach} < {bid}",
         Outcome.THROWN_IN: f"thrown in after meld: the bidders lose {bid}",
         Outcome.NO_MARRIAGE: f"no marriage to name trump: the bidders lose {bid}",

@@ -296,7 +296,12 @@ class ScoreSheet:
         except SheetError as exc:
             raise SheetError(exc.problem, hand=number) from None
         totals = tuple(s + d for s, d in zip(self.scores, result.scores, strict=True))
-        end = game_end(self.variant, totals, bidder=facts.bidder, target=self.target)
+        tricks = facts.tricks if facts.points is not None else None
+        full = self.variant.tricks_per_hand
+        swept = next((i for i, n in enumerate(tricks or ()) if n == full), None)
+        end = game_end(
+            self.variant, totals, bidder=facts.bidder, target=self.target, hands=number, swept=swept
+        )
         return self._append(SheetHand(facts, result, totals, end))
 
     def _append(self, hand: SheetHand) -> ScoreSheet:

@@ -302,8 +302,10 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
         yield "settlement.save_meld", f"expected 0 or more trick points, found {s.save_meld}"
     if s.minimum_meld < 0:
         yield "settlement.minimum_meld", f"expected 0 or more, found {s.minimum_meld}"
-    if g.scoring is GameScoring.POINTS and g.target is None:
-        yield "game.target", "a points game needs a target"
+    if g.scoring is GameScoring.POINTS and g.target is None and g.hands is None:
+        yield "game.target", "a points game needs a target (or a number of hands, game.hands)"
+    if g.hands is not None and g.hands < 1:
+        yield "game.hands", f"expected a positive number of hands, or false, found {g.hands}"
     if g.target is not None and g.target < 1:
         yield "game.target", f"expected a positive target, found {g.target}"
     if g.lose_at is not None and g.target is not None and g.lose_at >= g.target:

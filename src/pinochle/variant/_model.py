@@ -394,9 +394,7 @@ class Bidding:
 class Trump:
     """``[trump]``: how trump is named."""
 
-    rule: TrumpRule = _key(
-        TrumpRule.ANY, "'any', 'marriage', 'turn-up' or 'run-marriage-or-dix'"
-    )
+    rule: TrumpRule = _key(TrumpRule.ANY, "'any', 'marriage', 'turn-up' or 'run-marriage-or-dix'")
     without_marriage: WithoutMarriage = _key(
         WithoutMarriage.SURRENDER,
         "under 'marriage' ('run-marriage-or-dix'): 'surrender' or 'any-suit'",
