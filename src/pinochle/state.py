@@ -114,7 +114,8 @@ class Hand:
         dealer: The dealer's seat (with sit-outs: the last active seat, who speaks last).
         dealt: Each seat's cards as dealt, in `Card.index` order.
         auction: ``(seat, Bid or Pass)`` in order.
-        passed: For each seat, whether it has passed in the auction.
+        passed: For each seat, whether it is out of the auction: it passed (or, under
+            ``bidding.rounds``, made its last bid).
         bidder: The high bidder's seat (None while nobody has bid).
         bid: The high bid (0 while nobody has bid).
         trump: The trump suit, once named.

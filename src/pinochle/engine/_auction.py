@@ -69,6 +69,19 @@ def _next_active(hand: Hand, seat: int) -> int:
     raise InvariantError("no active player in the auction")  # pragma: no cover
 
 
+def _last_turn(variant: Variant, hand: Hand, seat: int) -> bool:
+    """``bidding.rounds``: whether the seat's bid now is the last it may make.
+
+    Firehouse (one bid each) and racehorse (two each), rules/auction#single-round: a seat
+    that has spoken ``rounds`` times is out of the auction like one that passed, though
+    it may hold the high bid; the auction ends when no other seat may still bid.
+    """
+    rounds = variant.bidding.rounds
+    if rounds is None:
+        return False
+    return sum(1 for who, _ in hand.auction if who == seat) + 1 >= rounds
+
+
 def _forced(state: State) -> bool:
     """Whether the player to act must bid (see `_must_bid`)."""
     return _must_bid(state) is not None
@@ -169,8 +182,15 @@ def _apply_auction(state: State, action: Action) -> State:
             problem = f"bid must be at most {bid_limit(variant)}"
         if problem is not None:
             raise IllegalActionError(str(action), problem)
+        passed = hand.passed
+        if _last_turn(variant, hand, seat):  # bidding.rounds: this was the seat's last bid
+            passed = _put(passed, seat, True)
         hand = _hand_with(
-            hand, auction=(*hand.auction, (seat, action)), bidder=seat, bid=action.amount
+            hand,
+            auction=(*hand.auction, (seat, action)),
+            bidder=seat,
+            bid=action.amount,
+            passed=passed,
         )
         maximum = variant.bidding.maximum
         if variant.bidding.maximum_ends_auction and action.amount == maximum:
@@ -178,7 +198,8 @@ def _apply_auction(state: State, action: Action) -> State:
     else:
         raise _wrong_phase(state, action)
     active = _active(hand)
-    if hand.bidder is not None and active == [hand.bidder]:
+    if hand.bidder is not None and all(other == hand.bidder for other in active):
+        # Nobody else may bid: all passed (or, under bidding.rounds, have bid their last).
         return _auction_won(state, hand, action)
     if hand.bidder is None and not active:  # all passed ("redeal"): the next dealer deals
         return _start_hand(state.game, hand.number + 1, _next_dealer(state), _push(state, action))

@@ -159,6 +159,8 @@ def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
         yield "bidding.maximum", f"maximum {b.maximum} is below the minimum {b.minimum}"
     if (b.step_threshold is None) != (b.step_above is None):
         yield "bidding.step_above", "step_threshold and step_above go together: set both or neither"
+    if b.rounds is not None and b.rounds < 1:
+        yield "bidding.rounds", f"expected 1 or more bids each, or false, found {b.rounds}"
     if b.step_above is not None and b.step_above < 1:
         yield "bidding.step_above", f"expected a positive step, found {b.step_above}"
     if b.step_threshold is not None and b.step_threshold < b.minimum:
