@@ -521,11 +521,6 @@ class Settlement:
     bidder_minimum_meld: int = _scaled(
         0, "bidders whose meld is under this are set without play (Spokane: 20)"
     )
-    shoot_the_moon: bool = _key(
-        False, "the bidder may promise every trick after meld, before the first lead"
-    )
-    moon_bonus: int = _scaled(25, "added to the bidders' score when the moon is made")
-    moon_penalty: int = _scaled(50, "the bidders lose this when the moon fails (meld, tricks too)")
 
 
 @attrs.frozen
