@@ -199,7 +199,7 @@ so a trump if the leader holds one, else any card (`_allowed` reads it as a ruff
 def leads_trump(variant: Variant, bid: int | None) -> bool:
     """Whether the first lead of a hand won at ``bid`` must be a trump (``play.opening_lead``).
 
-    The one rule of the opening lead (rules/trick-play#lead): ``"trump"`` always (WP:
+    The one rule of the opening lead (rules/trick-play#first-lead): ``"trump"`` always (WP:
     "some rules force the opening lead to be a trump"); ``"trump-unless-minimum"`` unless
     the bid was no more than ``bidding.minimum`` (an old double-deck help text: "the
     bidder must lead trump unless the bid was 50"); a hand without a bid (turned trump)

@@ -185,7 +185,7 @@ class FirstLead(enum.StrEnum):
 
 
 class OpeningLead(enum.StrEnum):
-    """What the first lead of a hand must be (rules/trick-play#lead)."""
+    """What the first lead of a hand must be (rules/trick-play#first-lead)."""
 
     ANY = "any"
     """Any card."""
