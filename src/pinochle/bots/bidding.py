@@ -302,6 +302,8 @@ def exchange_gain(variant: Variant) -> float:
         rng.shuffle(deck)
         bidder, partner = tuple(sorted(deck[:size])), deck[size : 2 * size]
         found = _evaluate(bidder, variant, False)
+        if not found:  # no suit this hand may name (trump.rule): it would surrender
+            continue
         trump = max(found.values(), key=lambda e: e.total).trump
         passed = _to_bidder(partner, n, trump, variant, careful=True)
         whole = [*bidder, *passed]
@@ -310,7 +312,7 @@ def exchange_gain(variant: Variant) -> float:
         before = (bidder, partner)
         gains.append(sum(_meld(h, trump, variant) for h in after))
         gains[-1] -= sum(_meld(h, trump, variant) for h in before)
-    return statistics.fmean(gains)
+    return statistics.fmean(gains) if gains else 0.0
 
 
 def _meld(cards: Sequence[Card], trump: Suit, variant: Variant) -> int:
