@@ -42,6 +42,7 @@ from pinochle.variant import (
     Doubles,
     FirstLead,
     GameScoring,
+    OpeningLead,
     OutOfReach,
     SaveApplies,
     SaveMeld,
@@ -150,6 +151,9 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("settlement", "throw_in"): st.booleans(),
     ("settlement", "throw_in_at"): st.sampled_from([o.value for o in ThrowInAt]),
     ("game", "both_reach"): st.sampled_from(["bidder-wins", "bidder-first", "higher-score"]),
+    ("bidding", "rounds"): st.sampled_from([False, 1, 2]),
+    ("play", "opening_lead"): st.sampled_from([o.value for o in OpeningLead]),
+    ("game", "all_tricks_win"): st.booleans(),
 }
 
 
@@ -188,6 +192,8 @@ def variants(
             changes.setdefault(table, {})[key] = value
     if parent.deal.deck is DeckKind.DOUBLE:
         changes.get("meld", {}).pop("doubles", None)
+    if parent.deal.stock:  # the stock game's first lead is free (no duty while it lasts)
+        changes.get("play", {}).pop("opening_lead", None)
     bidding = changes.get("bidding", {})
     if parent.bidding.maximum is not None and "minimum" in bidding:
         bidding["maximum"] = max(parent.bidding.maximum, bidding["minimum"])
