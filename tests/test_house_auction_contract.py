@@ -10,6 +10,8 @@ under each key, and every bot level plays a small house profile of each key to t
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -181,16 +183,17 @@ def test_the_first_lead_must_be_a_trump() -> None:
     """rules.md 5: "some rules force the opening lead to be a trump (WP)"."""
     variant = RUN.override({"play": {"opening_lead": "trump"}})
     state = _first_lead(variant, 25)
-    trumps = {Play(c) for c in state.hands[state.to_act] if c.suit is Suit.DIAMONDS}
+    leader = state.to_act or 0
+    trumps = {Play(c) for c in state.hands[leader] if c.suit is Suit.DIAMONDS}
     assert trumps
     assert set(legal_actions(state)) == trumps
-    spade = next(c for c in state.hands[state.to_act] if c.suit is not Suit.DIAMONDS)
+    spade = next(c for c in state.hands[leader] if c.suit is not Suit.DIAMONDS)
     with pytest.raises(IllegalActionError, match="the first lead must be a trump"):
         apply(state, Play(spade))
     # Only the first lead: the next trick's leader may lead anything.
     for _ in range(4):
         state = apply(state, legal_actions(state)[0])
-    assert len(legal_actions(state)) == len(set(state.hands[state.to_act]))
+    assert len(legal_actions(state)) == len(set(state.hands[state.to_act or 0]))
 
 
 def test_the_first_lead_must_be_a_trump_unless_the_bid_was_the_minimum() -> None:
@@ -199,7 +202,7 @@ def test_the_first_lead_must_be_a_trump_unless_the_bid_was_the_minimum() -> None
     assert not leads_trump(variant, 25)
     assert leads_trump(variant, 26)
     free = _first_lead(variant, 25)
-    assert len(legal_actions(free)) == len(set(free.hands[free.to_act]))
+    assert len(legal_actions(free)) == len(set(free.hands[free.to_act or 0]))
     bound = _first_lead(variant, 30)
     assert {a.card.suit for a in legal_actions(bound)} == {Suit.DIAMONDS}  # type: ignore[union-attr]
 
@@ -291,7 +294,7 @@ def test_a_game_of_hands_without_a_target_plays_that_many_hands() -> None:
         assert seat is not None
         state = apply(state, bots[seat].choose(observe(state, seat)))
     assert len(state.results) >= 3
-    assert state.scores[state.winner or 0] == max(state.scores)  # type: ignore[index]
+    assert state.scores[state.winner or 0] == max(state.scores)
     with pytest.raises(Exception, match=r"game\.target"):
         RUN.override({"game": {"target": False}})
     with pytest.raises(Exception, match=r"game\.hands"):
@@ -309,7 +312,7 @@ def test_taking_every_trick_wins_the_game() -> None:
 
 # --- Random games under each key, and every bot level -------------------------------------
 
-HOUSES = {
+HOUSES: dict[str, dict[str, Any]] = {
     "firehouse": {"scale": 10, "bidding": {"rounds": 1, "minimum": 200, "maximum": False}},
     "racehorse": {"scale": 10, "bidding": {"rounds": 2, "minimum": 250, "maximum": False}},
     "meld-opens": {"bidding": {"meld_must_open": True, "all_pass": "redeal"}},
