@@ -26,6 +26,7 @@ from pinochle.variant._model import (
     MeldTable,
     MeldValues,
     Misdeal,
+    RenegePenalty,
     Rounding,
     TrumpRule,
     Variant,
@@ -357,3 +358,25 @@ def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
                 "it needs "
                 "game.scoring = 'chips'",
             )
+
+
+@_rule
+def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
+    """A renege table settles a bid in points (rules/reneges): it needs both."""
+    r = v.renege
+    if r.meld_over < 0:
+        yield "renege.meld_over", f"expected 0 or more, found {r.meld_over}"
+    if r.penalty is RenegePenalty.NONE:
+        return
+    if not v.has_auction:
+        yield (
+            "renege.penalty",
+            "every renege table settles against the bid, and this profile has no auction "
+            "(trump.rule = 'turn-up'): use 'none'",
+        )
+    if v.game.scoring is GameScoring.CHIPS:
+        yield (
+            "renege.penalty",
+            "no source gives a renege payment in chips: a renege table needs "
+            "game.scoring = 'points' (or use 'none')",
+        )
