@@ -18,10 +18,10 @@ Each table is one function of the facts below, chosen by the key:
 * ``"chapman"``: the bidders' renege ends the hand as the table's set (``settlement.set``),
   the defenders scoring their meld; a defender's renege (the text is cut off there) gives
   the bidders the bid or every trick point, plus their meld (``renege.chapman_defenders``).
-* ``"wikipedia-three-hand"``: the bidder's renege is a double set (minus twice the bid),
-  every opponent scoring its meld; an opponent's renege makes the bid for the bidder (bid
-  plus meld), costs the offender its meld and a single set (minus the bid), and the third
-  player scores its meld only.
+* ``"wikipedia-three-hand"``: the bidder's renege is a double set (minus twice the bid;
+  ``renege.double_set`` reads it otherwise), every opponent scoring its meld; an
+  opponent's renege makes the bid for the bidder (bid plus meld), costs the offender its
+  meld and a single set (minus the bid), and the third player scores its meld only.
 """
 
 from __future__ import annotations
@@ -116,10 +116,9 @@ def _chapman(f: _Facts) -> tuple[_Scores, str]:
 def _wikipedia_three_hand(f: _Facts) -> tuple[_Scores, str]:
     """Wikipedia three-hand: a bidder's renege is a double set; an opponent's makes the bid."""
     if f.offender == f.bidder:
-        scores = [
-            (-2 * f.bid, 0, False) if i == f.bidder else (f.counted[i], 0, True) for i in f.sides
-        ]
-        return scores, f"a double set: the bidder loses {2 * f.bid}, the others score meld"
+        loss = f.variant.renege.double_set * f.bid
+        scores = [(-loss, 0, False) if i == f.bidder else (f.counted[i], 0, True) for i in f.sides]
+        return scores, f"a double set: the bidder loses {loss}, the others score meld"
     scores = []
     for i in f.sides:
         if i == f.bidder:

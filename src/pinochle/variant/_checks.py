@@ -366,6 +366,8 @@ def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
     r = v.renege
     if r.meld_over < 0:
         yield "renege.meld_over", f"expected 0 or more, found {r.meld_over}"
+    if r.double_set < 1:
+        yield "renege.double_set", f"expected a factor of 1 or more, found {r.double_set}"
     if r.penalty is RenegePenalty.NONE:
         return
     if not v.has_auction:

@@ -604,6 +604,7 @@ class Renege:
         ChapmanDefenders.BID, "chapman: a defender's renege gives the bidders 'bid' or 'all-points'"
     )
     meld_over: int = _scaled(20, "spokane: the wronged side's meld counts only above this")
+    double_set: int = _key(2, "wikipedia-three-hand: a bidder who reneges loses this many bids")
 
 
 # --- The profile -----------------------------------------------------------------------
