@@ -69,6 +69,7 @@ _ACTION_PATTERNS = {
     "Concede": r"concede",
     "CallMisdeal": r"misdeal",
     "KeepHand": r"keep",
+    "CallRenege": r"call renege [0-9]",
     "KeepDix": r"keep dix",
     "TakeTurnUp": r"draw turn-up",
 }

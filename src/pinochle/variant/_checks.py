@@ -369,6 +369,11 @@ def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
     if r.double_set < 1:
         yield "renege.double_set", f"expected a factor of 1 or more, found {r.double_set}"
     if r.penalty is RenegePenalty.NONE:
+        if r.accept:
+            yield (
+                "renege.accept",
+                "a called renege is settled by the renege table: choose renege.penalty",
+            )
         return
     if not v.has_auction:
         yield (

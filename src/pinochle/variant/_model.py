@@ -605,6 +605,9 @@ class Renege:
     )
     meld_over: int = _scaled(20, "spokane: the wronged side's meld counts only above this")
     double_set: int = _key(2, "wikipedia-three-hand: a bidder who reneges loses this many bids")
+    accept: bool = _key(
+        False, "the engine accepts a card against the trick duty as a renege; seats may call it"
+    )
 
 
 # --- The profile -----------------------------------------------------------------------
