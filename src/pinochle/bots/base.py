@@ -21,6 +21,50 @@ from pinochle import Action, CallRenege, Observation, Phase, TurnError
 __all__ = ["Bot", "RandomBot", "visible_renege"]
 
 
+def visible_renege(observation: Observation) -> CallRenege | None:
+    """A renege call the seat can prove from the cards alone, or None.
+
+    An opponent that failed to follow a suit and later played a card of it held that card
+    when it failed to follow (no card enters a hand during trick play), so it reneged: any
+    seat can see it. Only a call the seat may make (in its legal actions) is returned.
+    """
+    calls = [a for a in observation.legal_actions if type(a) is CallRenege]
+    if not calls:
+        return None
+    tricks = [trick.plays for trick in observation.tricks]
+    if observation.trick:
+        tricks.append(observation.trick)
+    voids: dict[int, set[object]] = {}
+    for plays in tricks:
+        led = plays[0][1].suit
+        for seat, card in plays:
+            if card.suit in voids.get(seat, ()):
+                call = CallRenege(seat)
+                if call in calls:
+                    return call
+            if card.suit is not led:
+                voids.setdefault(seat, set()).add(led)
+    return None
+
+
+def _calling_reneges(
+    choose: Callable[[Bot, Observation], Action],
+) -> Callable[[Bot, Observation], Action]:
+    """``choose`` that first calls a visible renege and never sees a call among its choices."""
+
+    @functools.wraps(choose)
+    def wrapper(self: Bot, observation: Observation) -> Action:
+        if observation.phase is not Phase.TRICKS or not observation.variant.renege.accept:
+            return choose(self, observation)
+        call = visible_renege(observation)
+        if call is not None:
+            return call
+        plays = tuple(a for a in observation.legal_actions if type(a) is not CallRenege)
+        return choose(self, attrs.evolve(observation, legal_actions=plays))
+
+    return wrapper
+
+
 class Bot(abc.ABC):
     """A computer player: it sees one seat's `Observation` and returns a legal action.
 
@@ -67,47 +111,3 @@ class RandomBot(Bot):
         if not actions:
             raise TurnError(f"seat {observation.seat} has nothing to do: it is not its turn")
         return actions[self.rng.randrange(len(actions))]
-
-
-def visible_renege(observation: Observation) -> CallRenege | None:
-    """A renege call the seat can prove from the cards alone, or None.
-
-    An opponent that failed to follow a suit and later played a card of it held that card
-    when it failed to follow (no card enters a hand during trick play), so it reneged: any
-    seat can see it. Only a call the seat may make (in its legal actions) is returned.
-    """
-    calls = [a for a in observation.legal_actions if type(a) is CallRenege]
-    if not calls:
-        return None
-    tricks = [trick.plays for trick in observation.tricks]
-    if observation.trick:
-        tricks.append(observation.trick)
-    voids: dict[int, set[object]] = {}
-    for plays in tricks:
-        led = plays[0][1].suit
-        for seat, card in plays:
-            if card.suit in voids.get(seat, ()):
-                call = CallRenege(seat)
-                if call in calls:
-                    return call
-            if card.suit is not led:
-                voids.setdefault(seat, set()).add(led)
-    return None
-
-
-def _calling_reneges(
-    choose: Callable[[Bot, Observation], Action],
-) -> Callable[[Bot, Observation], Action]:
-    """``choose`` that first calls a visible renege and never sees a call among its choices."""
-
-    @functools.wraps(choose)
-    def wrapper(self: Bot, observation: Observation) -> Action:
-        if observation.phase is not Phase.TRICKS or not observation.variant.renege.accept:
-            return choose(self, observation)
-        call = visible_renege(observation)
-        if call is not None:
-            return call
-        plays = tuple(a for a in observation.legal_actions if type(a) is not CallRenege)
-        return choose(self, attrs.evolve(observation, legal_actions=plays))
-
-    return wrapper
