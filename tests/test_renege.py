@@ -69,7 +69,7 @@ def test_a_table_needs_an_auction_and_points(base: str, problem: str) -> None:
 )
 def test_bad_renege_keys_are_named(key: str, value: object) -> None:
     with pytest.raises(VariantError) as caught:
-        house(**{key: value})
+        pn.load_variant().override({"renege": {key: value}})
     assert caught.value.problems[0][0] == f"renege.{key}"
 
 
@@ -383,6 +383,7 @@ def test_every_called_renege_settles_and_the_sheet_adds_up(
         result = hand.result
         assert result.outcome is Outcome.RENEGE
         side = hand.record.renege if hand.record.proven else hand.record.called_by
+        assert side is not None
         # The offender never gains, and never keeps its meld.
         assert result.scores[side] <= 0
         assert result.sides[side].meld_status in (MeldStatus.SET, MeldStatus.NONE)

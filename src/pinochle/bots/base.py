@@ -82,7 +82,7 @@ class Bot(abc.ABC):
         """Each bot's `choose` calls a visible renege first, and sees only its cards."""
         super().__init_subclass__(**kwargs)
         if "choose" in cls.__dict__:
-            cls.choose = _calling_reneges(cls.__dict__["choose"])  # type: ignore[method-assign]
+            setattr(cls, "choose", _calling_reneges(cls.__dict__["choose"]))  # noqa: B010
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
