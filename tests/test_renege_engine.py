@@ -280,3 +280,13 @@ def test_a_random_renege_and_call_always_settles_and_the_sheet_adds_up(
     for seat in range(variant.deal.players):
         view = pn.observe(state, seat)
         assert pn.Observation.from_json(view.to_json()) == view
+
+
+@pytest.mark.parametrize("penalty", sorted(TABLES))
+def test_pinochle_check_passes_a_referee_profile(penalty: str) -> None:
+    """Random legal games call reneges (every such call is unproven): every invariant holds,
+    the illegal-action check knowing that a held card is a renege, not refused."""
+    from pinochle.checking import check_variant
+
+    report = check_variant(referee(penalty), games=6, max_hands=4)
+    assert report.ok, report
