@@ -4,7 +4,8 @@ Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
 ``play on``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
 ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or ``keep dix``; right after a
-deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
+deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick play under ``renege.accept``,
+``call renege 2``.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ __all__ = [
     "Bid",
     "Bury",
     "CallMisdeal",
+    "CallRenege",
     "Concede",
     "Declare",
     "Draw",
@@ -231,6 +233,24 @@ class KeepHand:
         return "keep"
 
 
+@attrs.frozen
+class CallRenege:
+    """Call a renege on this seat (``renege.accept``, rules/reneges): play stops.
+
+    The hand is settled by the profile's renege table (``renege.penalty``): against the
+    seat's side if it reneged this hand, else against the caller's (an unproven call is the
+    caller's renege).
+
+    Raises:
+        ArgumentError: ``seat`` is not an `int`.
+    """
+
+    seat: int = attrs.field(validator=_whole_number)
+
+    def __str__(self) -> str:
+        return f"call renege {self.seat}"
+
+
 class Play:
     """Play this card to the trick.
 
@@ -286,6 +306,7 @@ Action: TypeAlias = (
     | PlayOn
     | CallMisdeal
     | KeepHand
+    | CallRenege
     | Play
 )
 """Any action the engine accepts."""
@@ -352,15 +373,22 @@ def parse_action(text: str) -> Action:
             return KeepHand()
         if verb == "concede" and not rest:
             return Concede()
+        if verb == "call" and rest.lower().startswith("renege"):
+            seat = rest[len("renege") :].strip()
+            if not _SEAT.fullmatch(seat):
+                raise ActionParseError(text, "a call is 'call renege' and a seat number 0-9")
+            return CallRenege(int(seat))
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
-        "'concede', 'play on', 'misdeal', 'keep' or 'play CARD'",
+        "'concede', 'play on', 'misdeal', 'keep', 'call renege SEAT' or 'play CARD'",
     )
 
 
+_SEAT = re.compile(r"[0-9]")
+"""A seat number in a renege call: one ASCII digit."""
 _AMOUNT = re.compile(r"-?[0-9]{1,18}")
 """A bid's amount: ASCII digits only (``int`` would also read ``٣٠`` and ``1_0``)."""

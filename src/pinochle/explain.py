@@ -20,6 +20,7 @@ from pinochle._words import counted
 from pinochle.actions import (
     Bid,
     CallMisdeal,
+    CallRenege,
     Declare,
     ExchangeDix,
     NameTrump,
@@ -56,7 +57,8 @@ def explain_legal(observation: Observation) -> str:
       ...`` (no duty to beat); ``No clubs, you must trump: ...``; ``No clubs, trump and beat
       the 10♠: A♠``; ``No clubs, trump (you cannot beat the A♠): ...``; ``No clubs and you
       cannot beat the A♠: any card``; ``No clubs: any card (you need not trump)``; ``No clubs
-      and no trump: any card``;
+      and no trump: any card``; under ``renege.accept``, while a renege may be called,
+      ``Call a renege, or follow clubs: ...``;
     - auction: ``Bid at least 26, or pass``; ``Bid 26, or pass`` (no jump bids); ``You must
       bid: at least 25`` (everyone else passed, or meld must open); ``Pass: no bid can top
       N``;
@@ -105,6 +107,13 @@ def _cards(cards: Sequence[Card]) -> str:
 
 
 def _trick(view: Observation) -> str:
+    sentence = _card_duty(view)
+    if any(type(a) is CallRenege for a in view.legal_actions):  # renege.accept
+        return f"Call a renege, or {sentence[0].lower()}{sentence[1:]}"
+    return sentence
+
+
+def _card_duty(view: Observation) -> str:
     if not view.trick:
         if not view.tricks and leads_trump(view.variant, view.bid):
             trumps = [c for c in view.hand if c.suit == view.trump]

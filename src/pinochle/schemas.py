@@ -69,6 +69,7 @@ _ACTION_PATTERNS = {
     "Concede": r"concede",
     "CallMisdeal": r"misdeal",
     "KeepHand": r"keep",
+    "CallRenege": r"call renege [0-9]",
     "KeepDix": r"keep dix",
     "TakeTurnUp": r"draw turn-up",
 }
@@ -364,6 +365,9 @@ _SHEET: dict[str, Any] = {
                     "no_marriage": {"type": "boolean"},
                     "trump": {"anyOf": [{"type": "string"}, {"type": "null"}]},
                     "conceded": {"type": "boolean"},
+                    "renege": {"type": "integer"},
+                    "called_by": {"type": "integer"},
+                    "proven": {"type": "boolean"},
                 },
                 "required": ["meld"],
                 "additionalProperties": False,

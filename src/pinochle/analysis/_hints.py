@@ -256,7 +256,8 @@ def _cards(
     """Each distinct legal card and its trick points for the seat's team, deal by deal."""
     cards: list[Card] = []
     for action in observation.legal_actions:
-        assert isinstance(action, Play)
+        if not isinstance(action, Play):
+            continue  # a renege call (renege.accept) is a judgement of the table, not ranked
         if action.card not in cards:
             cards.append(action.card)
     values: list[list[float]] = [[] for _ in cards]

@@ -1,13 +1,68 @@
-"""The bot interface, and the uniformly random player every level is measured against."""
+"""The bot interface, and the uniformly random player every level is measured against.
+
+Under ``renege.accept`` (rules/reneges) every bot, the levels here and any subclass of
+`Bot`, keeps it simple: it never reneges (it picks from the legal actions, which never hold
+a renege), calls a renege on an opponent that has played a card of a suit it earlier
+failed to follow (`visible_renege`: every seat can see it, so the call is proven), and
+otherwise chooses among its cards as it always does, never calling at random.
+"""
 
 from __future__ import annotations
 
 import abc
+import functools
 import random
+from collections.abc import Callable
 
-from pinochle import Action, Observation, TurnError
+import attrs
 
-__all__ = ["Bot", "RandomBot"]
+from pinochle import Action, CallRenege, Observation, Phase, TurnError
+
+__all__ = ["Bot", "RandomBot", "visible_renege"]
+
+
+def visible_renege(observation: Observation) -> CallRenege | None:
+    """A renege call the seat can prove from the cards alone, or None.
+
+    An opponent that failed to follow a suit and later played a card of it held that card
+    when it failed to follow (no card enters a hand during trick play), so it reneged: any
+    seat can see it. Only a call the seat may make (in its legal actions) is returned.
+    """
+    calls = [a for a in observation.legal_actions if type(a) is CallRenege]
+    if not calls:
+        return None
+    tricks = [trick.plays for trick in observation.tricks]
+    if observation.trick:
+        tricks.append(observation.trick)
+    voids: dict[int, set[object]] = {}
+    for plays in tricks:
+        led = plays[0][1].suit
+        for seat, card in plays:
+            if card.suit in voids.get(seat, ()):
+                call = CallRenege(seat)
+                if call in calls:
+                    return call
+            if card.suit is not led:
+                voids.setdefault(seat, set()).add(led)
+    return None
+
+
+def _calling_reneges(
+    choose: Callable[[Bot, Observation], Action],
+) -> Callable[[Bot, Observation], Action]:
+    """``choose`` that first calls a visible renege and never sees a call among its choices."""
+
+    @functools.wraps(choose)
+    def wrapper(self: Bot, observation: Observation) -> Action:
+        if observation.phase is not Phase.TRICKS or not observation.variant.renege.accept:
+            return choose(self, observation)
+        call = visible_renege(observation)
+        if call is not None:
+            return call
+        plays = tuple(a for a in observation.legal_actions if type(a) is not CallRenege)
+        return choose(self, attrs.evolve(observation, legal_actions=plays))
+
+    return wrapper
 
 
 class Bot(abc.ABC):
@@ -22,6 +77,12 @@ class Bot(abc.ABC):
 
     level: str = ""
     """The level's name, as `make_bot` spells it."""
+
+    def __init_subclass__(cls, **kwargs: object) -> None:
+        """Each bot's `choose` calls a visible renege first, and sees only its cards."""
+        super().__init_subclass__(**kwargs)
+        if "choose" in cls.__dict__:
+            setattr(cls, "choose", _calling_reneges(cls.__dict__["choose"]))  # noqa: B010
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed

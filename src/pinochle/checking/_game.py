@@ -17,6 +17,7 @@ from pinochle.actions import (
     Bid,
     Bury,
     CallMisdeal,
+    CallRenege,
     Concede,
     Declare,
     Draw,
@@ -26,6 +27,7 @@ from pinochle.actions import (
     NameTrump,
     Pass,
     PassCards,
+    Play,
     PlayOn,
     TakeTurnUp,
     ThrowIn,
@@ -46,7 +48,7 @@ from pinochle.checking._report import CheckHooks
 from pinochle.engine import apply, bid_limit, legal_actions, new_game
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.records import GameRecord, record_of, replay_states
-from pinochle.state import Hand, State
+from pinochle.state import Hand, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import GameScoring, Variant
 
@@ -184,7 +186,11 @@ class GameCheck:
     def _check_illegal(self, state: State) -> None:
         legal = legal_actions(state)
         candidates = _illegal_candidates(state)
-        tried = [a for a in self.rng.sample(candidates, 2 * _ILLEGAL_TRIED) if a not in legal]
+        tried = [
+            a
+            for a in self.rng.sample(candidates, 2 * _ILLEGAL_TRIED)
+            if a not in legal and not _a_renege(state, a)
+        ]
         before = attrs.astuple(state, recurse=False)[:-1]  # all but the legal-action cache
         listed = len(legal)
         for action in tried[:_ILLEGAL_TRIED]:
@@ -261,7 +267,20 @@ class GameCheck:
     def _check_settlement(self, before: State, after: State) -> None:
         result = after.results[-1]
         facts = _facts(before, after)
-        expected = scoring.settle_hand(self.variant, **facts)
+        call = after.history[0] if after.history is not None else None
+        if isinstance(call, CallRenege):
+            # The kit plays only listed actions, so nobody reneged: every call is unproven.
+            expected = scoring.settle_renege(
+                self.variant,
+                bidder=facts["bidder"],
+                bid=facts["bid"],
+                meld=facts["meld"],
+                offender=before.side_of(call.seat),
+                caller=before.side_of(before.to_act),  # type: ignore[arg-type]
+                proven=False,
+            )
+        else:
+            expected = scoring.settle_hand(self.variant, **facts)
         number = after.game.last_hand.number if after.game.last_hand else "?"
         if result != expected:
             message = (
@@ -367,6 +386,17 @@ _ANY_STATE: tuple[Action, ...] = (
     *(NameTrump(suit) for suit in Suit),
     *PLAYS,
 )
+
+
+def _a_renege(state: State, action: Action) -> bool:
+    """A held card played against the duty, which ``renege.accept`` takes as a renege."""
+    return (
+        state.variant.renege.accept
+        and state.phase is Phase.TRICKS
+        and isinstance(action, Play)
+        and state.to_act is not None
+        and action.card in state.hands[state.to_act]
+    )
 
 
 def _illegal_candidates(state: State) -> list[Action]:

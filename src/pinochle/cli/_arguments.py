@@ -365,6 +365,18 @@ def _add_score(verbs: _Verbs) -> None:
         action="store_true",
         help="check this bid against the minimum, steps and maximum",
     )
+    add.add_argument(
+        "--renege",
+        type=int,
+        metavar="SIDE",
+        help="a called renege ended the hand: the side called on (settled by renege.penalty)",
+    )
+    add.add_argument("--called-by", type=int, metavar="SIDE", help="the side that called it")
+    add.add_argument(
+        "--unproven",
+        action="store_true",
+        help="the call was not proven: it counts as the caller's renege",
+    )
     add.set_defaults(run=_Verb("_score", "run_add"))
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")

@@ -47,6 +47,9 @@ def run_add(args: argparse.Namespace) -> int:
             trump=args.trump,
             conceded=args.conceded,
             strict_bids=args.strict_bids,
+            renege=args.renege,
+            called_by=args.called_by,
+            proven=not args.unproven,
         )
 
     sheet = _update_sheet(args.file, add)

@@ -18,7 +18,7 @@ from pinochle.engine._dealing import _check_hands, _deal, _deal_cards, _rest_of_
 from pinochle.errors import ArgumentError
 from pinochle.meld import Meld, MeldItem, MeldType, _held_meld, meld_values, score_meld
 from pinochle.meld import _tables as _meld_tables
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, wins_on_meld
+from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_renege, wins_on_meld
 from pinochle.scoring._settle import settle_checked
 from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
@@ -446,11 +446,30 @@ def _settling_by(rule: Callable[..., HandResult]) -> Iterator[None]:
         _SETTLEMENT.reset(token)
 
 
-def _settle(state: State, surrendered: str | None = None) -> State:
-    """Score the hand, then deal the next one or end the game."""
+def _renege_result(state: State, accused: int, caller: int, proven: bool) -> HandResult:
+    """The settlement of a called renege by the profile's table (rules/reneges)."""
+    hand = state.hand
+    assert hand.bidder is not None  # a renege table needs an auction (variant checks)
+    return settle_renege(
+        state.variant,
+        bidder=state.side_of(hand.bidder),
+        bid=hand.bid,
+        meld=_side_melds(state),
+        offender=state.side_of(accused),
+        caller=state.side_of(caller),
+        proven=proven,
+    )
+
+
+def _settle(
+    state: State, surrendered: str | None = None, result: HandResult | None = None
+) -> State:
+    """Score the hand (or take its ``result``), then deal the next one or end the game."""
     hand, variant = state.hand, state.variant
     played = surrendered is None and len(state.tricks) == variant.tricks_per_hand
-    if played:
+    if result is not None:
+        pass  # settled already: a called renege
+    elif played:
         result = _result(state, state.points, state.tricks_won, state.counters)
     else:
         result = _result(state, None, None, None, surrendered)

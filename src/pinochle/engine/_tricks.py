@@ -1,4 +1,9 @@
-"""Trick play (rules/trick-play, rules/counting): the legal cards, a card played, a trick won."""
+"""Trick play (rules/trick-play, rules/counting): the legal cards, a card played, a trick won.
+
+Under ``renege.accept`` (rules/reneges) a held card against the duty is accepted as a
+renege (it is not among the legal actions: players choose it knowingly), and the seat to
+act may call a renege on an opponent, which stops play and settles the hand.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +11,12 @@ import bisect
 import functools
 from collections.abc import Sequence
 
-from pinochle.actions import PLAYS, Action, Play
+from pinochle.actions import PLAYS, Action, CallRenege, Play
 from pinochle.cards import CARDS, Card, Rank
 from pinochle.engine._common import (
     _BY_INDEX,
     _add,
+    _push_state,
     _put,
     _remove,
     _seat,
@@ -18,7 +24,7 @@ from pinochle.engine._common import (
     _wrong_phase,
     legal_actions,
 )
-from pinochle.engine._course import _settle
+from pinochle.engine._course import _renege_result, _settle
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.state import CompletedTrick, History, Phase, State, _hand_with, build_state
 from pinochle.tricks import _legal_follow, _opening_lead, card_points, leads_trump, play_rule
@@ -28,10 +34,11 @@ from pinochle.variant import Variant
 def _trick_actions(state: State) -> Sequence[Action]:
     cards: Sequence[Card] = state.hands[state.to_act]  # type: ignore[index]
     trick = state.trick
+    variant = state.game.variant
     if trick:
         hand = state.hand
         if hand.turn_up is None:  # while the stock lasts, any card
-            cards = _legal_follow(cards, trick, hand.trump, state.game.variant.play)
+            cards = _legal_follow(cards, trick, hand.trump, variant.play)
     elif not state.tricks and _first_lead_trump(state):  # once a hand (play.opening_lead)
         cards = _opening_lead(cards, state.hand.trump)[0]
     # One play per distinct card: the hands are in Card.index order, so twins sit side by
@@ -44,7 +51,57 @@ def _trick_actions(state: State) -> Sequence[Action]:
         if index != previous:
             actions.append(plays[index])
             previous = index
+    if variant.renege.accept:
+        actions.extend(_calls(state))
     return tuple(actions)
+
+
+# --- Reneges (renege.accept, rules/reneges) ---------------------------------------------------
+
+
+def _calls(state: State) -> list[Action]:
+    """The renege calls open to the seat to act: one on each opponent who has played a card.
+
+    Only an opponent may call (NPA); a call names a seat, proven or not, so it is offered
+    whether or not that seat reneged: the offer reveals nothing.
+    """
+    seat: int = state.to_act  # type: ignore[assignment]
+    side = state.side_of(seat)
+    played = {s for trick in state.tricks for s, _ in trick.plays}
+    played.update(s for s, _ in state.trick)
+    return [CallRenege(s) for s in sorted(played) if state.side_of(s) != side]
+
+
+def reneged(state: State, seat: int) -> bool:
+    """Whether ``seat`` played a card against the trick duty in this hand's tricks.
+
+    The seat's hand before each of its plays is rebuilt backwards from its hand now (no card
+    enters a hand during trick play without a stock), and each card is checked against the
+    duty the engine applies (`pinochle.tricks`).
+    """
+    hand = state.hand
+    rules = state.variant.play
+    held = list(state.hands[seat])
+    tricks = [trick.plays for trick in state.tricks]
+    if state.trick:
+        tricks.append(state.trick)
+    for plays in reversed(tricks):
+        for at, (who, card) in enumerate(plays):
+            if who != seat:
+                continue
+            held.append(card)
+            held.sort(key=_BY_INDEX)
+            if at and card not in _legal_follow(held, plays[:at], hand.trump, rules):
+                return True
+    return False
+
+
+def _call_renege(state: State, action: CallRenege) -> State:
+    """Play stops: the hand is settled by the renege table against the offending side."""
+    caller = _seat(state)
+    proven = reneged(state, action.seat)
+    result = _renege_result(state, action.seat, caller, proven)
+    return _settle(_push_state(state, action), result=result)
 
 
 _IS_COUNTER = tuple(c.rank in (Rank.ACE, Rank.TEN, Rank.KING) for c in CARDS)
@@ -61,7 +118,10 @@ def _apply_play(state: State, action: Action) -> State:
     if legal is None:
         legal = legal_actions(state)
     if action not in legal:  # Play objects are shared, so this is an identity scan
-        raise _illegal_play(state, action)
+        if not _renege_accepted(state, action):
+            raise _illegal_play(state, action)
+    elif type(action) is CallRenege:
+        return _call_renege(state, action)
     seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
     card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
     # A list changed in place, then one tuple: cheaper than star-unpacking two slices.
@@ -93,6 +153,15 @@ def _apply_play(state: State, action: Action) -> State:
 def _first_lead_trump(state: State) -> bool:
     """Whether the player to act makes the hand's first lead and must lead a trump."""
     return leads_trump(state.game.variant, state.hand.bid)
+
+
+def _renege_accepted(state: State, action: Action) -> bool:
+    """Under ``renege.accept``, a held card against the trick duty is played as a renege."""
+    return (
+        state.variant.renege.accept
+        and type(action) is Play
+        and action.card in state.hands[_seat(state)]
+    )
 
 
 def _illegal_play(state: State, action: Action) -> PinochleError:

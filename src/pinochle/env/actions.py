@@ -169,7 +169,9 @@ class ActionIndex:
     and `decode` take the cards ``picked`` so far, and `decode` returns None until the pick
     that completes the choice, which decodes to the `PassCards` or `Bury` action.
 
-    ``ActionIndex(variant)`` raises `ArgumentError` if ``variant`` is not a `Variant`.
+    ``ActionIndex(variant)`` raises `ArgumentError` if ``variant`` is not a `Variant`, or
+    is a referee's profile (``renege.accept``): a renege call names a seat and a renege is
+    an illegal card, neither of which the fixed action space holds.
 
     Attributes:
         variant: The rules.
@@ -185,6 +187,13 @@ class ActionIndex:
     def _check(self, attribute: attrs.Attribute[Variant], value: object) -> None:
         if not isinstance(value, Variant):
             raise ArgumentError("variant", VARIANT_EXPECTED, value)
+        if value.renege.accept:
+            raise ArgumentError(
+                "variant",
+                "a profile without renege.accept (the fixed action space has no renege "
+                "call; rules/reneges)",
+                value.name,
+            )
 
     def __attrs_post_init__(self) -> None:
         bids = _bid_amounts(self.variant)

@@ -13,6 +13,7 @@ from pinochle.actions import (
     Bid,
     Bury,
     CallMisdeal,
+    CallRenege,
     Concede,
     Declare,
     Draw,
@@ -148,7 +149,8 @@ _MAX_BID = 10**MAX_DIGITS - 1
 
 EXPECTED_MOVE = (
     "a move: a bid (25), p, a card (AH), trump:H, pass:CARDS, bury:CARDS, meld:KIND:CARDS, "
-    "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal or keep"
+    "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal, keep "
+    "or renege:SEAT"
 )
 
 
@@ -158,9 +160,9 @@ def write_move(move: Move) -> str:
     ``25`` (a bid), ``p``, ``AH`` (a card played), ``trump:H``, ``pass:AS,TS,KS,QS``,
     ``bury:9C,9C,JD``, ``meld:royal-marriage:KH,QH``, ``exchange-dix``, ``keep-dix``,
     ``draw``, ``draw-turn-up``, ``throw-in``, ``concede``, ``play-on``, ``misdeal``,
-    ``keep``; in a seat's view also ``pass:?4``, ``bury:?3``, ``+kitty:AS,TD,9C``,
-    ``+meld:2:KH,QH``, ``+passed:AS,TS,KS,QS`` and ``+drew:AH``. `read_move` reads each back
-    as an equal value.
+    ``keep``, ``renege:2`` (a renege called on seat 2); in a seat's view also ``pass:?4``,
+    ``bury:?3``, ``+kitty:AS,TD,9C``, ``+meld:2:KH,QH``, ``+passed:AS,TS,KS,QS`` and
+    ``+drew:AH``. `read_move` reads each back as an equal value.
 
     Raises:
         ArgumentError: Not an action; a bid below 0 or of more than 18 digits; a meld kind
@@ -187,6 +189,10 @@ def write_move(move: Move) -> str:
         if token is None:
             raise ArgumentError("kind", f"a meld kind, one of {', '.join(KINDS)}", move.kind)
         return f"meld:{token}:{write_card_list(move.cards)}"
+    if isinstance(move, CallRenege):
+        if not 0 <= move.seat <= 9:
+            raise ArgumentError("seat", "a seat from 0 to 9", move.seat)
+        return f"renege:{move.seat}"
     if isinstance(move, Hidden):
         return f"{move.action}:?{move.count}"
     if isinstance(move, Revealed):
@@ -268,6 +274,8 @@ def read_token(text: str, start: int, end: int, *, view: bool) -> Move:
                 raise fail(text, end, "':' and the meld's cards", "")
             raise fail(text, at, f"a meld kind: {kinds}", found)
         return Declare(kind, read_card_list(text, second + 1, end))
+    if verb == "renege":
+        return CallRenege(read_int(text, at, end, "a seat", 0, 9))
     if verb.startswith("+"):
         if not view:
             raise _view_only(text, start, end, view)

@@ -9,6 +9,7 @@ from pinochle.actions import (
     Action,
     Bury,
     CallMisdeal,
+    CallRenege,
     Concede,
     Declare,
     Draw,
@@ -93,6 +94,10 @@ class Teller:
             cards = cards_text(misdeal_shown(self.voice.variant, before.hands[seat]), hand.trump)
             who = self.voice.does(persons, seat, "calls", "call")
             return [f"  {who} a misdeal, showing {cards}: the same dealer deals again."]
+        if isinstance(action, CallRenege):
+            who = self.voice.does(persons, seat, "calls", "call")
+            on = self.voice.name(persons, action.seat).replace("You", "you")
+            return [f"  {who} a renege on {on}: play stops."]
         if isinstance(action, Concede):
             return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):

@@ -13,12 +13,14 @@ of ifs.
 Every public name is here; the package's private modules hold the parts, each importing
 only those before it: ``_results`` (the values returned), ``_saving`` (whether a side's
 meld counts), ``_chips`` (chip payments), ``_settle`` (`settle_hand` and the ways a hand
-ends) and ``_game_end`` (`game_end`).
+ends), ``_renege`` (`settle_renege`: a hand ended by a called renege, one function per
+renege table) and ``_game_end`` (`game_end`).
 """
 
 from pinochle.errors import SettlementError
 from pinochle.scoring._chips import chip_payment
 from pinochle.scoring._game_end import game_end
+from pinochle.scoring._renege import settle_renege
 from pinochle.scoring._results import GameEnd, HandResult, MeldStatus, Outcome, SideResult
 from pinochle.scoring._settle import is_out_of_reach, settle_hand, wins_on_meld
 
@@ -33,5 +35,6 @@ __all__ = [
     "game_end",
     "is_out_of_reach",
     "settle_hand",
+    "settle_renege",
     "wins_on_meld",
 ]

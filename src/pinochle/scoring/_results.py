@@ -35,6 +35,8 @@ class Outcome(enum.StrEnum):
     """The bidder's meld alone reached the bid: won without play (``meld_makes_bid``)."""
     CONCEDED = "conceded"
     """The opponents conceded after meld: the bidder won without play."""
+    RENEGE = "renege"
+    """A called renege ended the hand; the profile's renege table settled it (rules/reneges)."""
 
 
 class MeldStatus(enum.StrEnum):

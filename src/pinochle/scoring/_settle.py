@@ -55,7 +55,7 @@ from pinochle.variant import (
 
 # --- Set rules (rules/settlement#set): (bidders' score, bonus to each other side) --------
 
-_SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
+SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
     SetRule.MINUS_BID: lambda bid: (-bid, 0),
     SetRule.OPPONENTS_SCORE_BID: lambda bid: (0, bid),
     SetRule.NPA: lambda bid: (-bid, bid),
@@ -305,7 +305,7 @@ def settle_checked(
         reason = f"made: {_sum_text(bidder_meld, rounded[bidder])} = {earned} ≥ {bid}"
     else:
         outcome = Outcome.SET
-        bidder_score, bonus = _SET_RULES[variant.settlement.set](bid)
+        bidder_score, bonus = SET_RULES[variant.settlement.set](bid)
         statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
         if bidder in short:
             reason = (
@@ -433,7 +433,7 @@ def _settle_surrender(
     s = variant.settlement
     if variant.game.scoring is GameScoring.CHIPS:
         return chip_result(variant, bidder, bid, meld, outcome, trump, -variant.chips.concede)
-    bidder_score, bonus = _SET_RULES[s.set](bid)
+    bidder_score, bonus = SET_RULES[s.set](bid)
     if s.set is SetRule.NPA:
         bonus = 0  # an NPA surrender: the opponents get meld only (rules/settlement#choice-npa-set)
     reach = counted_meld(variant, meld[bidder]) + deck_points(variant)

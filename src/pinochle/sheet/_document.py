@@ -3,7 +3,9 @@
 The document (``format = "pinochle.sheet"``, `VERSION` 1; the tag used before 0.1,
 ``"pinochle-score-sheet"``, still reads) stores only what the table recorded: the
 profile, fully resolved, the start scores, ``strict_bids`` when set, and each hand's facts
-(bidder, bid and meld always, the rest only when given). Totals, settlements and the game's
+(bidder, bid and meld always, the rest only when given: a renege hand adds ``renege``,
+``called_by`` and, for a call not proven, ``proven = false``; a sheet written before them
+reads as it did). Totals, settlements and the game's
 end are never stored: reading replays every hand through `ScoreSheet.record`, so they are
 recomputed, and a hand-edited file is checked hand by hand.
 
@@ -70,6 +72,11 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["trump"] = facts.trump.letter
     if facts.conceded:
         data["conceded"] = True
+    if facts.renege is not None:
+        data["renege"] = facts.renege
+        data["called_by"] = facts.called_by
+    if not facts.proven:
+        data["proven"] = False
     return data
 
 

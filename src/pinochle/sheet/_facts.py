@@ -18,6 +18,10 @@ table gives them and are checked in two steps before `settle_hand` sees them:
   (``minimum - k × step``), with no maximum. With ``strict_bids`` it is checked as the
   auction does (minimum, steps, maximum), except that any bid on the grid can win an
   auction, even where a raise may not jump (``bidding.jumps``).
+* **A renege.** A hand that ended on a called renege names the side called on
+  (``renege``) and the side that called (``called_by``), and nothing of the play: no
+  points, tricks, counters, throw-in or concession (play stopped; the profile's renege
+  table settles it from the bid and the meld).
 
 A problem is a `SheetError` whose message names the fact (``"bid 27 is not a legal bid in
 ..."``); `ScoreSheet.record` adds the hand's number.
@@ -32,7 +36,7 @@ import attrs
 from pinochle.auction import bid_problem
 from pinochle.cards import Suit, parse_suit
 from pinochle.errors import SheetError
-from pinochle.variant import GameScoring, Variant, WhoMelds
+from pinochle.variant import GameScoring, RenegePenalty, Variant, WhoMelds
 
 MAX_NUMBER = 10**9
 """The largest size of any number on a sheet (scores, bids, meld, points, tricks)."""
@@ -54,6 +58,10 @@ class HandRecord:
         no_marriage: The bidder surrendered for want of a marriage.
         trump: The trump suit, when known (chip games may pay by suit).
         conceded: The opponents conceded after meld (``settlement.opponents_concede``).
+        renege: The side called on for a renege, when a called renege ended the hand
+            (settled by ``renege.penalty``, rules/reneges); None otherwise.
+        called_by: The side that called the renege (with ``renege``).
+        proven: Whether the renege was proven; a call that is not is the caller's renege.
     """
 
     bidder: int | None
@@ -67,6 +75,9 @@ class HandRecord:
     no_marriage: bool = False
     trump: Suit | None = None
     conceded: bool = False
+    renege: int | None = None
+    called_by: int | None = None
+    proven: bool = True
 
 
 FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
@@ -207,6 +218,7 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
             f"{variant.name} has no auction: record the hand without a bidder, bid, "
             "throw-in or surrender"
         )
+    _check_renege(variant, facts, n)
     if any(m < 0 for m in facts.meld):
         raise SheetError(f"meld cannot be negative, found {list(facts.meld)}")
     if facts.nines_only is not None:
@@ -257,3 +269,34 @@ def lenient_bid_problem(rules: Rules, bid: int) -> str | None:
             )
         return None
     return bid_problem(rules.open_ended, bid)
+
+
+def _check_renege(variant: Variant, facts: HandRecord, sides: int) -> None:
+    """A renege hand names who reneged and who called, and nothing of the play."""
+    if facts.renege is None:
+        if facts.called_by is not None or not facts.proven:
+            key = "called_by" if facts.called_by is not None else "proven"
+            raise SheetError(f"{key}: only a renege hand has it: say which side reneged (renege)")
+        return
+    if variant.renege.penalty is RenegePenalty.NONE:
+        raise SheetError(
+            f"renege: {variant.name} has no renege table (renege.penalty = 'none'), so a "
+            "renege cannot be settled: choose 'npa', 'spokane', 'chapman' or "
+            "'wikipedia-three-hand' (rules/reneges)"
+        )
+    if facts.called_by is None:
+        raise SheetError("called_by: a renege hand says which side called the renege")
+    for key, side in (("renege", facts.renege), ("called_by", facts.called_by)):
+        if not 0 <= side < sides:
+            raise SheetError(f"{key}: expected a side from 0 to {sides - 1}, found {side}")
+    given = [
+        name
+        for name in ("points", "tricks", "counters", "nines_only")
+        if getattr(facts, name) is not None
+    ]
+    given += [name for name in ("thrown_in", "no_marriage", "conceded") if getattr(facts, name)]
+    if given:
+        raise SheetError(
+            f"a called renege stops play and its table settles the hand from the bid and the "
+            f"meld: record it without {', '.join(given)}"
+        )

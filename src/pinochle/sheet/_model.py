@@ -24,7 +24,7 @@ import attrs
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, SheetError
-from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand
+from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand, settle_renege
 from pinochle.sheet._facts import (
     HandRecord,
     Rules,
@@ -221,6 +221,9 @@ class ScoreSheet:
         trump: Suit | str | None = None,
         conceded: bool = False,
         strict_bids: bool = False,
+        renege: int | None = None,
+        called_by: int | None = None,
+        proven: bool = True,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules/settlement, rules/game-end).
 
@@ -244,6 +247,12 @@ class ScoreSheet:
             strict_bids: Check this hand's bid as the auction does (minimum, steps,
                 maximum), even on a sheet that does not (`ScoreSheet.strict_bids`). Not
                 stored: a reloaded sheet checks bids as the sheet says.
+            renege: The side called on, when a called renege ended the hand: the
+                profile's renege table (``renege.penalty``, rules/reneges) settles it from
+                the bid and the meld, so give no points, tricks or counters.
+            called_by: The side that called the renege (with ``renege``; never the same).
+            proven: Whether the renege was proven (default true). A call that is not is the
+                caller's own renege.
 
         Every number is a whole number of at most `MAX_NUMBER` in size.
 
@@ -275,22 +284,12 @@ class ScoreSheet:
                 no_marriage=flag("no_marriage", no_marriage),
                 trump=suit(trump),
                 conceded=flag("conceded", conceded),
+                renege=whole_or_none("renege", renege),
+                called_by=whole_or_none("called_by", called_by),
+                proven=flag("proven", proven),
             )
             check_record(self._rules, facts, self.strict_bids or flag("strict_bids", strict_bids))
-            result = settle_hand(
-                self.variant,
-                bidder=facts.bidder,
-                bid=facts.bid,
-                meld=facts.meld,
-                points=facts.points,
-                tricks=facts.tricks,
-                counters=facts.counters,
-                nines_only=facts.nines_only,
-                thrown_in=facts.thrown_in,
-                no_marriage=facts.no_marriage,
-                trump=facts.trump,
-                conceded=facts.conceded,
-            )
+            result = _settle(self.variant, facts)
         except SettlementError as exc:
             raise SheetError(str(exc), hand=number) from None
         except SheetError as exc:
@@ -387,6 +386,37 @@ class ScoreSheet:
         from pinochle.sheet import _storage
 
         _storage.save(self, path, replace=replace)
+
+
+def _settle(variant: Variant, facts: HandRecord) -> HandResult:
+    """The settlement of checked facts: by the renege table, or as the hand ended."""
+    if facts.renege is not None:
+        # check_record: a renege table needs an auction, and a renege hand names its caller
+        assert facts.bidder is not None
+        assert facts.called_by is not None
+        return settle_renege(
+            variant,
+            bidder=facts.bidder,
+            bid=facts.bid,
+            meld=facts.meld,
+            offender=facts.renege,
+            caller=facts.called_by,
+            proven=facts.proven,
+        )
+    return settle_hand(
+        variant,
+        bidder=facts.bidder,
+        bid=facts.bid,
+        meld=facts.meld,
+        points=facts.points,
+        tricks=facts.tricks,
+        counters=facts.counters,
+        nines_only=facts.nines_only,
+        thrown_in=facts.thrown_in,
+        no_marriage=facts.no_marriage,
+        trump=facts.trump,
+        conceded=facts.conceded,
+    )
 
 
 def _restore(

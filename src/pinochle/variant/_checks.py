@@ -26,6 +26,7 @@ from pinochle.variant._model import (
     MeldTable,
     MeldValues,
     Misdeal,
+    RenegePenalty,
     OpeningLead,
     Rounding,
     TrumpRule,
@@ -368,3 +369,32 @@ def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
                 "it needs "
                 "game.scoring = 'chips'",
             )
+
+
+@_rule
+def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
+    """A renege table settles a bid in points (rules/reneges): it needs both."""
+    r = v.renege
+    if r.meld_over < 0:
+        yield "renege.meld_over", f"expected 0 or more, found {r.meld_over}"
+    if r.double_set < 1:
+        yield "renege.double_set", f"expected a factor of 1 or more, found {r.double_set}"
+    if r.penalty is RenegePenalty.NONE:
+        if r.accept:
+            yield (
+                "renege.accept",
+                "a called renege is settled by the renege table: choose renege.penalty",
+            )
+        return
+    if not v.has_auction:
+        yield (
+            "renege.penalty",
+            "every renege table settles against the bid, and this profile has no auction "
+            "(trump.rule = 'turn-up'): use 'none'",
+        )
+    if v.game.scoring is GameScoring.CHIPS:
+        yield (
+            "renege.penalty",
+            "no source gives a renege payment in chips: a renege table needs "
+            "game.scoring = 'points' (or use 'none')",
+        )

@@ -29,6 +29,7 @@ __all__ = [
     "Beat",
     "Bidding",
     "BothReach",
+    "ChapmanDefenders",
     "ChipStep",
     "Chips",
     "Counting",
@@ -46,11 +47,14 @@ __all__ = [
     "MeldTable",
     "MeldValues",
     "Misdeal",
+    "NpaBidders",
     "OpeningLead",
     "OutOfReach",
     "Passing",
     "PassingOrder",
     "Play",
+    "Renege",
+    "RenegePenalty",
     "Rounding",
     "SaveApplies",
     "SaveMeld",
@@ -348,6 +352,47 @@ class LastDraw(enum.StrEnum):
     """The trick winner takes either; the loser gets the other (dorogaved)."""
 
 
+class RenegePenalty(enum.StrEnum):
+    """The penalty table the keeper applies to a hand that ended on a called renege.
+
+    rules/reneges
+    """
+
+    NONE = "none"
+    """No penalty table: a renege cannot be recorded (every table where only legal cards are
+    played; seed 000: "online play enforces legal moves")."""
+    NPA = "npa"
+    """NPA tournaments: play stops; every side but the offender's scores the bid plus its
+    meld; the offender scores by ``renege.npa_bidders`` (bidders) or nothing."""
+    SPOKANE = "spokane"
+    """Spokane tournament: a renege is a set; the other side gets every trick point plus its
+    meld if over ``renege.meld_over``."""
+    CHAPMAN = "chapman"
+    """Chapman tournament rules: the bidders' renege ends the hand as the table's set
+    (``settlement.set``); a defenders' renege by ``renege.chapman_defenders``."""
+    WIKIPEDIA_THREE_HAND = "wikipedia-three-hand"
+    """Wikipedia's three-hand game: a bidder's renege is a double set; an opponent's makes
+    the bid and costs the offender its meld and a single set."""
+
+
+class NpaBidders(enum.StrEnum):
+    """Under NPA's renege table, what bidders who renege score (the source does not say)."""
+
+    MINUS_BID = "minus-bid"
+    """They lose the bid, as a set side does (rules.md 19.15's reading of NPA's set)."""
+    NOTHING = "nothing"
+    """They score nothing: the text names only what the other side gets."""
+
+
+class ChapmanDefenders(enum.StrEnum):
+    """Under Chapman's renege table, what bidders score when a defender reneges (cut off)."""
+
+    BID = "bid"
+    """The bidders make the bid: they score the bid plus their meld."""
+    ALL_POINTS = "all-points"
+    """The bidders score every trick point plus their meld."""
+
+
 # --- Sections --------------------------------------------------------------------------
 
 
@@ -573,6 +618,26 @@ class Game:
     all_tricks_win: bool = _key(False, "true: a side taking every trick wins the game at once")
 
 
+@attrs.frozen
+class Renege:
+    """``[renege]``: the penalty for a called renege (rules/reneges)."""
+
+    penalty: RenegePenalty = _key(
+        RenegePenalty.NONE, "'none', 'npa', 'spokane', 'chapman' or 'wikipedia-three-hand'"
+    )
+    npa_bidders: NpaBidders = _key(
+        NpaBidders.MINUS_BID, "npa: bidders who renege score 'minus-bid' or 'nothing'"
+    )
+    chapman_defenders: ChapmanDefenders = _key(
+        ChapmanDefenders.BID, "chapman: a defender's renege gives the bidders 'bid' or 'all-points'"
+    )
+    meld_over: int = _scaled(20, "spokane: the wronged side's meld counts only above this")
+    double_set: int = _key(2, "wikipedia-three-hand: a bidder who reneges loses this many bids")
+    accept: bool = _key(
+        False, "the engine accepts a card against the trick duty as a renege; seats may call it"
+    )
+
+
 # --- The profile -----------------------------------------------------------------------
 
 
@@ -606,6 +671,7 @@ class Variant:
     settlement: Settlement = attrs.field(factory=Settlement)
     game: Game = attrs.field(factory=Game)
     chips: Chips = attrs.field(factory=Chips)
+    renege: Renege = attrs.field(factory=Renege)
     source: str = attrs.field(default="<code>", eq=False, hash=False, repr=False)
 
     # Derived facts the rules need everywhere.
