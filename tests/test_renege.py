@@ -96,7 +96,7 @@ def test_npa_the_other_side_gets_the_bid_plus_its_meld() -> None:
 
 
 def test_npa_bidders_own_score_is_a_reading() -> None:
-    """NPA's "exact bidder-side effect not stated" (rules.md 11.2): `renege.npa_bidders`."""
+    """NPA's "exact bidder-side effect not stated" (rules/reneges): `renege.npa_bidders`."""
     literal = house(penalty="npa", npa_bidders="nothing")
     assert scores(literal, bidder=0, bid=30, meld=(12, 8), offender=0, caller=1) == (0, 38)
 

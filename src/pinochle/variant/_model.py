@@ -379,7 +379,7 @@ class NpaBidders(enum.StrEnum):
     """Under NPA's renege table, what bidders who renege score (the source does not say)."""
 
     MINUS_BID = "minus-bid"
-    """They lose the bid, as a set side does (rules.md 19.15's reading of NPA's set)."""
+    """They lose the bid, as a set side does (the reading of NPA's set in rules/settlement#set)."""
     NOTHING = "nothing"
     """They score nothing: the text names only what the other side gets."""
 
