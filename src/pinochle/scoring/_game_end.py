@@ -1,6 +1,8 @@
 """The game's end (rules/game-end): whether the running totals end the game, and who won.
 
-A chip game never ends by score. Otherwise, in this order: a side at or below
+A meld that wins the game outright (``meld.quadruple_wins``: a quadruple run, royal
+marriage or pinochle) ends it first, whatever the scores. A chip game never ends by
+score. Otherwise, in this order: a side at or below
 ``game.lose_at`` loses, and the best of the others wins; a side at or above the target
 (``game.target``, or the raised one in force) wins, counting only the bidders under
 ``game.bid_and_out``. When several sides reach it, ``game.both_reach`` decides: the
@@ -23,6 +25,8 @@ def game_end(
     *,
     bidder: int | None,
     target: int | None = None,
+    outright: int | None = None,
+    winning_meld: str = "a quadruple",
 ) -> GameEnd:
     """Whether the game is over after a hand, and who won.
 
@@ -31,12 +35,17 @@ def game_end(
         scores: Every side's running total after the hand.
         bidder: The side that bid this hand (None without an auction).
         target: The target in force (default ``game.target``; it may have risen).
+        outright: The side that melded a quadruple that wins the game outright
+            (``meld.quadruple_wins``; `Meld.wins`), or None.
+        winning_meld: What it melded, for the reason (``"quadruple pinochle"``).
 
     Returns:
         The winner (or None) and the target for the next hand.
     """
     g = variant.game
     target = g.target if target is None else target
+    if outright is not None:  # rules/meld#quadruple-wins: it wins whatever the scores
+        return GameEnd(outright, target, f"side {outright} melded {winning_meld}: it wins the game")
     if g.scoring is GameScoring.CHIPS or target is None:
         return GameEnd(None, target)
     if g.lose_at is not None:

@@ -70,6 +70,10 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["trump"] = facts.trump.letter
     if facts.conceded:
         data["conceded"] = True
+    if facts.checks is not None:
+        data["checks"] = list(facts.checks)
+    if facts.outright is not None:
+        data["outright"] = facts.outright
     return data
 
 

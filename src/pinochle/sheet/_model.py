@@ -24,7 +24,7 @@ import attrs
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, SheetError
-from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand
+from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand, with_game_checks
 from pinochle.sheet._facts import (
     HandRecord,
     Rules,
@@ -194,6 +194,15 @@ class ScoreSheet:
         return last.end.winner if last is not None else None
 
     @property
+    def checks(self) -> tuple[int, ...]:
+        """Every side's checks so far (check pinochle, ``[checks]``); all 0 without checks."""
+        totals = [0] * self.variant.sides
+        for hand in self.hands:
+            for side, count in enumerate(hand.result.checks):
+                totals[side] += count
+        return tuple(totals)
+
+    @property
     def is_over(self) -> bool:
         """Whether the game is won: nothing more can be recorded."""
         return self.winner is not None
@@ -221,6 +230,8 @@ class ScoreSheet:
         trump: Suit | str | None = None,
         conceded: bool = False,
         strict_bids: bool = False,
+        checks: Sequence[int] | None = None,
+        outright: int | None = None,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules/settlement, rules/game-end).
 
@@ -244,6 +255,11 @@ class ScoreSheet:
             strict_bids: Check this hand's bid as the auction does (minimum, steps,
                 maximum), even on a sheet that does not (`ScoreSheet.strict_bids`). Not
                 stored: a reloaded sheet checks bids as the sheet says.
+            checks: Check pinochle (``[checks]``): each side's checks for its meld (and
+                seven nines), as counted at the table; the keeper adds the bidder's checks
+                for losing and the winner's for the game. None: no checks for meld.
+            outright: The side that melded a quadruple that wins the game outright
+                (``meld.quadruple_wins``): the game ends with that side the winner.
 
         Every number is a whole number of at most `MAX_NUMBER` in size.
 
@@ -275,6 +291,8 @@ class ScoreSheet:
                 no_marriage=flag("no_marriage", no_marriage),
                 trump=suit(trump),
                 conceded=flag("conceded", conceded),
+                checks=numbers_or_none("checks", checks),
+                outright=whole_or_none("outright", outright),
             )
             check_record(self._rules, facts, self.strict_bids or flag("strict_bids", strict_bids))
             result = settle_hand(
@@ -290,13 +308,17 @@ class ScoreSheet:
                 no_marriage=facts.no_marriage,
                 trump=facts.trump,
                 conceded=facts.conceded,
+                checks=facts.checks,
             )
         except SettlementError as exc:
             raise SheetError(str(exc), hand=number) from None
         except SheetError as exc:
             raise SheetError(exc.problem, hand=number) from None
         totals = tuple(s + d for s, d in zip(self.scores, result.scores, strict=True))
-        end = game_end(self.variant, totals, bidder=facts.bidder, target=self.target)
+        end = game_end(
+            self.variant, totals, bidder=facts.bidder, target=self.target, outright=facts.outright
+        )
+        result = with_game_checks(self.variant, result, end)
         return self._append(SheetHand(facts, result, totals, end))
 
     def _append(self, hand: SheetHand) -> ScoreSheet:

@@ -390,6 +390,8 @@ def _check_meld_extras(v: Variant) -> Iterator[tuple[str, str]]:
             f"a quadruple needs four copies of each card: the {v.deal.deck.value} deck holds "
             f"{v.copies}",
         )
+    if wins and v.game.scoring is GameScoring.CHIPS:
+        yield "meld.quadruple_wins", "a chip game never ends: nothing can win it outright"
     if wins and m.who is WhoMelds.TRICK_WINNER:
         yield "meld.quadruple_wins", "melds declared a trick at a time (two-hand) are not counted"
     for win in wins:  # the base tables rise with the copies: only an override can fall
