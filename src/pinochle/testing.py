@@ -129,6 +129,7 @@ _SCALED_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("bidding", "minimum"): st.integers(10, 60),
     ("bidding", "step"): st.sampled_from([1, 2, 5]),
     ("game", "target"): st.sampled_from([100, 150, 250, 500]),
+    ("meld", "roundhouse_bonus"): st.sampled_from([0, 1]),
 }
 _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("bidding", "all_pass"): st.sampled_from([o.value for o in AllPass]),
@@ -150,6 +151,7 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("settlement", "throw_in"): st.booleans(),
     ("settlement", "throw_in_at"): st.sampled_from([o.value for o in ThrowInAt]),
     ("game", "both_reach"): st.sampled_from(["bidder-wins", "bidder-first", "higher-score"]),
+    ("meld", "grand_pinochle"): st.booleans(),
 }
 
 
