@@ -294,15 +294,23 @@ def test_the_engine_ends_the_game_when_a_quadruple_pinochle_is_melded(seat: int)
     state = pn.new_game(variant, seed=5, hands=quadruple_deal(seat))
     bots = [make_bot("easy", seed=i) for i in range(4)]
     while not state.results:
-        state = pn.apply(state, bots[state.to_act].choose(pn.observe(state, state.to_act)))
+        to_act = state.to_act
+        assert to_act is not None
+        state = pn.apply(state, bots[to_act].choose(pn.observe(state, to_act)))
     assert state.is_over
     assert state.winner == variant.side_of(seat)
+    assert melded(state, seat) == "quadruple pinochle"
+    # The wire carries it.
+    assert melded(pn.State.from_json(state.to_json()), seat) == "quadruple pinochle"
+
+
+def melded(state: pn.State, seat: int) -> str | None:
+    """What the seat's meld of the last hand wins (`Meld.wins`)."""
     hand = state.game.last_hand
     assert hand is not None
-    assert hand.melds[seat].wins == "quadruple pinochle"
-    # The observation and the wire carry it; the check kit agrees with the engine.
-    again = pn.State.from_json(state.to_json())
-    assert again.game.last_hand.melds[seat].wins == "quadruple pinochle"
+    meld = hand.melds[seat]
+    assert meld is not None
+    return meld.wins
 
 
 def test_the_score_sheet_records_the_side_that_melded_to_win(tmp_path: Path) -> None:

@@ -395,7 +395,7 @@ def _check_meld_extras(v: Variant) -> Iterator[tuple[str, str]]:
     if wins and m.who is WhoMelds.TRICK_WINNER:
         yield "meld.quadruple_wins", "melds declared a trick at a time (two-hand) are not counted"
     for win in wins:  # the base tables rise with the copies: only an override can fall
-        row = getattr(m.values, _ROW_OF_WIN[win]) or ()
+        row: tuple[int, ...] = getattr(m.values, _ROW_OF_WIN[win]) or ()
         if len(row) == 4 and row[3] < row[2]:
             # Meld never falls when a card is added: the bid limits rest on it.
             yield (
