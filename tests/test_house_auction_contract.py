@@ -75,7 +75,9 @@ def _auction(variant: Variant, actions: list[Bid | Pass], seed: int = 1) -> Stat
 
 
 def test_firehouse_gives_each_player_one_bid() -> None:
-    """rules/auction#single-round: "'Firehouse pinocle' one bid each, min 200" (a book copy), tens scale."""
+    """rules/auction#single-round:
+    "'Firehouse pinocle' one bid each, min 200" (a book copy), tens scale.
+    """
     firehouse = RUN.with_scale(10).override({"bidding": {"rounds": 1, "minimum": 200}})
     state = _auction(firehouse, [Bid(200), Pass(), Bid(250)])
     assert state.phase is Phase.AUCTION
@@ -148,7 +150,9 @@ def _dix_rule() -> Variant:
 
 
 def test_the_bidder_may_name_a_suit_holding_a_run_marriage_or_dix() -> None:
-    """rules/trump#options: "run_marriage_or_dix_required: suit must contain a run, marriage or dix"."""
+    """rules/trump#options:
+    "run_marriage_or_dix_required: suit must contain a run, marriage or dix".
+    """
     # The bidder (seat 0): a run in ♦, the 9♣, nothing in ♥ or ♠.
     hands = _hands("9C JC QC AD TD KD QD JD AS JS QS AH", 0)
     state = new_game(_dix_rule(), seed=0, dealer=3, hands=hands)
@@ -197,7 +201,9 @@ def test_the_first_lead_must_be_a_trump() -> None:
 
 
 def test_the_first_lead_must_be_a_trump_unless_the_bid_was_the_minimum() -> None:
-    """rules/trick-play#first-lead: "Atari DD help: bidder must lead trump unless the bid was 50"."""
+    """rules/trick-play#first-lead:
+    "Atari DD help: bidder must lead trump unless the bid was 50".
+    """
     variant = RUN.override({"play": {"opening_lead": "trump-unless-minimum"}})
     assert not leads_trump(variant, 25)
     assert leads_trump(variant, 26)
@@ -271,7 +277,9 @@ def test_a_set_side_loses_its_meld_under_every_set_rule(rule: str) -> None:
 
 
 def test_a_game_of_six_hands_ends_after_the_sixth() -> None:
-    """rules/game-end#fixed-length: "fixed length: tournaments: rounds of N hands (Spokane: six hands a game)"."""
+    """rules/game-end#fixed-length:
+    "fixed length: tournaments: rounds of N hands (Spokane: six hands a game)".
+    """
     six = RUN.override({"game": {"hands": 6}})
     assert game_end(six, (80, 60), bidder=0, hands=5).winner is None
     end = game_end(six, (80, 60), bidder=1, hands=6)
@@ -302,7 +310,9 @@ def test_a_game_of_hands_without_a_target_plays_that_many_hands() -> None:
 
 
 def test_taking_every_trick_wins_the_game() -> None:
-    """rules/game-end#other-endings: "'Pinochling' (WP): taking every trick wins the game outright"."""
+    """rules/game-end#other-endings:
+    "'Pinochling' (WP): taking every trick wins the game outright".
+    """
     variant = RUN.override({"game": {"all_tricks_win": True}})
     end = game_end(variant, (-250, 40), bidder=1, swept=0)
     assert end.winner == 0

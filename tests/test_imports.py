@@ -85,7 +85,7 @@ CLI_VERBS = (
 """The command's verb groups: each loads only when its verbs run, and none imports another."""
 PARTS = {
     "sheet": ("_facts", "_model", "_document", "_storage"),
-    "scoring": ("_results", "_saving", "_chips", "_settle", "_renege", "_game_end"),
+    "scoring": ("_results", "_saving", "_chips", "_checks", "_settle", "_renege", "_game_end"),
     "engine": ("_common", "_dealing", "_course", *sorted(ENGINE_PHASES)),
     "cli": ("_common", "_arguments", *sorted(CLI_VERBS)),
 }

@@ -402,4 +402,8 @@ def result_problems(result: HandResult, sides: int | None = None) -> list[Proble
     for i, side in enumerate(result.sides):
         for name in ("meld", "points", "score"):
             found.score(f"sides[{i}].{name}", getattr(side, name))
+    if result.checks:  # check pinochle: one count per side
+        found.length("checks", result.checks, len(result.sides))
+        for i, count in enumerate(result.checks):
+            found.score(f"checks[{i}]", count)
     return found.problems

@@ -42,7 +42,7 @@ from pinochle.cards import (
     sort_cards,
 )
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, InvariantError
-from pinochle.variant import Doubles, MeldRules, MeldTable, Variant
+from pinochle.variant import Checks, Doubles, MeldRules, MeldTable, QuadrupleWin, Variant
 
 __all__ = [
     "Meld",
@@ -95,13 +95,20 @@ class Meld:
     Attributes:
         total: The meld's value on the profile's scale; the items' points add up to it.
         items: The combinations: type I by suit (trump first), then pinochles, then arounds
-            (aces, kings, queens, jacks).
+            (aces, kings, queens, jacks), then the roundhouse bonus.
         trump: The trump suit it was scored for, or None (before trump is named).
+        wins: The meld that wins the game outright under ``meld.quadruple_wins``
+            (``"quadruple run"``, ``"quadruple royal marriage"``, ``"quadruple pinochle"``),
+            else None.
+        checks: The checks the hand earns under ``[checks]`` (check pinochle): its meld's,
+            and seven nines; 0 in a profile without checks.
     """
 
     total: int
     items: tuple[MeldItem, ...]
     trump: Suit | None
+    wins: str | None = attrs.field(default=None, metadata={"wire": "optional"})
+    checks: int = attrs.field(default=0, metadata={"wire": "optional"})
 
     @property
     def cards(self) -> tuple[Card, ...]:
@@ -133,6 +140,7 @@ _AROUNDS = ("aces", "kings", "queens", "jacks")
 _AROUND_RANKS = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK)
 _KEYS = ("run", "royal_marriage", "marriage", "dix", *_AROUNDS, "pinochle")
 _EXTRAS = ("run_extra_one", "run_extra_both")
+_GRAND = ("grand_pinochle",)
 _MULTIPLIED = ("run", *_AROUNDS, "pinochle")  # the melds whose multiples may be special
 
 _SINGLE: dict[str, tuple[int, ...]] = {
@@ -179,8 +187,8 @@ def meld_values(variant: Variant) -> dict[str, tuple[int, ...]]:
     Returns:
         For each meld (``run``, ``royal_marriage``, ``marriage``, ``dix`` (single deck),
         ``aces``, ``kings``, ``queens``, ``jacks``, ``pinochle``) the value of one, two (three,
-        four) copies; with ``meld.run_extras`` also ``run_extra_one`` and ``run_extra_both``
-        (one value each).
+        four) copies; with ``meld.run_extras`` also ``run_extra_one`` and ``run_extra_both``,
+        with ``meld.grand_pinochle`` also ``grand_pinochle`` (one value each).
     """
     return dict(_effective_values(variant.meld, variant.scale))
 
@@ -189,7 +197,9 @@ def meld_values(variant: Variant) -> dict[str, tuple[int, ...]]:
 def _effective_values(rules: MeldRules, scale: int) -> Mapping[str, tuple[int, ...]]:
     base = _TABLES[rules.table]
     values: dict[str, tuple[int, ...]] = {}
-    for key in (*_KEYS, *_EXTRAS):
+    if rules.grand_pinochle:  # Parlett's K♠ Q♠ J♦ 6 (rules/meld#other-extras), every deck
+        base = base | {"grand_pinochle": (6,)}
+    for key in (*_KEYS, *_EXTRAS, *_GRAND):
         if key not in base or (key in _EXTRAS and not rules.run_extras):
             continue
         row = base[key]
@@ -210,6 +220,7 @@ _EXTRA_NAMES = {(1, 0): "extra king", (0, 1): "extra queen", (1, 1): "extra king
 # Suits in item order: trump first, then as `sort_cards` shows a hand (♠ ♥ ♦ ♣).
 _DISPLAY = tuple(sorted(Suit, reverse=True))
 _ORDER = {None: _DISPLAY} | {t: (t, *(s for s in _DISPLAY if s is not t)) for t in Suit}
+_RUN_RANKS = (Rank.ACE, Rank.TEN, Rank.KING, Rank.QUEEN, Rank.JACK)
 
 _TrumpPlan = tuple[int, int, int, int, int]  # runs, extra K, extra Q, royal marriages, dixes
 
@@ -217,7 +228,19 @@ _TrumpPlan = tuple[int, int, int, int, int]  # runs, extra K, extra Q, royal mar
 class _Holding:
     """One suit's holding: its best type I meld as a plain suit and as trump."""
 
-    __slots__ = ("delta", "mask", "plain", "plain_items", "size", "trump_items", "trump_plan")
+    __slots__ = (
+        "delta",
+        "mask",
+        "nines",
+        "plain",
+        "plain_checks",
+        "plain_items",
+        "size",
+        "trump_checks",
+        "trump_items",
+        "trump_plan",
+        "trump_wins",
+    )
 
     def __init__(self, size: int, plain: int, trump: int, plan: _TrumpPlan, mask: int) -> None:
         self.size = size  # cards held in the suit
@@ -227,23 +250,30 @@ class _Holding:
         self.mask = mask  # count >= k bits of the around ranks and this suit's pinochle card
         self.plain_items: tuple[MeldItem, ...] | None = None
         self.trump_items: tuple[MeldItem, ...] | None = None
+        # Read only when the profile marks melds (`_Tables.marked`).
+        self.trump_wins: str | None = None  # the quadruple that wins the game, as trump
+        self.plain_checks = self.trump_checks = self.nines = 0
 
 
 class _Group:
     """The pinochles and arounds of one AND-ed mask."""
 
-    __slots__ = ("held", "items", "value")
+    __slots__ = ("checks", "held", "items", "plan", "value", "wins")
 
-    def __init__(self, held: tuple[int, ...], value: int) -> None:
-        self.held = held  # copies held of aces, kings, queens, jacks around and pinochles
+    def __init__(self, held: tuple[int, ...], value: int, plan: tuple[int, int]) -> None:
+        # Copies held of aces, kings, queens, jacks around, pinochles (and grand pinochles).
+        self.held = held
         self.value = value
+        self.plan = plan  # pinochles melded as one multiple, grand pinochles
         self.items: tuple[MeldItem, ...] | None = None
+        self.wins: str | None = None
+        self.checks = 0
 
 
 class _Tables:
-    """Everything `score_meld` needs for one profile's meld rules, scale and deck."""
+    """Everything `score_meld` needs for one profile's meld rules, scale, deck and checks."""
 
-    def __init__(self, rules: MeldRules, scale: int, deck: DeckKind) -> None:
+    def __init__(self, rules: MeldRules, scale: int, deck: DeckKind, checks: Checks) -> None:
         self.deck = deck
         self.copies = copies = copies_in_deck(deck)
         # A hand code has one digit per card, just wide enough to show one copy too many;
@@ -253,10 +283,20 @@ class _Tables:
         self.suit_bits = 6 * digit
         self.suit_mask = (1 << self.suit_bits) - 1
         self.absorbs = rules.run_absorbs_royal_marriage
+        self.joins = rules.run_joins_marriages
         table = _effective_values(rules, scale)
         # By number of copies, from 0; the double deck has no dix row (no nines).
         self.rows = {key: (0, *table.get(key, (0,) * copies)) for key in _KEYS}
         self.extras = {key: table[key][0] for key in _EXTRAS if key in table}
+        self.grand = table["grand_pinochle"][0] if "grand_pinochle" in table else None
+        self.bonus = rules.roundhouse_bonus
+        wins = set(rules.quadruple_wins)
+        self.win_run = QuadrupleWin.RUN in wins
+        self.win_royal = QuadrupleWin.ROYAL_MARRIAGE in wins
+        self.win_pinochle = QuadrupleWin.PINOCHLE in wins
+        self.checks = checks
+        # Whether `_meld` must fill in `Meld.wins` and `Meld.checks`: never by default.
+        self.marked = bool(wins) or checks.played
 
         ranks = range(copies + 1)
         nines = ranks if deck is DeckKind.SINGLE else (0,)
@@ -266,12 +306,36 @@ class _Tables:
         }
         self.suits = tuple(self._suit_table(suit, trumps, digit) for suit in Suit)
 
+        # A sixth group of bits, with grand pinochle only: min(K♠, Q♠, J♦) copies.
         self.groups: dict[int, _Group] = {}
-        rows = [self.rows[key] for key in (*_AROUNDS, "pinochle")]
-        for held in itertools.product(ranks, repeat=5):
+        for held in itertools.product(ranks, repeat=5 if self.grand is None else 6):
             mask = sum(((1 << n) - 1) << (g * copies) for g, n in enumerate(held))
-            value = sum(max(row[: n + 1]) for row, n in zip(rows, held, strict=True))
-            self.groups[mask] = _Group(held, value)
+            value, plan = self.group_value(held)
+            group = self.groups[mask] = _Group(held, value, plan)
+            if self.marked:
+                self._mark_group(group)
+
+    def group_value(self, held: tuple[int, ...]) -> tuple[int, tuple[int, int]]:
+        """The value of the pinochles and arounds held, and how the pinochles are melded."""
+        a, k, q, j, pinochles = held[:5]
+        value = sum(
+            max(self.rows[key][: n + 1]) for key, n in zip(_AROUNDS, (a, k, q, j), strict=True)
+        )
+        row = self.rows["pinochle"]
+        if self.win_pinochle and pinochles == self.copies:  # it wins: meld it whole
+            best, plan = row[pinochles], (pinochles, 0)
+        else:
+            best, plan = max(row[: pinochles + 1]), (_best_count(row, pinochles), 0)
+        # Grand pinochles (K♠ Q♠ J♦): a card serves once within a type, so each one takes a
+        # pinochle, and the rest meld as pinochles (rules/meld#other-extras).
+        for grands in range(1, min(held[5], pinochles) + 1 if len(held) > 5 else 1):
+            assert self.grand is not None
+            rest = pinochles - grands
+            if grands * self.grand + max(row[: rest + 1]) > best:
+                best = grands * self.grand + max(row[: rest + 1])
+                plan = (_best_count(row, rest), grands)
+        # The roundhouse bonus (WP): each K Q in every suit, on top of its parts.
+        return value + best + self.bonus * min(k, q), plan
 
     def _suit_table(
         self, suit: Suit, trumps: Mapping[tuple[int, ...], tuple[int, _TrumpPlan]], digit: int
@@ -287,15 +351,27 @@ class _Tables:
             bits = [(1 << counts[rank]) - 1 for rank in _AROUND_RANKS]
             # A suit without a pinochle card sets all the pinochle bits: the AND ignores it.
             bits.append(full if pinochle_card is None else (1 << counts[pinochle_card]) - 1)
+            if self.grand is not None:  # K♠ Q♠ in spades, J♦ in diamonds
+                grand = {Suit.SPADES: pairs, Suit.DIAMONDS: counts[Rank.JACK]}.get(suit)
+                bits.append(full if grand is None else (1 << grand) - 1)
             mask = sum(b << (g * self.copies) for g, b in enumerate(bits))
-            table[code] = _Holding(sum(counts), plain, trump, plan, mask)
+            holding = table[code] = _Holding(sum(counts), plain, trump, plan, mask)
+            if self.marked:
+                self._mark_holding(holding, counts)
         return table
 
     def _best_trump(self, counts: tuple[int, ...]) -> tuple[int, _TrumpPlan]:
-        """The best type I meld of a trump suit holding, maximised over every assignment."""
+        """The best type I meld of a trump suit holding, maximised over every assignment.
+
+        A quadruple that wins the game (``meld.quadruple_wins``) is always melded whole.
+        """
         rows, kings, queens = self.rows, counts[Rank.KING], counts[Rank.QUEEN]
+        held = min(counts[r] for r in _RUN_RANKS)
+        whole = self.copies
         best, plan = -1, (0, 0, 0, 0, 0)
-        for runs in range(min(counts[r] for r in Rank if r is not Rank.NINE) + 1):
+        for runs in range(held + 1):
+            if self.win_run and held == whole and runs < whole:
+                continue
             royal = 0 if self.absorbs else rows["royal_marriage"][runs]
             options = [(rows["run"][runs] + royal, 0, 0)]
             if self.extras and runs == 1:
@@ -304,11 +380,45 @@ class _Tables:
             for run_value, extra_k, extra_q in options:
                 spare = min(kings - runs - extra_k, queens - runs - extra_q)
                 for pairs in range(spare + 1):  # none when the extras are not there
-                    value = run_value + rows["royal_marriage"][pairs]
+                    if self.win_royal and min(kings, queens) == whole and runs + pairs < whole:
+                        continue
+                    # A house table joins the run's K Q to the spare ones (run + 1 = 45).
+                    joined = runs + pairs if self.joins and runs and pairs else pairs
+                    value = run_value + rows["royal_marriage"][joined]
                     if value > best:
                         best, plan = value, (runs, extra_k, extra_q, pairs, 0)
         dixes = _best_count(rows["dix"], counts[Rank.NINE])
         return best + rows["dix"][dixes], (*plan[:4], dixes)
+
+    # Marks: what wins the game and the checks, worked out once per holding.
+
+    def _mark_holding(self, holding: _Holding, counts: tuple[int, ...]) -> None:
+        """A holding's winning quadruple as trump and its checks (``[checks]``)."""
+        checks, whole = self.checks, self.copies
+        runs = min(counts[r] for r in _RUN_RANKS)
+        pairs = min(counts[Rank.KING], counts[Rank.QUEEN])
+        if self.win_run and runs == whole:
+            holding.trump_wins = "quadruple run"
+        elif self.win_royal and pairs == whole:
+            holding.trump_wins = "quadruple royal marriage"
+        # Two marriages in one suit; in trump, beside the K Q a run holds.
+        holding.plain_checks = checks.double_marriage if pairs >= 2 else 0
+        double = checks.double_marriage if pairs - runs >= 2 else 0
+        holding.trump_checks = (checks.run if runs else 0) + double
+        holding.nines = counts[Rank.NINE]
+
+    def _mark_group(self, group: _Group) -> None:
+        """A group's winning quadruple pinochle and its checks (``[checks]``)."""
+        checks = self.checks
+        a, k, q, j, pinochles = group.held[:5]
+        if self.win_pinochle and pinochles == self.copies:
+            group.wins = "quadruple pinochle"
+        # A double around takes its own checks, as it takes its own meld value.
+        total = checks.aces if a == 1 else 0
+        total += checks.double_around * sum(n >= 2 for n in (a, k, q, j))
+        total += checks.roundhouse if k and q else 0
+        total += checks.double_pinochle if pinochles >= 2 else 0
+        group.checks = total
 
     # Items, built on first use.
 
@@ -320,8 +430,9 @@ class _Tables:
         rows, kq = self.rows, _cards(suit, "KQ")
         if trump:
             runs, extra_k, extra_q, pairs, dixes = holding.trump_plan
-            run = [self._run(suit, runs, extra_k, extra_q)] if runs else []
-            royal = _copies("royal marriage", kq, pairs, rows["royal_marriage"])
+            joined = pairs if self.joins and runs else 0
+            run = [self._run(suit, runs, extra_k, extra_q, joined)] if runs else []
+            royal = _copies("royal marriage", kq, pairs - joined, rows["royal_marriage"])
             dix = _copies("dix", _cards(suit, "9"), dixes, rows["dix"])
             holding.trump_items = (*run, *royal, *dix)
             return holding.trump_items
@@ -329,8 +440,8 @@ class _Tables:
         holding.plain_items = tuple(_copies("marriage", kq, pairs, rows["marriage"]))
         return holding.plain_items
 
-    def _run(self, suit: Suit, runs: int, extra_k: int, extra_q: int) -> MeldItem:
-        """The run item: with Dailey's extras, and its royal marriage when it does not absorb it."""
+    def _run(self, suit: Suit, runs: int, extra_k: int, extra_q: int, joined: int) -> MeldItem:
+        """The run item, with Dailey's extras or the royal marriages it scores or joins."""
         parts = []
         points = self.rows["run"][runs]
         if extra_k or extra_q:  # Dailey's value replaces the run's
@@ -339,26 +450,41 @@ class _Tables:
         if not self.absorbs:  # the run's own K and Q also score as a royal marriage
             parts.insert(0, "royal marriage")
             points += self.rows["royal_marriage"][runs]
+        if joined:  # the run's K Q and the spare ones: one multiple royal marriage
+            parts.append(_PREFIX[runs + joined] + "royal marriage")
+            points += self.rows["royal_marriage"][runs + joined]
         name = _PREFIX[runs] + "run" + (" with " + " and ".join(parts) if parts else "")
-        cards = _cards(suit, "ATKQJ" * runs + "K" * extra_k + "Q" * extra_q)
-        return MeldItem(name, MeldType.RUNS_AND_MARRIAGES, cards, points)
+        ranks = "ATKQJ" * runs + "K" * extra_k + "Q" * extra_q + "KQ" * joined
+        return MeldItem(name, MeldType.RUNS_AND_MARRIAGES, _cards(suit, ranks), points)
 
     def group_items(self, group: _Group) -> tuple[MeldItem, ...]:
-        """The pinochle and around items of an AND-ed mask."""
+        """The pinochle and around items of an AND-ed mask, then the roundhouse bonus."""
         if group.items is not None:
             return group.items
-        *arounds, pinochles = group.held
-        items = [
-            _multiple("pinochle", MeldType.PINOCHLES, _PINOCHLE, pinochles, self.rows["pinochle"])
-        ]
-        for rank, key, held in zip(_AROUND_RANKS, _AROUNDS, arounds, strict=True):
+        a, k, q, j = group.held[:4]
+        pinochles, grands = group.plan
+        items: list[MeldItem | None] = []
+        if grands:
+            assert self.grand is not None
+            items += [MeldItem("grand pinochle", MeldType.PINOCHLES, _GRAND_CARDS, self.grand)]
+            items *= grands
+        if pinochles:
+            row = self.rows["pinochle"]
+            one = sort_cards(_PINOCHLE * pinochles)
+            items.append(
+                MeldItem(_PREFIX[pinochles] + "pinochle", MeldType.PINOCHLES, one, row[pinochles])
+            )
+        for rank, key, held in zip(_AROUND_RANKS, _AROUNDS, (a, k, q, j), strict=True):
             one = tuple(Card(suit, rank) for suit in _DISPLAY)
             items.append(_multiple(f"{key} around", MeldType.AROUNDS, one, held, self.rows[key]))
+        if self.bonus and k and q:  # its cards are the kings and queens around already shown
+            items += [MeldItem("roundhouse bonus", MeldType.AROUNDS, (), self.bonus)] * min(k, q)
         group.items = tuple(item for item in items if item is not None)
         return group.items
 
 
 _PINOCHLE = (Card(Suit.SPADES, Rank.QUEEN), Card(Suit.DIAMONDS, Rank.JACK))
+_GRAND_CARDS = sort_cards((Card(Suit.SPADES, Rank.KING), *_PINOCHLE))
 
 
 @functools.cache
@@ -393,15 +519,18 @@ def _copies(name: str, one: tuple[Card, ...], n: int, row: tuple[int, ...]) -> l
     return [MeldItem(_PREFIX[n] + name, kind, sort_cards(one * n), row[n])]
 
 
+_NO_CHECKS = Checks()
+
+
 @functools.lru_cache(maxsize=64)
-def _compile(rules: MeldRules, scale: int, deck: DeckKind) -> _Tables:
-    return _Tables(rules, scale, deck)
+def _compile(rules: MeldRules, scale: int, deck: DeckKind, checks: Checks = _NO_CHECKS) -> _Tables:
+    return _Tables(rules, scale, deck, checks)
 
 
 @functools.lru_cache(maxsize=64)
 def _tables(variant: Variant) -> _Tables:
     try:
-        return _compile(variant.meld, variant.scale, variant.deal.deck)
+        return _compile(variant.meld, variant.scale, variant.deal.deck, variant.checks)
     except AttributeError:
         raise ArgumentError("variant", VARIANT_EXPECTED, variant) from None
 
@@ -479,8 +608,35 @@ def _meld(holdings: tuple[_Holding, ...], trump: Suit | None, tables: _Tables) -
         total += holdings[trump].delta
     items: tuple[MeldItem, ...] = ()
     for suit in _ORDER[trump]:
-        items += tables.suit_items(suit, holdings[suit], suit is trump)
-    return Meld(total, items + tables.group_items(group), trump)
+        # The items cached on the holding, read here without a call (the hot path).
+        held = holdings[suit]
+        part = held.trump_items if suit is trump else held.plain_items
+        items += tables.suit_items(suit, held, suit is trump) if part is None else part
+    shown = group.items
+    items += tables.group_items(group) if shown is None else shown
+    if tables.marked:  # a quadruple that wins, or checks: never in the default profile
+        return _marked(holdings, trump, group, tables, total, items)
+    return Meld(total, items, trump)
+
+
+def _marked(
+    holdings: tuple[_Holding, ...],
+    trump: Suit | None,
+    group: _Group,
+    tables: _Tables,
+    total: int,
+    items: tuple[MeldItem, ...],
+) -> Meld:
+    """The meld with what wins the game and its checks (`Meld.wins`, `Meld.checks`)."""
+    wins = group.wins
+    checks = group.checks + sum(h.plain_checks for h in holdings)
+    if trump is not None:
+        held = holdings[trump]
+        wins = held.trump_wins or wins
+        checks += held.trump_checks - held.plain_checks
+    if sum(h.nines for h in holdings) >= 7:  # seven nines (WP), whether melded or not
+        checks += tables.checks.seven_nines
+    return Meld(total, items, trump, wins, checks)
 
 
 def _trump(trump: Suit | str | None) -> Suit | None:
@@ -621,7 +777,9 @@ def highest_meld(variant: Variant, cards: int) -> int:
     queens and jacks around and pinochles the hand holds (the fewest copies of the rank in
     any suit; the fewer of Q♠ and J♦). For each level, every suit must hold at least
     ``a`` aces, ``k`` kings, ``q`` queens and ``j`` jacks (spades ``max(q, p)`` queens,
-    diamonds ``max(j, p)`` jacks); subject to that, the four suits are independent, so
+    diamonds ``max(j, p)`` jacks; with ``meld.grand_pinochle`` a sixth level ``g``, the
+    grand pinochles, asks spades for ``max(k, g)`` kings; the roundhouse bonus follows from
+    ``k`` and ``q``); subject to that, the four suits are independent, so
     the best type I value of each suit for each number of cards is a table lookup, and
     the four suits are combined by a max-plus knapsack over the number of cards. The best
     over every level and every trump suit is the answer: every hand is counted at its own
@@ -645,6 +803,7 @@ def highest_meld(variant: Variant, cards: int) -> int:
 def _highest_meld(rules: MeldRules, scale: int, deck: DeckKind, size: int) -> int:
     tables = _compile(rules, scale, deck)
     copies = tables.copies
+    grand = tables.grand is not None
     digit = copies.bit_length()
     levels = range(copies + 1)
     # best[trump][(a, k, q, j)][n]: a suit's best type I value with at least a aces, k
@@ -673,13 +832,14 @@ def _highest_meld(rules: MeldRules, scale: int, deck: DeckKind, size: int) -> in
                     table[key] = [max(x, y) for x, y in zip(table[key], above, strict=True)]
         best.append(table)
     plain, trumped = best
-    rows = [tables.rows[key] for key in (*_AROUNDS, "pinochle")]
     found = 0
-    for a, k, q, j, p in itertools.product(levels, repeat=5):
-        if 4 * (a + k + q + j) + max(p - q, 0) + max(p - j, 0) > size:
+    for level in itertools.product(levels, repeat=6 if grand else 5):
+        a, k, q, j, p = level[:5]
+        g = level[5] if grand else 0  # grand pinochles: K♠ with a pinochle
+        if g > p or 4 * (a + k + q + j) + max(p - q, 0) + max(p - j, 0) + max(g - k, 0) > size:
             continue
-        group = sum(max(row[: n + 1]) for row, n in zip(rows, (a, k, q, j, p), strict=True))
-        spades, diamonds = (a, k, max(q, p), j), (a, k, q, max(j, p))
+        group = tables.group_value(level)[0]
+        spades, diamonds = (a, max(k, g), max(q, p), j), (a, k, q, max(j, p))
         other = (a, k, q, j)  # clubs and hearts
         p_other, p_spades, p_diamonds = plain[other], plain[spades], plain[diamonds]
         both_others = _max_plus(p_other, p_other)

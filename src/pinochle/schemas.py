@@ -147,7 +147,10 @@ class _Builder:
                 "type": "object",
                 "description": (cls.__doc__ or "").strip().splitlines()[0],
                 "properties": {f.name: self.of(hints[f.name]) for f in fields},
-                "required": [] if open_keys else [f.name for f in fields],
+                # A field added since version 1 may be left out: it then has its default.
+                "required": []
+                if open_keys
+                else [f.name for f in fields if f.metadata.get("wire") != "optional"],
                 "additionalProperties": False,
             }
         return {"$ref": f"#/$defs/{name}"}

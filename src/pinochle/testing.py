@@ -130,6 +130,7 @@ _SCALED_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("bidding", "minimum"): st.integers(10, 60),
     ("bidding", "step"): st.sampled_from([1, 2, 5]),
     ("game", "target"): st.sampled_from([100, 150, 250, 500]),
+    ("meld", "roundhouse_bonus"): st.sampled_from([0, 1]),
 }
 _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("bidding", "all_pass"): st.sampled_from([o.value for o in AllPass]),
@@ -154,6 +155,7 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("bidding", "rounds"): st.sampled_from([False, 1, 2]),
     ("play", "opening_lead"): st.sampled_from([o.value for o in OpeningLead]),
     ("game", "all_tricks_win"): st.booleans(),
+    ("meld", "grand_pinochle"): st.booleans(),
 }
 
 

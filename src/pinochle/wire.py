@@ -67,6 +67,17 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.name not in _SKIPPED)
 
 
+@functools.cache
+def _optional(cls: type) -> dict[str, Any]:
+    """The fields added since version 1, by name, with their defaults.
+
+    Marked ``metadata={"wire": "optional"}``: written only when they differ from their
+    default, and read as the default when missing, so every version 1 document still reads
+    and a game that does not use them writes exactly what it wrote before.
+    """
+    return {f.name: f.default for f in attrs.fields(cls) if f.metadata.get("wire") == "optional"}
+
+
 def _variant_data(variant: Variant) -> str | dict[str, Any]:
     """A built-in profile by name; anything else as an embedded table."""
     if variant.name in builtin_variants():
@@ -118,12 +129,29 @@ def _encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
         tuple[Card, ...]: _cards_text,
         tuple[tuple[Card, ...], ...]: lambda hands: [_cards_text(h) for h in hands],
     }
-    writers = tuple((name, fast.get(hint, _encode)) for name, hint in _fields(cls))
+    optional = _optional(cls)
+    writers = tuple(
+        (name, fast.get(hint, _encode)) for name, hint in _fields(cls) if name not in optional
+    )
+    if not optional:
 
-    def write(value: Any) -> dict[str, Any]:
-        return {name: writer(getattr(value, name)) for name, writer in writers}
+        def write(value: Any) -> dict[str, Any]:
+            return {name: writer(getattr(value, name)) for name, writer in writers}
 
-    return write
+        return write
+    extras = tuple(
+        (name, fast.get(hint, _encode)) for name, hint in _fields(cls) if name in optional
+    )
+
+    def write_optional(value: Any) -> dict[str, Any]:
+        data = {name: writer(getattr(value, name)) for name, writer in writers}
+        for name, writer in extras:
+            field = getattr(value, name)
+            if field != optional[name]:
+                data[name] = writer(field)
+        return data
+
+    return write_optional
 
 
 def _same(value: Any) -> Any:
@@ -327,6 +355,7 @@ def _action_decoder(allowed: tuple[type, ...]) -> Decoder:
 def _record_decoder(cls: type, extra: tuple[str, ...]) -> Decoder:
     fields = tuple((name, _decoder(hint)) for name, hint in _fields(cls))
     known = {name for name, _ in fields} | set(extra)
+    optional = _optional(cls)
 
     def read_record(reader: _Reader, data: Any, path: Path_) -> Any:
         if not isinstance(data, dict):
@@ -338,6 +367,8 @@ def _record_decoder(cls: type, extra: tuple[str, ...]) -> Decoder:
         failed = False
         for name, decode in fields:
             if name not in data:
+                if name in optional:
+                    continue  # its default
                 reader.note((*path, name), "missing")
                 failed = True
                 continue

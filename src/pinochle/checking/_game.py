@@ -281,6 +281,9 @@ class GameCheck:
             )
         else:
             expected = scoring.settle_hand(self.variant, **facts)
+        if after.is_over:  # the game's winner gains its checks on the last hand
+            end = scoring.GameEnd(after.winner, after.game.target)
+            expected = scoring.with_game_checks(self.variant, expected, end)
         number = after.game.last_hand.number if after.game.last_hand else "?"
         if result != expected:
             message = (
@@ -297,11 +300,24 @@ class GameCheck:
         g = self.variant.game
         scores = after.scores
         fallen = g.lose_at is not None and min(scores) <= g.lose_at
+        hand = after.game.last_hand
+        # A quadruple that wins (meld.quadruple_wins) ends the game whatever the scores.
+        outright = {
+            before.side_of(seat)
+            for seat, meld in enumerate(hand.melds if hand is not None else ())
+            if meld is not None and meld.wins is not None
+        }
+        if outright and not after.is_over:
+            raise _fail(f"the game went on after side(s) {sorted(outright)} melded to win", after)
         if after.is_over:
             winner, target = after.winner, before.game.target
             reached = winner is not None and target is not None and scores[winner] >= target
+            reached = reached or winner in outright
+            if outright and winner not in outright:
+                message = f"side {winner} won, but side(s) {sorted(outright)} melded to win"
+                raise _fail(message, after)
             # The house endings: every trick taken, or the game's number of hands played.
-            tricks, hand = after.game.last_tricks, after.game.last_hand
+            tricks = after.game.last_tricks
             takers = {self.variant.side_of(hand.persons[t.winner]) for t in tricks} if hand else ()
             swept = g.all_tricks_win and len(tricks) == self.variant.tricks_per_hand
             swept = swept and len(takers) == 1
@@ -462,7 +478,12 @@ def _facts(before: State, after: State) -> dict[str, Any]:
     thrown_in = after.history is not None and isinstance(after.history[0], ThrowIn)
     conceded = after.history is not None and isinstance(after.history[0], Concede)
     bidder = before.side_of(hand.bidder) if hand.bidder is not None else None
+    checks = [0] * n
+    for seat, laid in enumerate(hand.melds):
+        if laid is not None:
+            checks[before.side_of(seat)] += laid.checks
     return {
+        **({"checks": tuple(checks)} if variant.checks.played else {}),
         "bidder": bidder,
         "bid": hand.bid,
         "meld": tuple(meld),

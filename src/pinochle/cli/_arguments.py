@@ -377,6 +377,19 @@ def _add_score(verbs: _Verbs) -> None:
         action="store_true",
         help="the call was not proven: it counts as the caller's renege",
     )
+    add.add_argument(
+        "--checks",
+        nargs="+",
+        type=int,
+        metavar="N",
+        help="check pinochle: each side's checks for its meld (profiles with [checks])",
+    )
+    add.add_argument(
+        "--outright",
+        type=int,
+        metavar="SIDE",
+        help="the side that melded a quadruple that wins the game (meld.quadruple_wins)",
+    )
     add.set_defaults(run=_Verb("_score", "run_add"))
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")

@@ -50,6 +50,8 @@ def run_add(args: argparse.Namespace) -> int:
             renege=args.renege,
             called_by=args.called_by,
             proven=not args.unproven,
+            checks=args.checks,
+            outright=args.outright,
         )
 
     sheet = _update_sheet(args.file, add)
@@ -60,6 +62,9 @@ def run_add(args: argparse.Namespace) -> int:
         for i, (s, t) in enumerate(zip(hand.result.scores, hand.totals, strict=True))
     )
     print(f"scores  {'   '.join(scores)}")
+    if hand.result.checks:
+        checks = (f"side {i} {c:+d}" for i, c in enumerate(hand.result.checks))
+        print(f"checks  {'   '.join(checks)}")
     print(_standing(sheet))
     return EXIT_OK
 
@@ -140,7 +145,8 @@ def _standing(sheet: ScoreSheet) -> str:
     scores = sheet.scores
     totals = "   ".join(f"side {i} {s}" for i, s in enumerate(scores))
     if sheet.winner is not None:
-        return f"totals  {totals}\nwinner  side {sheet.winner} ({sheet.hands[-1].end.reason})"
+        won = f"winner  side {sheet.winner} ({sheet.hands[-1].end.reason})"
+        return f"totals  {totals}{_check_totals(sheet)}\n{won}"
     top = max(scores)
     leaders = [i for i, s in enumerate(scores) if s == top]
     if len(leaders) == 1:
@@ -148,15 +154,24 @@ def _standing(sheet: ScoreSheet) -> str:
     else:
         lead = "tied: " + ", ".join(f"side {i}" for i in leaders)
     goal = "chips, settled every hand" if sheet.target is None else f"game {sheet.target}"
-    return f"totals  {totals}\nstatus  {lead} ({goal})"
+    return f"totals  {totals}{_check_totals(sheet)}\nstatus  {lead} ({goal})"
+
+
+def _check_totals(sheet: ScoreSheet) -> str:
+    """Check pinochle: every side's checks so far, on a line of their own ("" without)."""
+    if not sheet.variant.checks.played:
+        return ""
+    return "\nchecks  " + "   ".join(f"side {i} {c:+d}" for i, c in enumerate(sheet.checks))
 
 
 def _sheet_table(sheet: ScoreSheet) -> list[str]:
     """One row per hand: what was bid, each side's score, the running totals and why."""
     n = sheet.variant.sides
+    c = n if sheet.variant.checks.played else 0  # check pinochle: a column a side
     header = ["hand", "bidder", "bid", "outcome"]
-    header += [f"side {i}" for i in range(n)] + [f"total {i}" for i in range(n)] + ["reason"]
-    rows = [["start", "", "", "", *([""] * n), *map(str, sheet.start), ""]]
+    header += [f"side {i}" for i in range(n)] + [f"total {i}" for i in range(n)]
+    header += [f"checks {i}" for i in range(c)] + ["reason"]
+    rows = [["start", "", "", "", *([""] * n), *map(str, sheet.start), *([""] * c), ""]]
     for number, hand in enumerate(sheet.hands, start=1):
         result = hand.result
         rows.append(
@@ -167,6 +182,7 @@ def _sheet_table(sheet: ScoreSheet) -> list[str]:
                 result.outcome.value,
                 *(f"{s:+d}" for s in result.scores),
                 *map(str, hand.totals),
+                *(f"{k:+d}" for k in (result.checks or (0,) * n)[:c]),
                 _reason(hand),
             ]
         )

@@ -8,8 +8,11 @@ of them.
 from __future__ import annotations
 
 import contextlib
+import itertools
 from collections.abc import Callable, Iterator, Sequence
 from contextvars import ContextVar
+
+import attrs
 
 from pinochle import arguments
 from pinochle.cards import CARDS, Card, Rank, Suit
@@ -18,7 +21,15 @@ from pinochle.engine._dealing import _check_hands, _deal, _deal_cards, _rest_of_
 from pinochle.errors import ArgumentError
 from pinochle.meld import Meld, MeldItem, MeldType, _held_meld, meld_values, score_meld
 from pinochle.meld import _tables as _meld_tables
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, settle_renege, wins_on_meld
+from pinochle.scoring import (
+    HandResult,
+    game_end,
+    is_out_of_reach,
+    settle_renege,
+    wins_on_meld,
+    with_game_checks,
+)
+from pinochle.scoring._checks import with_checks
 from pinochle.scoring._settle import settle_checked
 from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
@@ -206,7 +217,7 @@ def _with_turned_dix(state: State, melds: tuple[Meld | None, ...]) -> tuple[Meld
     result = list(melds)
     own = result[seat]
     if own is not None:
-        result[seat] = Meld(own.total + value, (*own.items, item), own.trump)
+        result[seat] = attrs.evolve(own, total=own.total + value, items=(*own.items, item))
     dealer_cards = _remove(state.hands[hand.dealer], (dix,))
     result[hand.dealer] = score_meld(dealer_cards, hand.trump, variant)
     return tuple(result)
@@ -391,6 +402,7 @@ def _result(
     if points is not None and bidder is not None and hand.buried and variant.kitty.buried_count:
         points = _add(points, bidder, card_points(hand.buried, variant))
     meld, nines = _side_melds(state), _nines_only(state)
+    checks = _side_checks(state) if variant.checks.played else None
     rule = _SETTLEMENT.get()
     if rule is not None:  # the check kit's broken rule (`CheckHooks.settle`)
         return rule(
@@ -406,9 +418,10 @@ def _result(
             no_marriage=surrendered == "no marriage",
             trump=hand.trump,
             conceded=surrendered == "conceded",
+            **({} if checks is None else {"checks": checks}),
         )
     # Past settle_hand's checks of its arguments: the engine's facts are sound.
-    return settle_checked(
+    result = settle_checked(
         variant,
         bidder,
         hand.bid,
@@ -422,6 +435,34 @@ def _result(
         hand.trump,
         surrendered == "conceded",
     )
+    return result if checks is None else with_checks(variant, result, checks)
+
+
+def _side_checks(state: State) -> tuple[int, ...]:
+    """Each side's checks for the meld its seats laid (``[checks]``, `Meld.checks`)."""
+    checks = [0] * state.variant.sides
+    for seat, meld in enumerate(state.hand.melds):
+        if meld is not None:
+            checks[state.side_of(seat)] += meld.checks
+    return tuple(checks)
+
+
+def _outright(state: State) -> tuple[int, str] | None:
+    """The side whose meld wins the game outright (``meld.quadruple_wins``), and the meld.
+
+    Several at once (a quadruple run in trump and a quadruple pinochle elsewhere): the
+    bidders first, as when several sides reach the target, then seat by seat from the
+    dealer's left.
+    """
+    hand = state.hand
+    players = state.variant.deal.players
+    seats = range(hand.dealer + 1, hand.dealer + 1 + players)
+    order = [hand.bidder] if hand.bidder is not None else []
+    for seat in itertools.chain(order, (s % players for s in seats)):
+        meld = hand.melds[seat] if seat < len(hand.melds) else None
+        if meld is not None and meld.wins is not None:
+            return state.side_of(seat), meld.wins
+    return None
 
 
 _SETTLEMENT: ContextVar[Callable[..., HandResult] | None] = ContextVar(
@@ -479,8 +520,20 @@ def _settle(
     swept = None
     if played:  # a side that took every trick (game.all_tricks_win)
         swept = next((i for i, n in enumerate(state.tricks_won) if n == len(state.tricks)), None)
-    hands = len(game.results) + 1
-    end = game_end(variant, scores, bidder=bidder, target=game.target, hands=hands, swept=swept)
+    won = _outright(state) if variant.meld.quadruple_wins else None
+    outright, winning_meld = won if won is not None else (None, "a quadruple")
+    end = game_end(
+        variant,
+        scores,
+        bidder=bidder,
+        target=game.target,
+        hands=len(game.results) + 1,
+        swept=swept,
+        outright=outright,
+        winning_meld=winning_meld,
+    )
+    if variant.checks.played:  # the game's winner gains its checks on the last hand
+        result = with_game_checks(variant, result, end)
     game = _game_with(
         game,
         scores=scores,

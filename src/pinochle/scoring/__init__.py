@@ -12,12 +12,13 @@ of ifs.
 
 Every public name is here; the package's private modules hold the parts, each importing
 only those before it: ``_results`` (the values returned), ``_saving`` (whether a side's
-meld counts), ``_chips`` (chip payments), ``_settle`` (`settle_hand` and the ways a hand
-ends), ``_renege`` (`settle_renege`: a hand ended by a called renege, one function per
-renege table) and ``_game_end`` (`game_end`).
+meld counts), ``_chips`` (chip payments), ``_checks`` (check pinochle's checks),
+``_settle`` (`settle_hand` and the ways a hand ends), ``_renege`` (`settle_renege`: a hand
+ended by a called renege, one function per renege table) and ``_game_end`` (`game_end`).
 """
 
 from pinochle.errors import SettlementError
+from pinochle.scoring._checks import with_game_checks
 from pinochle.scoring._chips import chip_payment
 from pinochle.scoring._game_end import game_end
 from pinochle.scoring._renege import settle_renege
@@ -37,4 +38,5 @@ __all__ = [
     "settle_hand",
     "settle_renege",
     "wins_on_meld",
+    "with_game_checks",
 ]

@@ -1,6 +1,8 @@
 """The game's end (rules/game-end): whether the running totals end the game, and who won.
 
-A chip game never ends by score. Otherwise, in this order: a side at or below
+A meld that wins the game outright (``meld.quadruple_wins``: a quadruple run, royal
+marriage or pinochle) ends it first, whatever the scores. A chip game never ends by
+score. Otherwise, in this order: a side at or below
 ``game.lose_at`` loses, and the best of the others wins; a side at or above the target
 (``game.target``, or the raised one in force) wins, counting only the bidders under
 ``game.bid_and_out``. When several sides reach it, ``game.both_reach`` decides: the
@@ -30,6 +32,8 @@ def game_end(
     target: int | None = None,
     hands: int | None = None,
     swept: int | None = None,
+    outright: int | None = None,
+    winning_meld: str = "a quadruple",
 ) -> GameEnd:
     """Whether the game is over after a hand, and who won.
 
@@ -42,12 +46,17 @@ def game_end(
             ``game.hands``; None: not counted).
         swept: The side that took every trick of this hand, if one did (for
             ``game.all_tricks_win``).
+        outright: The side that melded a quadruple that wins the game outright
+            (``meld.quadruple_wins``; `Meld.wins`), or None.
+        winning_meld: What it melded, for the reason (``"quadruple pinochle"``).
 
     Returns:
         The winner (or None) and the target for the next hand.
     """
     g = variant.game
     target = g.target if target is None else target
+    if outright is not None:  # rules/meld#quadruple-wins: it wins whatever the scores
+        return GameEnd(outright, target, f"side {outright} melded {winning_meld}: it wins the game")
     if swept is not None and g.all_tricks_win:
         return GameEnd(swept, target, f"side {swept} took every trick")
     end = _by_score(variant, scores, bidder, target)

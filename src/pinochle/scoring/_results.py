@@ -88,6 +88,8 @@ class HandResult:
         bid: The bid (0 with no auction).
         sides: Each side's meld, meld status, points and score, by side.
         reason: One line that explains the settlement to a player.
+        checks: Check pinochle (``[checks]``): the checks each side gains this hand (a
+            loss is negative), by side; empty in a profile without checks.
     """
 
     outcome: Outcome
@@ -95,11 +97,25 @@ class HandResult:
     bid: int
     sides: tuple[SideResult, ...]
     reason: str
+    checks: tuple[int, ...] = attrs.field(default=(), metadata={"wire": "optional"})
 
     @property
     def scores(self) -> tuple[int, ...]:
         """What each side scores for the hand (negative when set)."""
         return tuple(side.score for side in self.sides)
+
+    @property
+    def check_payments(self) -> tuple[int, ...]:
+        """What each side wins (or pays, negative) for the hand's checks, in stakes.
+
+        Wikipedia's check pinochle: "each check gained means that the other two players owe
+        a dollar", so a side gains its checks from every other side and pays theirs: with
+        n sides, ``n × checks − every side's checks``. The payments add up to 0; all 0
+        without checks.
+        """
+        checks = self.checks or (0,) * len(self.sides)
+        total, n = sum(checks), len(checks)
+        return tuple(n * count - total for count in checks)
 
     def to_dict(self) -> dict[str, Any]:
         """The result as a JSON-ready wire document (see `pinochle.wire`)."""

@@ -31,6 +31,7 @@ from collections.abc import Callable, Sequence
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError
+from pinochle.scoring._checks import with_checks
 from pinochle.scoring._chips import chip_result, settle_chips, settle_won_unplayed
 from pinochle.scoring._results import HandResult, MeldStatus, Outcome, SideResult
 from pinochle.scoring._saving import (
@@ -76,6 +77,7 @@ def _check_types(
     counters: object,
     nines_only: object,
     trump: object,
+    checks: object = None,
 ) -> None:
     """The facts' types, where they enter (cheap: a few type tests on short tuples)."""
     if not isinstance(variant, Variant):
@@ -92,6 +94,7 @@ def _check_types(
         ("tricks", tricks, int),
         ("counters", counters, bool),
         ("nines_only", nines_only, bool),
+        ("checks", checks, int),
     ):
         if values is None and name != "meld":
             continue
@@ -176,6 +179,7 @@ def settle_hand(
     no_marriage: bool = False,
     trump: Suit | None = None,
     conceded: bool = False,
+    checks: Sequence[int] | None = None,
 ) -> HandResult:
     """Settle one hand under the profile (rules/settlement; chips: rules/three-hand).
 
@@ -197,9 +201,13 @@ def settle_hand(
         conceded: The opponents conceded after meld (``settlement.opponents_concede``). A
             bidder whose meld reaches the bid under ``settlement.meld_makes_bid`` wins
             without play too; that follows from the meld and needs no flag.
+        checks: Check pinochle (``[checks]``): each side's checks for its meld (and seven
+            nines), as the table counts them (`Meld.checks`); default none. The bidder's
+            checks for losing follow from the outcome.
 
     Returns:
-        The result: outcome, each side's score and meld status, and a one-line reason.
+        The result: outcome, each side's score and meld status, a one-line reason, and
+        each side's checks in a profile that plays them.
 
     Raises:
         SettlementError: Impossible or missing numbers (trick points that do not add up,
@@ -208,10 +216,12 @@ def settle_hand(
             is not an `int` (``26.0`` would make fractional scores), flags that are not
             `bool`, ``trump`` not a `Suit`.
     """
-    _check_types(variant, bidder, bid, meld, points, tricks, counters, nines_only, trump)
+    _check_types(variant, bidder, bid, meld, points, tricks, counters, nines_only, trump, checks)
     meld = tuple(meld)
     _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
-    return settle_checked(
+    if checks is not None:
+        _check_checks(variant, checks)
+    result = settle_checked(
         variant,
         bidder,
         bid,
@@ -225,6 +235,16 @@ def settle_hand(
         trump,
         conceded,
     )
+    return with_checks(variant, result, checks) if variant.checks.played else result
+
+
+def _check_checks(variant: Variant, checks: Sequence[int]) -> None:
+    """Checks for meld: one count per side, in a profile that plays checks."""
+    n = variant.sides
+    if not variant.checks.played:
+        raise SettlementError("checks: the profile plays no checks (every [checks] key is 0)")
+    if len(checks) != n:
+        raise SettlementError(f"checks: expected {n} values (one per side), found {len(checks)}")
 
 
 def settle_checked(

@@ -77,6 +77,10 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["called_by"] = facts.called_by
     if not facts.proven:
         data["proven"] = False
+    if facts.checks is not None:
+        data["checks"] = list(facts.checks)
+    if facts.outright is not None:
+        data["outright"] = facts.outright
     return data
 
 

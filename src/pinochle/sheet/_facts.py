@@ -62,6 +62,10 @@ class HandRecord:
             (settled by ``renege.penalty``, rules/reneges); None otherwise.
         called_by: The side that called the renege (with ``renege``).
         proven: Whether the renege was proven; a call that is not is the caller's renege.
+        checks: Check pinochle (``[checks]``): each side's checks for its meld, as counted
+            at the table (None: none).
+        outright: The side that melded a quadruple that wins the game outright
+            (``meld.quadruple_wins``), or None.
     """
 
     bidder: int | None
@@ -78,6 +82,8 @@ class HandRecord:
     renege: int | None = None
     called_by: int | None = None
     proven: bool = True
+    checks: tuple[int, ...] | None = None
+    outright: int | None = None
 
 
 FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
@@ -201,7 +207,7 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
     """What `settle_hand` leaves to the table: the auction, the sides, who may meld."""
     variant = rules.variant
     n = variant.sides
-    for name in ("meld", "points", "tricks", "counters", "nines_only"):
+    for name in ("meld", "points", "tricks", "counters", "nines_only", "checks"):
         values = getattr(facts, name)
         if values is not None and len(values) != n:
             raise SheetError(f"{name}: expected {n} values (one per side), found {len(values)}")
@@ -225,6 +231,16 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
         for side, (nines, meld) in enumerate(zip(facts.nines_only, facts.meld, strict=True)):
             if nines and not meld:
                 raise SheetError(f"nines_only: side {side} has no meld, so it is not only nines")
+    if facts.checks is not None and not variant.checks.played:
+        raise SheetError(f"checks: {variant.name} plays no checks (every [checks] key is 0)")
+    if facts.outright is not None:
+        if not variant.meld.quadruple_wins:
+            raise SheetError(
+                f"outright: no meld wins the game outright in {variant.name} "
+                "(meld.quadruple_wins is empty)"
+            )
+        if not 0 <= facts.outright < n:
+            raise SheetError(f"outright: expected a side from 0 to {n - 1}, found {facts.outright}")
 
 
 def _check_auction(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:

@@ -24,7 +24,14 @@ import attrs
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, SheetError
-from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand, settle_renege
+from pinochle.scoring import (
+    GameEnd,
+    HandResult,
+    game_end,
+    settle_hand,
+    settle_renege,
+    with_game_checks,
+)
 from pinochle.sheet._facts import (
     HandRecord,
     Rules,
@@ -194,6 +201,15 @@ class ScoreSheet:
         return last.end.winner if last is not None else None
 
     @property
+    def checks(self) -> tuple[int, ...]:
+        """Every side's checks so far (check pinochle, ``[checks]``); all 0 without checks."""
+        totals = [0] * self.variant.sides
+        for hand in self.hands:
+            for side, count in enumerate(hand.result.checks):
+                totals[side] += count
+        return tuple(totals)
+
+    @property
     def is_over(self) -> bool:
         """Whether the game is won: nothing more can be recorded."""
         return self.winner is not None
@@ -224,6 +240,8 @@ class ScoreSheet:
         renege: int | None = None,
         called_by: int | None = None,
         proven: bool = True,
+        checks: Sequence[int] | None = None,
+        outright: int | None = None,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules/settlement, rules/game-end).
 
@@ -253,6 +271,11 @@ class ScoreSheet:
             called_by: The side that called the renege (with ``renege``; never the same).
             proven: Whether the renege was proven (default true). A call that is not is the
                 caller's own renege.
+            checks: Check pinochle (``[checks]``): each side's checks for its meld (and
+                seven nines), as counted at the table; the keeper adds the bidder's checks
+                for losing and the winner's for the game. None: no checks for meld.
+            outright: The side that melded a quadruple that wins the game outright
+                (``meld.quadruple_wins``): the game ends with that side the winner.
 
         Every number is a whole number of at most `MAX_NUMBER` in size.
 
@@ -287,6 +310,8 @@ class ScoreSheet:
                 renege=whole_or_none("renege", renege),
                 called_by=whole_or_none("called_by", called_by),
                 proven=flag("proven", proven),
+                checks=numbers_or_none("checks", checks),
+                outright=whole_or_none("outright", outright),
             )
             check_record(self._rules, facts, self.strict_bids or flag("strict_bids", strict_bids))
             result = _settle(self.variant, facts)
@@ -299,8 +324,15 @@ class ScoreSheet:
         full = self.variant.tricks_per_hand
         swept = next((i for i, n in enumerate(tricks or ()) if n == full), None)
         end = game_end(
-            self.variant, totals, bidder=facts.bidder, target=self.target, hands=number, swept=swept
+            self.variant,
+            totals,
+            bidder=facts.bidder,
+            target=self.target,
+            hands=number,
+            swept=swept,
+            outright=facts.outright,
         )
+        result = with_game_checks(self.variant, result, end)
         return self._append(SheetHand(facts, result, totals, end))
 
     def _append(self, hand: SheetHand) -> ScoreSheet:
@@ -416,6 +448,7 @@ def _settle(variant: Variant, facts: HandRecord) -> HandResult:
         no_marriage=facts.no_marriage,
         trump=facts.trump,
         conceded=facts.conceded,
+        checks=facts.checks,
     )
 
 

@@ -26,11 +26,13 @@ from pinochle.variant._model import (
     MeldTable,
     MeldValues,
     Misdeal,
-    RenegePenalty,
     OpeningLead,
+    QuadrupleWin,
+    RenegePenalty,
     Rounding,
     TrumpRule,
     Variant,
+    WhoMelds,
 )
 from pinochle.variant._text import out_of_range
 
@@ -398,3 +400,64 @@ def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
             "no source gives a renege payment in chips: a renege table needs "
             "game.scoring = 'points' (or use 'none')",
         )
+
+
+def _check_meld_extras(v: Variant) -> Iterator[tuple[str, str]]:
+    """The extra melds (rules/meld#other-extras): each fits the deck and the run rules."""
+    m = v.meld
+    if m.roundhouse_bonus < 0:
+        yield "meld.roundhouse_bonus", f"expected 0 or more, found {m.roundhouse_bonus}"
+    if m.values.grand_pinochle is not None and not m.grand_pinochle:
+        yield "meld.values.grand_pinochle", "a value for grand pinochle needs grand_pinochle = true"
+    if m.run_joins_marriages and m.run_extras:
+        yield (
+            "meld.run_joins_marriages",
+            "the run's spare K and Q are valued either by run_extras or by joining them to the "
+            "run's; choose one",
+        )
+    if m.run_joins_marriages and not m.run_absorbs_royal_marriage:
+        yield (
+            "meld.run_joins_marriages",
+            "a run whose K and Q score a royal marriage of their own cannot also join them to "
+            "the spare ones (run_absorbs_royal_marriage = false)",
+        )
+    wins = m.quadruple_wins
+    if len(set(wins)) != len(wins):
+        yield "meld.quadruple_wins", f"names a meld twice: {[w.value for w in wins]}"
+    if wins and v.copies < 4:
+        yield (
+            "meld.quadruple_wins",
+            f"a quadruple needs four copies of each card: the {v.deal.deck.value} deck holds "
+            f"{v.copies}",
+        )
+    if wins and v.game.scoring is GameScoring.CHIPS:
+        yield "meld.quadruple_wins", "a chip game never ends: nothing can win it outright"
+    if wins and m.who is WhoMelds.TRICK_WINNER:
+        yield "meld.quadruple_wins", "melds declared a trick at a time (two-hand) are not counted"
+    for win in wins:  # the base tables rise with the copies: only an override can fall
+        row: tuple[int, ...] = getattr(m.values, _ROW_OF_WIN[win]) or ()
+        if len(row) == 4 and row[3] < row[2]:
+            # Meld never falls when a card is added: the bid limits rest on it.
+            yield (
+                f"meld.values.{_ROW_OF_WIN[win]}",
+                f"a quadruple that wins the game scores at least the triple, found {list(row)}",
+            )
+
+
+_ROW_OF_WIN = {
+    QuadrupleWin.RUN: "run",
+    QuadrupleWin.ROYAL_MARRIAGE: "royal_marriage",
+    QuadrupleWin.PINOCHLE: "pinochle",
+}
+
+
+@_rule
+def _check_checks(v: Variant) -> Iterator[tuple[str, str]]:
+    """Check pinochle's side payments (rules/settlement#checks) need melds laid at once."""
+    c = v.checks
+    if not c.played:
+        return
+    if v.meld.who is WhoMelds.TRICK_WINNER:
+        yield "checks", "checks are counted on the meld laid after trump, not declared by tricks"
+    if c.seven_nines and v.deal.deck is not DeckKind.SINGLE:
+        yield "checks.seven_nines", "the double deck has no nines"

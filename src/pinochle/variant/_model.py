@@ -30,6 +30,7 @@ __all__ = [
     "Bidding",
     "BothReach",
     "ChapmanDefenders",
+    "Checks",
     "ChipStep",
     "Chips",
     "Counting",
@@ -53,6 +54,7 @@ __all__ = [
     "Passing",
     "PassingOrder",
     "Play",
+    "QuadrupleWin",
     "Renege",
     "RenegePenalty",
     "Rounding",
@@ -499,6 +501,18 @@ class MeldValues:
     pinochle: tuple[int, ...] | None = _scaled(None, "Q♠ J♦")
     run_extra_one: int | None = _scaled(None, "run_extras: run + an extra K or Q of trump")
     run_extra_both: int | None = _scaled(None, "run_extras: run + an extra K and Q of trump")
+    grand_pinochle: int | None = _scaled(None, "grand_pinochle: K♠ Q♠ J♦")
+
+
+class QuadrupleWin(enum.StrEnum):
+    """A meld whose quadruple (all four copies, double deck) wins the game outright."""
+
+    RUN = "run"
+    """Four runs in trump (a house table: "a quadruple run wins the game")."""
+    ROYAL_MARRIAGE = "royal-marriage"
+    """Four K Q of trump (Wikipedia's racehorse: a quadruple marriage is "the game")."""
+    PINOCHLE = "pinochle"
+    """Four Q♠ and four J♦ (Wikipedia's racehorse)."""
 
 
 @attrs.frozen
@@ -511,6 +525,14 @@ class MeldRules:
     run_extras: bool = _key(False, "Dailey: run + extra K or Q 190, both 230 (tens)")
     who: WhoMelds = _key(WhoMelds.ALL, "'all', 'bidder' or 'trick-winner'")
     values: MeldValues = attrs.field(factory=MeldValues, metadata={"doc": "value overrides"})
+    grand_pinochle: bool = _key(False, "Parlett: K♠ Q♠ J♦ scores 6 (60), a pinochle 4 (40)")
+    roundhouse_bonus: int = _scaled(0, "added for each roundhouse (K Q in every suit)")
+    run_joins_marriages: bool = _key(
+        False, "a run's K Q join the spare K Q of trump as a double (triple, ...) royal marriage"
+    )
+    quadruple_wins: tuple[QuadrupleWin, ...] = _key(
+        (), "melds whose quadruple wins the game: 'run', 'royal-marriage', 'pinochle'"
+    )
 
 
 @attrs.frozen
@@ -638,6 +660,31 @@ class Renege:
     )
 
 
+@attrs.frozen
+class Checks:
+    """``[checks]``: check pinochle's side payments, in checks; all 0 (the default): none.
+
+    Each side's checks for a hand are its meld's checks plus the bidder's for losing; the
+    side that wins the game gains ``game`` more (rules/settlement#checks).
+    """
+
+    run: int = _key(0, "a run (flush) in trump")
+    aces: int = _key(0, "aces around (one of each suit, not doubled)")
+    roundhouse: int = _key(0, "a marriage in every suit")
+    double_marriage: int = _key(0, "each suit holding two marriages")
+    double_pinochle: int = _key(0, "a double pinochle")
+    double_around: int = _key(0, "each double aces, kings, queens or jacks around")
+    seven_nines: int = _key(0, "seven or eight of the nines in one hand")
+    game: int = _key(0, "winning the game")
+    lost_after_talon: int = _key(0, "the bidder took the widow and lost the hand (a loss: < 0)")
+    lost_playing: int = _key(0, "and again when the bidder played and was set (< 0)")
+
+    @property
+    def played(self) -> bool:
+        """Whether the profile plays checks at all (any of them is not 0)."""
+        return any(attrs.astuple(self))
+
+
 # --- The profile -----------------------------------------------------------------------
 
 
@@ -672,6 +719,7 @@ class Variant:
     game: Game = attrs.field(factory=Game)
     chips: Chips = attrs.field(factory=Chips)
     renege: Renege = attrs.field(factory=Renege)
+    checks: Checks = attrs.field(factory=Checks)
     source: str = attrs.field(default="<code>", eq=False, hash=False, repr=False)
 
     # Derived facts the rules need everywhere.
