@@ -1211,9 +1211,9 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
     sides = variant.sides
     won = [0] * sides
     counters = [False] * sides
-    partnerships = variant.deal.partnerships
+    side_of = variant.side_of
     for trick in view.tricks:
-        side = trick.winner % 2 if partnerships else hand.persons[trick.winner]  # side_of
+        side = side_of(hand.persons[trick.winner])
         won[side] += 1
         counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
     return build_state(
