@@ -37,7 +37,7 @@ import attrs
 
 from pinochle.actions import Pass
 from pinochle.arguments import number
-from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, copies_in_deck, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
@@ -747,8 +747,10 @@ def _elements(counts: Sequence[int]) -> list[Card]:
     return cards
 
 
-# _REPEATS[n][i]: n copies of CARDS[i] (a deck has at most four).
-_REPEATS: Final = tuple(tuple((card,) * n for card in CARDS) for n in range(5))
+# _REPEATS[n][i]: n copies of CARDS[i] (a deck has at most six: the triple deck).
+_REPEATS: Final = tuple(
+    tuple((card,) * n for card in CARDS) for n in range(max(map(copies_in_deck, DeckKind)) + 1)
+)
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
