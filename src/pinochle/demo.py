@@ -219,7 +219,7 @@ def meld_text(meld: Meld) -> str:
 
 
 def side_name(variant: Variant, side: int) -> str:
-    """A side's name: ``N-S`` or ``E-W`` for partners (``A-C-E`` at six hands), else the person's."""
+    """A side's name: ``N-S`` or ``E-W`` for partners (``A-C-E`` at six), else the person's."""
     names = person_names(variant)
     if variant.deal.partnerships:
         return "-".join(names[p][0] for p in (side, *variant.partners_of(side)))

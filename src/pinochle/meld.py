@@ -178,10 +178,10 @@ def meld_values(variant: Variant) -> dict[str, tuple[int, ...]]:
         variant: The profile.
 
     Returns:
-        For each meld (``run``, ``royal_marriage``, ``marriage``, ``dix`` (single deck),
-        ``aces``, ``kings``, ``queens``, ``jacks``, ``pinochle``) the value of one, two, ...
-        copies, one entry per copy the deck holds; with ``meld.run_extras`` also ``run_extra_one`` and ``run_extra_both``
-        (one value each).
+        For each meld (``run``, ``royal_marriage``, ``marriage``, ``dix`` (decks with
+        nines), ``aces``, ``kings``, ``queens``, ``jacks``, ``pinochle``) the value of one,
+        two, ... copies, one entry per copy the deck holds; with ``meld.run_extras`` also
+        ``run_extra_one`` and ``run_extra_both`` (one value each).
     """
     return dict(_effective_values(variant.meld, variant.scale, variant.deal.deck))
 
