@@ -185,3 +185,32 @@ def test_teammates_share_one_score(name: str, data: st.DataObject) -> None:
             assert all(m is not None for m in shown) or not any(shown)
     for result in state.results:
         assert len(result.sides) == v.sides
+
+
+# --- Pictures and names --------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", BIGGER)
+def test_the_table_picture_puts_every_seat_in_its_own_place(name: str) -> None:
+    import xml.etree.ElementTree as ET
+
+    from pinochle import svg
+
+    v = pn.load_variant(name)
+    state = pn.new_game(v, seed=2)
+    picture = svg.table(pn.observe(state, 1))
+    root = ET.fromstring(picture)
+    seats = [e for e in root.iter() if e.get("class") == "seat"]
+    assert sorted(int(e.get("data-seat", "-1")) for e in seats) == list(range(v.deal.players))
+    places = {svg._anchor(p) for k, p in svg._positions(v.deal.players).items() if k}
+    assert len(places) == v.deal.players - 1  # no two seats drawn on top of each other
+
+
+def test_team_names_list_every_partner() -> None:
+    from pinochle.demo import side_name
+
+    six = pn.load_variant("six-hand-triple")
+    assert [side_name(six, side) for side in (0, 1)] == ["A-C-E", "B-D-F"]
+    eight = pn.load_variant("eight-hand")
+    assert [side_name(eight, side) for side in range(4)] == ["A-E", "B-F", "C-G", "D-H"]
+    assert [side_name(pn.load_variant("pinochlerun"), s) for s in (0, 1)] == ["N-S", "E-W"]

@@ -83,11 +83,11 @@ def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
     if d.partnerships and d.players not in (4, 6, 8):
         yield "deal.partnerships", f"partnerships need 4, 6 or 8 players, found {d.players}"
     elif d.partnerships and (d.teams < 2 or d.players % d.teams or d.players // d.teams < 2):
-        fits = [t for t in range(2, d.players // 2 + 1) if d.players % t == 0]
+        splits = [t for t in range(2, d.players // 2 + 1) if d.players % t == 0]
         yield (
             "deal.teams",
             f"{d.players} players make teams of equal size, at least two in each: expected "
-            f"{' or '.join(map(str, fits))}, found {d.teams}",
+            f"{' or '.join(map(str, splits))}, found {d.teams}",
         )
     if d.seated != d.players and not (d.players == 3 and d.seated in (4, 5)):
         yield (
