@@ -468,9 +468,13 @@ class _Table:
         """Who sits where when two people share the screen."""
         one, two = (self.voice.plain[p] for p in self.voice.people)
         if self.variant.deal.partnerships:
-            mates = [self.voice.plain[(p + 2) % 4] for p in self.voice.people]
+            mates = [
+                join([self.voice.plain[q] for q in self.variant.partners_of(p)])
+                for p in self.voice.people
+            ]
+            each = "a computer partner" if len(self.variant.partners_of(0)) == 1 else "partners"
             return (
-                f"Two players: {one} and {two} play each other, each with a computer partner"
+                f"Two players: {one} and {two} play each other, each with {each}"
                 f" at {PARTNER_LEVEL.title()} ({mates[0]} with {one}, {mates[1]} with {two})."
             )
         others = [
