@@ -219,7 +219,7 @@ def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
         yield "passing.cards", f"expected 0 or more, found {n}"
     elif n and not v.deal.partnerships:
         yield "passing.cards", "passing cards needs partnerships (set passing.cards = 0)"
-    elif n and v.deal.players != 4:
+    elif n and v.deal.players in (6, 8):
         # The partner opposite passes: the four-hand rule (rules/passing-and-kitty).
         yield (
             "passing.cards",
