@@ -1,4 +1,4 @@
-"""The fifteen built-in profiles (variants/*.toml) against the profile tables of
+"""The built-in profiles (variants/*.toml) against the profile tables of
 docs/profiles/index.md."""
 
 from __future__ import annotations
@@ -31,7 +31,9 @@ DOUBLE_DECK = ("pinochlerun-double-deck", "pagat-double-deck", "npa-double-deck"
 TWO_AND_THREE = ("bicycle-two-handed", "pagat-auction-3", "cutthroat-3")
 # docs/profiles/index.md, the line under the table: alternative 3p profiles worth shipping.
 ALTERNATIVE_3P = ("wikipedia-three-hand", "wikipedia-cutthroat", "parlett-three-hand")
-PROFILES = SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P
+# docs/profiles/index.md, the bigger tables (rules/deck-and-deal#other-tables).
+BIGGER_TABLES = ("six-hand-triple", "six-hand-96", "eight-hand")
+PROFILES = SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P + BIGGER_TABLES
 
 N_A = "n/a"
 """A cell docs/profiles/index.md leaves empty because the rule does not arise in that game."""
@@ -241,9 +243,35 @@ TABLE_18_3_ALTERNATIVES: dict[str, tuple[Any, ...]] = {
 }
 
 
+# The bigger tables from their sources' text (rules/deck-and-deal#other-tables): WP's triple
+# deck ("two partnerships of three each", 120 cards, "Each player is dealt 20 cards", "the
+# minimum bid is 75, and the last trick is worth 3 points"), the book copy's 96-card game
+# (six players "sitting alternately", "16 cards to each player in bundles of four", "turns
+# up the last card dealt to himself to denote the trump suit", played as its Partnership
+# Pinocle: A 11, 10 10, K 4, Q 3, J 2, last trick 10) and WP's eight-hand game (four teams,
+# double deck, game 5,000 or more).
+TABLE_BIGGER: dict[str, tuple[Any, ...]] = {
+    "deal.deck": ("triple", "double-nines", "double"),
+    "deal.players": (6, 6, 8),
+    "deal.seated": (6, 6, 8),
+    "deal.partnerships": (True, True, True),
+    "deal.teams": (2, 2, 4),
+    "deal.hand": (20, 16, 10),
+    "deal.packet": (N_A, 4, N_A),
+    "deal.kitty": (0, 0, 0),
+    "trump.rule": (N_A, "turn-up", N_A),
+    "bidding.minimum": (75, N_A, N_A),
+    "counting.method": ("counters", "classic", "counters"),
+    "counting.last_trick": (3, 10, 20),
+    "scale": (1, 10, 10),
+    "game.target": (N_A, N_A, 5000),
+}
+
+
 def expected_rows() -> Iterator[tuple[str, dict[str, Any]]]:
     """One (profile, {key: value}) per column of the tables, n/a cells left out."""
     for columns, table in (
+        (BIGGER_TABLES, TABLE_BIGGER),
         (SINGLE_DECK_4, TABLE_18_1),
         (DOUBLE_DECK, TABLE_18_2),
         (TWO_AND_THREE, TABLE_18_3),
@@ -283,7 +311,7 @@ def raw(name: str) -> dict[str, Any]:
 # --- The set of profiles ---------------------------------------------------------------
 
 
-def test_builtin_variants_are_exactly_the_fifteen_profiles() -> None:
+def test_builtin_variants_are_exactly_the_profiles_of_the_tables() -> None:
     assert builtin_variants() == tuple(sorted(PROFILES))
     assert sorted(p.stem for p in VARIANTS_DIR.glob("*.toml")) == sorted(PROFILES)
 
@@ -316,7 +344,7 @@ def test_file_header_names_the_game_its_sources_and_choices(name: str) -> None:
     header = "\n".join(re.findall(r"^#.*$", text.split("\n\n", 1)[0], re.MULTILINE))
     assert header, "the file starts with comments"
     # rules/sources: the source keys.
-    assert re.search(r"Source: .*\b(S[012]|PG-[PA3]|PG-DD|BC-(2|PA)|NPA|HOY|WP|PAR)\b", header)
+    assert re.search(r"Source: .*\b(S[012]|PG-[PA3]|PG-DD|BC-(2|PA)|NPA|HOY|WP|PAR|GPC)\b", header)
     assert f"docs/profiles/{name}.md" in header, "cites its profile page"
     assert "Silent points" in header
 
@@ -343,9 +371,17 @@ CARD_VALUES = {
 }
 # rules/deck-and-deal#card-order: copies of each card, and ranks in the deck (A T K Q J 9; no
 # nines in the double).
-DECKS = {"single": (2, 6), "double": (4, 5)}
-# rules/counting#methods, "Deck total" column.
-DECK_TOTAL = {("single", 1): 25, ("single", 10): 250, ("double", 1): 50, ("double", 10): 500}
+DECKS = {"single": (2, 6), "double": (4, 5), "double-nines": (4, 6), "triple": (6, 5)}
+# rules/counting#methods, "Deck total" column; the triple deck's 75 is WP's ("the minimum
+# bid is 75, and the last trick is worth 3 points"): 72 counters and the last trick.
+DECK_TOTAL = {
+    ("single", 1): 25,
+    ("single", 10): 250,
+    ("double", 1): 50,
+    ("double", 10): 500,
+    ("double-nines", 10): 490,
+    ("triple", 1): 75,
+}
 
 
 @pytest.mark.parametrize("name", PROFILES)

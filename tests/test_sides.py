@@ -1,6 +1,8 @@
 """Which side a seat plays for, from one rule (docs/engine.md; rules/deck-and-deal#hands).
 
-Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1. Without
+Partners sit opposite: seats 0 and 2 are side 0, seats 1 and 3 side 1; at six hands the
+teams alternate (0 2 4 against 1 3 5) and at eight hands with four teams partners sit
+opposite (0 and 4, 1 and 5, ...: rules/deck-and-deal#other-tables). Without
 partnerships each person is a side; with sit-outs a seat's side is the person playing
 there this hand. `State.side_of`, `Observation.side_of` and `Variant.side_of` agree at
 every table size and profile, at every step of a game.
@@ -26,7 +28,13 @@ PROFILES = {
 def _expected(variant: pn.Variant, persons: tuple[int, ...], seat: int) -> int:
     """The docs' rule, written out here independently of the library's."""
     if variant.deal.partnerships:
-        return {0: 0, 2: 0, 1: 1, 3: 1}[seat]
+        teams = {
+            (4, 2): (0, 1, 0, 1),
+            (6, 2): (0, 1, 0, 1, 0, 1),
+            (8, 2): (0, 1, 0, 1, 0, 1, 0, 1),
+            (8, 4): (0, 1, 2, 3, 0, 1, 2, 3),
+        }
+        return teams[variant.deal.players, variant.deal.teams][seat]
     return persons[seat]
 
 

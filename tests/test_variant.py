@@ -89,7 +89,7 @@ def test_invalid_toml_is_a_variant_error() -> None:
         ("[deal]\nkitty = 4\n", "deal.hand", "each player gets 11"),
         ("[deal]\nkitty = 5\nhand = 10\n", "deal.hand", "does not divide"),
         ('[counting]\nmethod = "classic"\nlast_trick = 10\n', "counting.method", "tens scale"),
-        ("[deal]\nplayers = 3\nhand = 16\n", "deal.partnerships", "need 4 players"),
+        ("[deal]\nplayers = 3\nhand = 16\n", "deal.partnerships", "need 4, 6 or 8 players"),
         (
             "[deal]\nplayers = 3\nhand = 16\npartnerships = false\n",
             "passing.cards",

@@ -1,6 +1,6 @@
-"""Suits, ranks and cards; the single and double decks; reading and writing cards as text.
+"""Suits, ranks and cards; the four decks; reading and writing cards as text.
 
-A pinochle deck holds identical twins (two or four copies of every card), so a
+A pinochle deck holds identical twins (two, four or six copies of every card), so a
 `Card` is a value: two copies of the ace of spades are equal. Every card also has
 a small integer `Card.index` (0-23) that the meld scorer and the engine use for
 table look-ups.
@@ -27,6 +27,8 @@ __all__ = [
     "Suit",
     "check_in_deck",
     "copies_in_deck",
+    "deck_has_nines",
+    "deck_size",
     "format_cards",
     "make_deck",
     "parse_cards",
@@ -95,6 +97,10 @@ class DeckKind(enum.StrEnum):
     """48 cards: A T K Q J 9, two of each in every suit."""
     DOUBLE = "double"
     """80 cards: A T K Q J, four of each in every suit, no nines."""
+    DOUBLE_NINES = "double-nines"
+    """96 cards: two full single decks, A T K Q J 9, four of each (six or eight hands)."""
+    TRIPLE = "triple"
+    """120 cards: A T K Q J, six of each in every suit, no nines (six hands)."""
 
 
 CardStyle = Literal["symbols", "ascii"]
@@ -181,24 +187,46 @@ def _shared_card(index: int) -> Card:
 
 
 def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
-    """Return a fresh, unshuffled deck: 48 cards for ``"single"``, 80 for ``"double"``."""
+    """Return a fresh, unshuffled deck: 48 cards for ``"single"``, 80 for ``"double"``.
+
+    ``"double-nines"`` gives 96 cards and ``"triple"`` 120.
+    """
     kind = _deck_kind(kind)
     copies = copies_in_deck(kind)
-    cards = CARDS if kind is DeckKind.SINGLE else [c for c in CARDS if c.rank is not Rank.NINE]
+    nines = deck_has_nines(kind)
+    cards = CARDS if nines else [c for c in CARDS if c.rank is not Rank.NINE]
     # The shared CARDS objects: the engine then compares cards by identity, fast.
     return tuple(card for card in cards for _ in range(copies))
 
 
+_COPIES = {DeckKind.SINGLE: 2, DeckKind.DOUBLE: 4, DeckKind.DOUBLE_NINES: 4, DeckKind.TRIPLE: 6}
+_NINES = frozenset({DeckKind.SINGLE, DeckKind.DOUBLE_NINES})
+
+
 def copies_in_deck(kind: DeckKind | str) -> int:
-    """How many copies of each card the deck holds (2 single, 4 double)."""
-    return 2 if _deck_kind(kind) is DeckKind.SINGLE else 4
+    """How many copies of each card the deck holds (2 single, 4 double or 96 cards, 6 triple)."""
+    return _COPIES[_deck_kind(kind)]
+
+
+def deck_has_nines(kind: DeckKind | str) -> bool:
+    """Whether the deck holds nines: the single deck and the 96-card deck do."""
+    return _deck_kind(kind) in _NINES
+
+
+def deck_size(kind: DeckKind | str) -> int:
+    """Cards in the deck: 48, 80, 96 or 120."""
+    kind = _deck_kind(kind)
+    return _COPIES[kind] * (24 if kind in _NINES else 20)
+
+
+_KINDS_HELP = "a deck kind: " + ", ".join(repr(k.value) for k in DeckKind)
 
 
 def _deck_kind(kind: object) -> DeckKind:
     try:
         return DeckKind(kind)  # type: ignore[arg-type]
     except ValueError:
-        raise ArgumentError("kind", "a deck kind: 'single' or 'double'", kind) from None
+        raise ArgumentError("kind", _KINDS_HELP, kind) from None
 
 
 def check_in_deck(cards: Iterable[Card], kind: DeckKind | str) -> None:
@@ -206,18 +234,19 @@ def check_in_deck(cards: Iterable[Card], kind: DeckKind | str) -> None:
 
     Args:
         cards: The cards, for example one player's hand.
-        kind: ``"single"`` or ``"double"``.
+        kind: A deck kind, such as ``"single"`` or ``"double"``.
 
     Raises:
         DeckError: A card appears more often than the deck holds it, or the deck has no such
-            card (nines in the double deck).
+            card (nines in the double or triple deck).
         ArgumentError: ``kind`` is not a deck kind.
     """
     kind = _deck_kind(kind)
     limit = copies_in_deck(kind)
+    nines = deck_has_nines(kind)
     for card, count in Counter(cards).items():
-        if kind is DeckKind.DOUBLE and card.rank is Rank.NINE:
-            raise DeckError(f"{card} is not in the double deck: it has no nines")
+        if not nines and card.rank is Rank.NINE:
+            raise DeckError(f"{card} is not in the {kind.value} deck: it has no nines")
         if count > limit:
             raise DeckError(
                 f"{count} × {card}, but the {kind.value} deck has only {limit} of each card"

@@ -53,7 +53,9 @@ SEAT_NAMES = {
     3: ("South", "West", "East"),
     2: ("South", "North"),
 }
-PERSON_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve")  # three-hand tables with sit-outs
+# Three-hand tables with sit-outs, and the six- and eight-hand tables (too many seats for
+# compass names with distinct initials).
+PERSON_NAMES = ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay", "Gus", "Hal")
 
 
 def random_player(seed: int | None = None) -> Player:
@@ -80,10 +82,11 @@ def person_names(variant: Variant) -> tuple[str, ...]:
     """A name per person at the table (per seat when everyone plays).
 
     Four-hand tables are North, East, South, West; three-hand tables South, West, East;
-    two-hand tables South, North; three-hand tables with sit-outs name people Ann, Bob,
-    Cid, ... Each name has its own initial (a trick line writes ``S 9♣  W J♣``).
+    two-hand tables South, North; three-hand tables with sit-outs and six- and eight-hand
+    tables name people Ann, Bob, Cid, ... Each name has its own initial (a trick line
+    writes ``S 9♣  W J♣``).
     """
-    if variant.deal.seated != variant.deal.players:
+    if variant.deal.seated != variant.deal.players or variant.deal.players not in SEAT_NAMES:
         return PERSON_NAMES[: variant.deal.seated]
     return SEAT_NAMES[variant.deal.players]
 
@@ -216,10 +219,10 @@ def meld_text(meld: Meld) -> str:
 
 
 def side_name(variant: Variant, side: int) -> str:
-    """A side's name: ``N-S`` or ``E-W`` for partners, else the person's name."""
+    """A side's name: ``N-S`` or ``E-W`` for partners (``A-C-E`` at six), else the person's."""
     names = person_names(variant)
     if variant.deal.partnerships:
-        return f"{names[side][0]}-{names[side + 2][0]}"
+        return "-".join(names[p][0] for p in (side, *variant.partners_of(side)))
     return names[side]
 
 

@@ -36,6 +36,7 @@ from pinochle.cards import (
     Suit,
     check_in_deck,
     copies_in_deck,
+    deck_has_nines,
     format_cards,
     parse_cards,
     parse_suit,
@@ -185,17 +186,25 @@ def meld_values(variant: Variant) -> dict[str, tuple[int, ...]]:
         variant: The profile.
 
     Returns:
-        For each meld (``run``, ``royal_marriage``, ``marriage``, ``dix`` (single deck),
-        ``aces``, ``kings``, ``queens``, ``jacks``, ``pinochle``) the value of one, two (three,
-        four) copies; with ``meld.run_extras`` also ``run_extra_one`` and ``run_extra_both``,
-        with ``meld.grand_pinochle`` also ``grand_pinochle`` (one value each).
+        For each meld (``run``, ``royal_marriage``, ``marriage``, ``dix`` (decks with
+        nines), ``aces``, ``kings``, ``queens``, ``jacks``, ``pinochle``) the value of one,
+        two, ... copies, one entry per copy the deck holds; with ``meld.run_extras`` also
+        ``run_extra_one`` and ``run_extra_both``, with ``meld.grand_pinochle`` also
+        ``grand_pinochle`` (one value each).
     """
-    return dict(_effective_values(variant.meld, variant.scale))
+    return dict(_effective_values(variant.meld, variant.scale, variant.deal.deck))
 
 
 @functools.lru_cache(maxsize=64)
-def _effective_values(rules: MeldRules, scale: int) -> Mapping[str, tuple[int, ...]]:
-    base = _TABLES[rules.table]
+def _effective_values(
+    rules: MeldRules, scale: int, deck: DeckKind
+) -> Mapping[str, tuple[int, ...]]:
+    base = dict(_TABLES[rules.table])
+    copies = copies_in_deck(deck)
+    if "dix" not in base and deck_has_nines(deck):
+        # The 96-card deck's nines: each dix is worth the single deck's, as the single deck
+        # counts its two (rules/meld#bigger-tables).
+        base["dix"] = tuple(n * _SINGLE["dix"][0] for n in range(1, copies + 1))
     values: dict[str, tuple[int, ...]] = {}
     if rules.grand_pinochle:  # Parlett's K♠ Q♠ J♦ 6 (rules/meld#other-extras), every deck
         base = base | {"grand_pinochle": (6,)}
@@ -207,15 +216,30 @@ def _effective_values(rules: MeldRules, scale: int) -> Mapping[str, tuple[int, .
             row = tuple(n * row[0] for n in range(1, len(row) + 1))
         override = getattr(rules.values, key)
         if override is None:
-            values[key] = tuple(x * scale for x in row)
+            values[key] = tuple(x * scale for x in _split_up(row, copies))
         else:  # already on the profile's scale
             values[key] = override if isinstance(override, tuple) else (override,)
     return values
 
 
+def _split_up(row: tuple[int, ...], copies: int) -> tuple[int, ...]:
+    """A row stretched to ``copies`` entries: more copies than it lists score as a split.
+
+    The triple deck's five or six copies of a meld score as the best split into melds the
+    double-deck table lists: WP's twenty aces (five in each suit) count "double aces and
+    triple aces combined" (rules/meld#bigger-tables). Rows already long enough are kept.
+    """
+    if len(row) >= copies or len(row) == 1:  # one value: the run extras, never multiplied
+        return row
+    value = [0, *row]
+    for n in range(len(row) + 1, copies + 1):
+        value.append(max(row[k - 1] + value[n - k] for k in range(1, len(row) + 1)))
+    return tuple(value[1:])
+
+
 # --- Compiled tables -------------------------------------------------------------------
 
-_PREFIX = ("", "", "double ", "triple ", "quadruple ")
+_PREFIX = ("", "", "double ", "triple ", "quadruple ", "quintuple ", "sextuple ")
 _EXTRA_NAMES = {(1, 0): "extra king", (0, 1): "extra queen", (1, 1): "extra king and queen"}
 # Suits in item order: trump first, then as `sort_cards` shows a hand (♠ ♥ ♦ ♣).
 _DISPLAY = tuple(sorted(Suit, reverse=True))
@@ -284,8 +308,8 @@ class _Tables:
         self.suit_mask = (1 << self.suit_bits) - 1
         self.absorbs = rules.run_absorbs_royal_marriage
         self.joins = rules.run_joins_marriages
-        table = _effective_values(rules, scale)
-        # By number of copies, from 0; the double deck has no dix row (no nines).
+        table = _effective_values(rules, scale, deck)
+        # By number of copies, from 0; the double and triple decks have no dix row (no nines).
         self.rows = {key: (0, *table.get(key, (0,) * copies)) for key in _KEYS}
         self.extras = {key: table[key][0] for key in _EXTRAS if key in table}
         self.grand = table["grand_pinochle"][0] if "grand_pinochle" in table else None
@@ -299,7 +323,7 @@ class _Tables:
         self.marked = bool(wins) or checks.played
 
         ranks = range(copies + 1)
-        nines = ranks if deck is DeckKind.SINGLE else (0,)
+        nines = ranks if deck_has_nines(deck) else (0,)
         holdings = itertools.product(nines, ranks, ranks, ranks, ranks, ranks)
         trumps: dict[tuple[int, ...], tuple[int, _TrumpPlan]] = {
             counts: self._best_trump(counts) for counts in holdings

@@ -38,7 +38,7 @@ import attrs
 from pinochle.actions import Pass
 from pinochle.arguments import number
 from pinochle.auction import _trump_suits
-from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, copies_in_deck, make_deck
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
@@ -748,8 +748,10 @@ def _elements(counts: Sequence[int]) -> list[Card]:
     return cards
 
 
-# _REPEATS[n][i]: n copies of CARDS[i] (a deck has at most four).
-_REPEATS: Final = tuple(tuple((card,) * n for card in CARDS) for n in range(5))
+# _REPEATS[n][i]: n copies of CARDS[i] (a deck has at most six: the triple deck).
+_REPEATS: Final = tuple(
+    tuple((card,) * n for card in CARDS) for n in range(max(map(copies_in_deck, DeckKind)) + 1)
+)
 
 
 def _in_order(cards: Iterator[Card] | Sequence[Card]) -> tuple[Card, ...]:
@@ -1210,9 +1212,9 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
     sides = variant.sides
     won = [0] * sides
     counters = [False] * sides
-    partnerships = variant.deal.partnerships
+    side_of = variant.side_of
     for trick in view.tricks:
-        side = trick.winner % 2 if partnerships else hand.persons[trick.winner]  # side_of
+        side = side_of(hand.persons[trick.winner])
         won[side] += 1
         counters[side] = counters[side] or any(c.rank in _COUNTERS for _, c in trick.plays)
     return build_state(

@@ -26,6 +26,7 @@ where they belong to a seat, so tests and style sheets can find them.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from xml.sax.saxutils import escape, quoteattr
@@ -217,13 +218,14 @@ def _seat_name(view: Observation, seat: int, names: Sequence[str] | None = None)
 
 
 def _side_names(view: Observation, names: Sequence[str] | None = None) -> list[str]:
-    players = view.variant.deal.players
-    if names is not None:  # by person: partners are persons side and side + 2
-        if view.variant.deal.partnerships:
-            return [f"{names[side]} & {names[side + 2]}" for side in (0, 1)]
+    variant = view.variant
+    if variant.deal.partnerships:  # by person: a team is a person and its partners
+        teams = [(side, *variant.partners_of(side)) for side in range(variant.sides)]
+        if names is not None:
+            return [" & ".join(names[p] for p in team) for team in teams]
+        return ["Seats " + " & ".join(str(p) for p in sorted(team)) for team in teams]
+    if names is not None:
         return list(names[: len(view.scores)])
-    if view.variant.deal.partnerships:
-        return ["Seats " + " & ".join(str(s) for s in range(side, players, 2)) for side in (0, 1)]
     return [f"Player {person}" for person in range(len(view.scores))]
 
 
@@ -271,15 +273,34 @@ def hand(
 
 
 def _positions(players: int) -> dict[int, str]:
-    """Where each seat sits, counted to the left of the viewer (who sits at the bottom)."""
+    """Where each seat sits, counted to the left of the viewer (who sits at the bottom).
+
+    Two to four seats sit at the table's sides; five or more (six- and eight-hand tables)
+    round it, evenly spaced clockwise from the bottom (``"k/n"``: see `_around`).
+    """
     if players == 2:
         return {0: "bottom", 1: "top"}
     if players == 3:
         return {0: "bottom", 1: "left", 2: "right"}
-    return {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    if players == 4:
+        return {0: "bottom", 1: "left", 2: "top", 3: "right"}
+    return {0: "bottom", **{k: f"{k}/{players}" for k in range(1, players)}}
+
+
+def _around(position: str) -> tuple[float, float]:
+    """A round-the-table position ``"k/n"`` as a direction from the centre (y grows down)."""
+    k, n = map(int, position.split("/"))
+    angle = math.pi / 2 + 2 * math.pi * k / n  # from the bottom, to the viewer's left
+    return math.cos(angle), math.sin(angle)
 
 
 _TRICK_OFFSETS = {"bottom": (0, 1), "left": (-1, 0), "top": (0, -1), "right": (1, 0)}
+
+
+def _trick_offset(position: str) -> tuple[float, float]:
+    """Where a seat's card lies in the trick, as a direction from the trick's centre."""
+    found = _TRICK_OFFSETS.get(position)
+    return found if found is not None else _around(position)
 
 
 def _draw_trick(
@@ -301,7 +322,7 @@ def _draw_trick(
     seats = _positions(players)
     canvas.open(cls, **({"winner": winner} if winner is not None else {}))
     for order, (seat, card) in enumerate(plays):
-        dx, dy = _TRICK_OFFSETS[seats[(seat - viewer) % players]]
+        dx, dy = _trick_offset(seats[(seat - viewer) % players])
         x = cx + dx * (w * 1.3) - w / 2
         y = cy + dy * (h * 0.72) - h / 2
         data: dict[str, object] = {"seat": seat, "order": order}
@@ -446,6 +467,15 @@ _TABLE_WIDTH = 900
 _TABLE_HEIGHT = 720
 _SMALL = 0.55  # the scale of other seats' cards and of shown meld
 _ANCHORS = {"left": (140.0, 250.0), "top": (450.0, 92.0), "right": (760.0, 250.0)}
+
+
+def _anchor(position: str) -> tuple[float, float]:
+    """A seat's place at the table: the centre of its cards and the top of its label."""
+    found = _ANCHORS.get(position)
+    if found is not None:
+        return found
+    dx, dy = _around(position)  # round an ellipse inside the table, below the header
+    return 450.0 + 320.0 * dx, max(92.0, 260.0 + 170.0 * dy)
 
 
 def _meld_cards(view: Observation, seat: int) -> tuple[tuple[Card, ...], int | None]:
@@ -660,7 +690,7 @@ def table(observation: Observation, *, names: Sequence[str] | None = None) -> st
     for seat in range(players):
         if seat == view.seat:
             continue
-        cx, top = _ANCHORS[positions[(seat - view.seat) % players]]
+        cx, top = _anchor(positions[(seat - view.seat) % players])
         _draw_other_seat(canvas, view, seat, cx, top)
     _trick_of(canvas, view, _TABLE_WIDTH / 2, 345)
     _draw_meld_of(canvas, view, view.seat, _TABLE_WIDTH / 2, 470, per_row=20)

@@ -27,7 +27,7 @@ import attrs
 
 from pinochle.actions import Action, Concede, Pass, PlayOn, ThrowIn
 from pinochle.auction import bid_problem, next_bid
-from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, make_deck
+from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, deck_has_nines, deck_size, make_deck
 from pinochle.checking import CheckReport, check_variant, play_problem, play_random_game
 from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import ExtraMissingError, TurnError, VariantError
@@ -97,8 +97,8 @@ def trumps() -> st.SearchStrategy[Suit | None]:
 
 
 def cards(deck: DeckKind | str = DeckKind.SINGLE) -> st.SearchStrategy[Card]:
-    """Any card that the deck holds (no nines in the double deck)."""
-    if DeckKind(deck) is DeckKind.SINGLE:
+    """Any card that the deck holds (no nines in the double and triple decks)."""
+    if deck_has_nines(deck):
         return st.sampled_from(CARDS)
     return st.sampled_from([c for c in CARDS if c.rank is not Rank.NINE])
 
@@ -114,8 +114,8 @@ def hands(
         max_size: Most cards (default: the variant's hand size).
     """
     v = variant or load_variant()
-    deck = v.deal.deck
-    pool = [c for c in CARDS if deck is DeckKind.SINGLE or c.rank is not Rank.NINE]
+    nines = deck_has_nines(v.deal.deck)
+    pool = [c for c in CARDS if nines or c.rank is not Rank.NINE]
     slots = [card for card in pool for _ in range(v.copies)]
     size = v.deal.hand if max_size is None else max_size
     indices = st.lists(
@@ -192,7 +192,7 @@ def variants(
             if (table, key) in _SCALED_CHOICES:
                 value *= parent.scale
             changes.setdefault(table, {})[key] = value
-    if parent.deal.deck is DeckKind.DOUBLE:
+    if parent.deal.deck is not DeckKind.SINGLE:
         changes.get("meld", {}).pop("doubles", None)
     if parent.deal.stock:  # the stock game's first lead is free (no duty while it lasts)
         changes.get("play", {}).pop("opening_lead", None)
@@ -268,9 +268,9 @@ def _schedules(draw: st.DrawFn) -> list[dict[str, Any]]:
 @st.composite
 def _deal_shapes(draw: st.DrawFn) -> dict[str, Any]:
     """A deal that fits its deck: players, kitty or stock, and the hand size they leave."""
-    deck = draw(st.sampled_from(["single", "double"]))
-    size = 48 if deck == "single" else 80
-    players = draw(st.sampled_from([2, 3, 4]))
+    deck = draw(st.sampled_from([kind.value for kind in DeckKind]))
+    size = deck_size(deck)
+    players = draw(st.sampled_from([2, 3, 4, 2, 3, 4, 6, 8]))
     stock = players == 2 and draw(st.booleans())
     if stock:
         hand, kitty = draw(st.integers(1, size // 2 - 1)), 0
@@ -279,11 +279,13 @@ def _deal_shapes(draw: st.DrawFn) -> dict[str, Any]:
         kitty = draw(st.sampled_from(fits))
         hand = (size - kitty) // players
     seated = players if players != 3 else draw(st.sampled_from([3, 3, 4, 5]))
+    teams = [t for t in range(2, players // 2 + 1) if players % t == 0]
     return {
         "deck": deck,
         "players": players,
         "seated": seated,
-        "partnerships": players == 4 and draw(st.booleans()),
+        "partnerships": players in (4, 6, 8) and draw(st.booleans()),
+        "teams": draw(st.sampled_from(teams or [2])),
         "hand": hand,
         "packet": draw(st.integers(1, min(hand, 5))),
         "kitty": kitty,
@@ -354,7 +356,7 @@ def profile_documents(
         single = deal["deck"] == "single"
         table = "single" if single else draw(st.sampled_from(_DOUBLE_TABLES))
         doc.setdefault("meld", {})["table"] = table
-        if not deal["partnerships"]:
+        if not deal["partnerships"] or deal["players"] != 4:
             doc.setdefault("passing", {})["cards"] = 0
         if deal["stock"]:
             doc.setdefault("trump", {})["rule"] = "turn-up"

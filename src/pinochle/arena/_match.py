@@ -130,7 +130,8 @@ def run_match(
 
     Deal ``i`` is dealt from game seed ``seed + i`` and played once in every seating, so
     the cards cancel out and only the play differs: at a partnership table A sits at
-    seats 0 and 2 against B at 1 and 3, then the seats are swapped; at the others A plays
+    seats 0 and 2 against B at 1 and 3, then the seats are swapped (at six and eight hands
+    A as each team in turn); at the others A plays
     alone against a B in every other place, once in each place. A deal's score is A's
     points a hand minus B's (minus the mean of the B's), averaged over its seatings.
 

@@ -130,13 +130,14 @@ class PlayedGame:
 def seatings(variant: Variant) -> list[tuple[bool, ...]]:
     """Every seating of a deal, as whether each place (seat, or person) is A's.
 
-    Partnerships: A at the even seats, then at the odd ones. Otherwise A alone against a
-    B at every other place, once at each place.
+    Partnerships: A at the even seats, then at the odd ones; with more than two teams
+    (eight hands, four teams) A as each team in turn against B at every other. Otherwise A
+    alone against a B at every other place, once at each place.
     """
     if variant.deal.partnerships:
         return [
             tuple(variant.side_of(seat) == k for seat in range(variant.deal.players))
-            for k in (0, 1)
+            for k in range(variant.sides)
         ]
     people = variant.deal.seated
     return [tuple(person == alone for person in range(people)) for alone in range(people)]
@@ -144,8 +145,16 @@ def seatings(variant: Variant) -> list[tuple[bool, ...]]:
 
 def seating_note(variant: Variant) -> str:
     """How a deal is seated for this table, in words."""
-    if variant.deal.partnerships:
+    if variant.deal.partnerships and variant.deal.players == 4:
         return "A at seats 0 and 2 against B at 1 and 3, then swapped"
+    if variant.deal.partnerships and variant.sides == 2:
+        return "A at the even seats against B at the odd ones, then swapped"
+    if variant.deal.partnerships:
+        return (
+            f"A as one team of {variant.deal.players // variant.sides} against B at the "
+            f"other {variant.sides - 1}, once as each team; points are A's minus the mean of "
+            "the B teams'"
+        )
     if variant.deal.seated == 2:
         return "A at seat 0 against B at seat 1, then swapped"
     return (

@@ -222,6 +222,7 @@ class _Deck:
     partnerships: bool
     players: int
     suit_size: float  # a suit's cards in the deck
+    partners: int  # the other players of a team: 1 at four hands, 2 at six, 1 or 3 at eight
 
 
 @functools.lru_cache(maxsize=8)
@@ -233,6 +234,7 @@ def _deck(variant: Variant) -> _Deck:
         deal.partnerships,
         deal.players,
         variant.deck_size / 4,
+        len(variant.partners_of(0)),
     )
 
 
@@ -245,8 +247,8 @@ def _share_of(held: _Held, trump: Suit, deck: _Deck, extra_trumps: float) -> flo
     length = held.lengths[trump] + extra_trumps - deck.fair_length
     power = _power(held, trump) + _LENGTH_POWER * max(0.0, length)
     share = min(1.0, power / deck.power)
-    if deck.partnerships:
-        share += (1.0 - share) / (deck.players - 1)
+    if deck.partnerships:  # each partner's fair share of the rest
+        share += (1.0 - share) * deck.partners / (deck.players - 1)
     return share
 
 
@@ -362,7 +364,7 @@ class _Terms:
 @functools.lru_cache(maxsize=16)
 def _terms(variant: Variant, before_passing: bool) -> _Terms:
     return _Terms(
-        partner_meld(variant) if variant.deal.partnerships else 0.0,
+        partner_meld(variant) * len(variant.partners_of(0)),
         exchange_gain(variant) if before_passing else 0.0,
         deck_points(variant),
         variant.settlement.minimum_meld,
@@ -489,10 +491,15 @@ def hand_value(observation: Observation, *, alone: bool = False) -> float:
 # --- The auction and trump -------------------------------------------------------------
 
 
-def _partner(observation: Observation) -> int | None:
-    if not observation.variant.deal.partnerships:
-        return None
-    return (observation.seat + 2) % observation.variant.deal.players
+def _partner_holds_bid(observation: Observation) -> bool:
+    """Whether the high bid so far is a partner's (any teammate's at six or eight hands)."""
+    bidder, seat = observation.bidder, observation.seat
+    return (
+        observation.variant.deal.partnerships
+        and bidder is not None
+        and bidder != seat
+        and observation.side_of(bidder) == observation.side_of(seat)
+    )
 
 
 def bid_ceiling(observation: Observation, *, error: float = 0.0, alone: bool = False) -> float:
@@ -521,7 +528,7 @@ def choose_bid(
     legal = observation.legal_actions
     lowest = lowest_bid(legal)
     over_partner = careful and observation.bidder is not None
-    over_partner = over_partner and observation.bidder == _partner(observation)
+    over_partner = over_partner and _partner_holds_bid(observation)
     ceiling = bid_ceiling(observation, error=error, alone=over_partner)
     if lowest is not None and lowest.amount <= ceiling:
         return lowest
@@ -769,7 +776,7 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     meld = sum(m.total for s, m in enumerate(observation.melds) if s in side and m is not None)
     if not any(observation.melds):  # ``throw_in_at = "after-trump"``: nobody has melded yet
         meld = score_meld(observation.hand, _trump_of(observation), variant).total
-        meld += round(partner_meld(variant)) if variant.deal.partnerships else 0
+        meld += round(partner_meld(variant)) * len(variant.partners_of(0))
     if meld < variant.settlement.minimum_meld:
         meld = 0
     total = deck_points(variant)

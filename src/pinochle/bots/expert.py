@@ -79,18 +79,24 @@ __all__ = [
 ]
 
 SAMPLES: Final[Mapping[DeckKind, int]] = MappingProxyType(
-    {DeckKind.SINGLE: 30, DeckKind.DOUBLE: 52}
+    {DeckKind.SINGLE: 30, DeckKind.DOUBLE: 52, DeckKind.DOUBLE_NINES: 24, DeckKind.TRIPLE: 24}
 )
 """Deals imagined per decision, by deck, unless a bot is given its own number.
 
 S1's Expert imagines 24. Once the play-outs and the sampler became faster, these numbers
 (with the play-out below and the endgame search) cost no more time than 24 did before and
 beat S1's Expert in the arena: on pinochlerun with 30 deals played out by Hard's rules,
-on the double deck with 52 quick play-outs (docs/bots.md).
+on the double deck with 52 quick play-outs (docs/bots.md). The six- and eight-hand decks
+(96 and 120 cards) imagine 24, S1's number, with quick play-outs: not measured.
 """
 
 PLAYOUT: Final[Mapping[DeckKind, str]] = MappingProxyType(
-    {DeckKind.SINGLE: "hard", DeckKind.DOUBLE: "quick"}
+    {
+        DeckKind.SINGLE: "hard",
+        DeckKind.DOUBLE: "quick",
+        DeckKind.DOUBLE_NINES: "quick",
+        DeckKind.TRIPLE: "quick",
+    }
 )
 """How the imagined deals are played out, by deck, unless a bot is given its own: "quick"
 (`pinochle.bots.rollout.quick_card`, S1's Expert) or "hard"
@@ -254,12 +260,18 @@ class ExpertBot(Bot):
         legal = observation.legal_actions
         lowest = lowest_bid(legal)
         variant = observation.variant
-        partner = (observation.seat + 2) % 4 if variant.deal.partnerships else None
+        bidder, seat = observation.bidder, observation.seat
+        partner_bid = (
+            variant.deal.partnerships
+            and bidder is not None
+            and bidder != seat
+            and observation.side_of(bidder) == observation.side_of(seat)
+        )
         if (
             variant.deal.deck is not DeckKind.SINGLE
             or lowest is None
             or not isinstance(legal[0], Pass)
-            or (partner is not None and observation.bidder == partner)
+            or partner_bid
         ):
             return None
         samples = self.samples or SAMPLES[variant.deal.deck]

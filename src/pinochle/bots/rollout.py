@@ -52,12 +52,14 @@ def sides(state: State) -> tuple[int, ...]:
 
 def _sides(state: State) -> Sequence[int]:
     """`sides`, read from the profile and the hand's persons (as `State.side_of` does)."""
-    if state.variant.deal.partnerships:
-        return _PARTNERS
+    deal = state.variant.deal
+    if deal.partnerships:
+        return _TEAMS[deal.teams]
     return state.hand.persons
 
 
-_PARTNERS = tuple(seat % 2 for seat in range(8))  # seat % 2, as State.side_of
+# Seat s plays for team s % teams, as State.side_of (no sit-outs with partnerships).
+_TEAMS = {teams: tuple(seat % teams for seat in range(8)) for teams in range(2, 5)}
 
 
 def margin(scores: Sequence[int], side: int) -> float:

@@ -35,7 +35,8 @@ def bid_limit(variant: Variant) -> int:
     trick included), as rules/auction#maximum allows. The side's meld is bounded by the bidder's
     best possible hand (dealt cards plus the kitty it takes: `pinochle.meld.highest_meld`,
     an exact maximum) plus, where partners meld, the partner's best possible hand: a proven
-    upper bound (each hand's meld is at most its own maximum). The cap is never below
+    upper bound (each hand's meld is at most its own maximum); at six or eight hands every
+    partner's. The cap is never below
     the minimum. Computed once per profile.
 
     Browser-game (S1, 12 cards, ones): 180 (a double run in spades with both J♦ for a
@@ -52,7 +53,7 @@ def _meld_cap(variant: Variant) -> int:
     deal = variant.deal
     meld = highest_meld(variant, deal.hand + deal.kitty)
     if deal.partnerships and variant.meld.who is WhoMelds.ALL:
-        meld += highest_meld(variant, deal.hand)
+        meld += highest_meld(variant, deal.hand) * len(variant.partners_of(0))
     return max(variant.bidding.minimum, meld + deck_points(variant))
 
 

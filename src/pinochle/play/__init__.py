@@ -106,7 +106,7 @@ def seating(variant: Variant, players: int = 1, level: str = DEFAULT_LEVEL) -> S
     first = 2 if deal.players == 4 else 0  # South at four-hand tables, else the first
     # Two people: South and West at four-hand tables (opposite sides), else the first two.
     people = (first, (first + 1) % deal.seated) if players == 2 else (first,)
-    partners = {(p + 2) % 4 for p in people} if deal.partnerships else set()
+    partners = {q for p in people for q in variant.partners_of(p)}
     levels = {
         person: PARTNER_LEVEL if person in partners else level
         for person in range(deal.seated)
@@ -226,7 +226,6 @@ class _Table:
     ) -> None:
         from pinochle.bots import make_bot  # lazily: the bots are an optional layer
 
-        deal = variant.deal
         self.variant = variant
         self.level = level
         self.stdin, self.stdout = stdin, stdout
@@ -236,7 +235,6 @@ class _Table:
         self.prompter, self.teller = Prompter(self.voice), Teller(self.voice)
         self.holder: int | None = first if players == 1 else None  # who has the screen
         self.pending: dict[int, list[str]] = {person: [] for person in seats.people}
-        self.partner = (first + 2) % 4 if deal.partnerships else None
         self.review = False  # --review: each person's review after each hand
         self.hint_worlds: int | None = None  # the deals a hint imagines (None: the default)
         self.unread: set[int] = set()  # the people with a review waiting behind a cover
@@ -444,20 +442,21 @@ class _Table:
                 "A cover screen hides the cards whenever the screen passes to the other person.",
                 self._typing_line(),
             ]
+        partners = variant.partners_of(self.voice.me)
         others = [
             self.voice.plain[p]
             for p in range(deal.seated)
-            if p not in (self.voice.me, self.partner)
+            if p != self.voice.me and p not in partners
         ]
         level = _level_name(self.level)
         seat = f"You sit {self.voice.plain[self.voice.me]}."
         if deal.seated != deal.players:
             seat = f"You are {self.voice.plain[self.voice.me]}; each hand the dealer sits out"
             seat += "." if deal.seated == 4 else ", and so does the second on the dealer's left."
-        if self.partner is not None:
-            seat += (
-                f" {self.voice.plain[self.partner]}, your partner, plays {PARTNER_LEVEL.title()};"
-            )
+        if partners:
+            names = join([self.voice.plain[p] for p in partners])
+            role = "your partner, plays" if len(partners) == 1 else "your partners, play"
+            seat += f" {names}, {role} {PARTNER_LEVEL.title()};"
         verb = "plays" if len(others) == 1 else "play"
         return [
             f"{variant.name}: {variant.title} (seed {self.state.game.seed})",
@@ -469,9 +468,13 @@ class _Table:
         """Who sits where when two people share the screen."""
         one, two = (self.voice.plain[p] for p in self.voice.people)
         if self.variant.deal.partnerships:
-            mates = [self.voice.plain[(p + 2) % 4] for p in self.voice.people]
+            mates = [
+                join([self.voice.plain[q] for q in self.variant.partners_of(p)])
+                for p in self.voice.people
+            ]
+            each = "a computer partner" if len(self.variant.partners_of(0)) == 1 else "partners"
             return (
-                f"Two players: {one} and {two} play each other, each with a computer partner"
+                f"Two players: {one} and {two} play each other, each with {each}"
                 f" at {PARTNER_LEVEL.title()} ({mates[0]} with {one}, {mates[1]} with {two})."
             )
         others = [

@@ -65,7 +65,7 @@ class Voice:
         the other person at the screen first, then the computer players in playing order.
         """
         seated = self.variant.deal.seated
-        partner = (person + 2) % 4 if self.variant.deal.partnerships else None
+        partner = (self.variant.partners_of(person) or (None,))[0]
         later = [(person + k) % seated for k in range(1, seated)]  # playing order from here
         others = sorted(
             (p for p in later if p != partner), key=lambda p: p not in self.people

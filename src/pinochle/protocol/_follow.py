@@ -587,10 +587,9 @@ class Follower:
         needs = _needs(step, world, self.seat)
         keep = _kept(needs, holds, self.seat)
         places = _Places(world, self.seat)
-        partner = (seat + 2) % 4 if world.variant.deal.partnerships else seat
         sources = [
             place
-            for place in (("hand", seat), ("hand", partner))
+            for place in (("hand", seat), *(("hand", p) for p in world.variant.partners_of(seat)))
             if place in places.piles
             and places.count(place, card) > keep.get(place, Counter()).get(card, 0)
         ]

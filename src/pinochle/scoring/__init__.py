@@ -5,7 +5,7 @@ tricks) into a `HandResult` that says both the numbers and why: `Outcome.MADE`,
 `Outcome.SET`, `Outcome.NOT_ON_BOARD`, ... and for each side whether its meld was saved.
 `game_end` says whether the running scores end the game and who won.
 
-A *side* is a partnership in the four-hand game and a single player otherwise; sides are
+A *side* is a team of partners (four, six or eight hands) and a single player otherwise; sides are
 numbered like the scores they own. Every rule difference is one small function chosen by a
 profile key (tables of rules such as the saving rules and the set rules), not a scattering
 of ifs.

@@ -15,7 +15,7 @@ from typing import Any
 
 import attrs
 
-from pinochle.cards import DeckKind
+from pinochle.cards import DeckKind, deck_has_nines
 from pinochle.errors import MAX_PROBLEMS, VariantError
 from pinochle.variant._model import (
     MAX_NUMBER,
@@ -81,11 +81,18 @@ def _is_number(value: object) -> bool:
 @_rule
 def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
     d = v.deal
-    if d.players not in (2, 3, 4):
-        yield "deal.players", f"expected 2, 3 or 4, found {d.players}"
+    if d.players not in (2, 3, 4, 6, 8):
+        yield "deal.players", f"expected 2, 3, 4, 6 or 8, found {d.players}"
         return  # the rest of the deal depends on it
-    if d.partnerships and d.players != 4:
-        yield "deal.partnerships", f"partnerships need 4 players, found {d.players}"
+    if d.partnerships and d.players not in (4, 6, 8):
+        yield "deal.partnerships", f"partnerships need 4, 6 or 8 players, found {d.players}"
+    elif d.partnerships and (d.teams < 2 or d.players % d.teams or d.players // d.teams < 2):
+        splits = [t for t in range(2, d.players // 2 + 1) if d.players % t == 0]
+        yield (
+            "deal.teams",
+            f"{d.players} players make teams of equal size, at least two in each: expected "
+            f"{' or '.join(map(str, splits))}, found {d.teams}",
+        )
     if d.seated != d.players and not (d.players == 3 and d.seated in (4, 5)):
         yield (
             "deal.seated",
@@ -200,13 +207,14 @@ def _check_dealer_minimum(v: Variant) -> Iterator[tuple[str, str]]:
 
 @_rule
 def _check_misdeal(v: Variant) -> Iterator[tuple[str, str]]:
-    """The nines misdeals need nines: the double deck has none."""
+    """The nines misdeals are single-deck rules: they count the single deck's eight nines."""
     rule = v.deal.misdeal
     if rule not in (Misdeal.NONE, Misdeal.TECHNICAL) and v.deal.deck is not DeckKind.SINGLE:
+        has = "has none" if not deck_has_nines(v.deal.deck) else "is not the single deck"
         yield (
             "deal.misdeal",
-            f"{rule.value!r} counts nines, but the double deck has none (use 'technical' or "
-            "'none')",
+            f"{rule.value!r} counts nines, but the {v.deal.deck.value} deck {has} (use "
+            "'technical' or 'none')",
         )
 
 
@@ -217,6 +225,13 @@ def _check_trump_and_passing(v: Variant) -> Iterator[tuple[str, str]]:
         yield "passing.cards", f"expected 0 or more, found {n}"
     elif n and not v.deal.partnerships:
         yield "passing.cards", "passing cards needs partnerships (set passing.cards = 0)"
+    elif n and v.deal.players in (6, 8):
+        # The partner opposite passes: the four-hand rule (rules/passing-and-kitty).
+        yield (
+            "passing.cards",
+            f"passing between the bidder and the partner opposite is a four-hand rule, found "
+            f"{v.deal.players} players (set passing.cards = 0)",
+        )
     elif n > v.deal.hand:
         yield "passing.cards", f"cannot pass {n} cards from a hand of {v.deal.hand}"
     if v.deal.stock and v.trump.rule is not TrumpRule.TURN_UP:
@@ -244,8 +259,11 @@ def _check_dix_exchanges(v: Variant) -> Iterator[tuple[str, str]]:
                 "a stock game exchanges the dix during play (stock.dix_exchange): "
                 "set trump.dix_exchange = 'none'",
             )
-        if v.deal.deck is not DeckKind.SINGLE:
-            yield "trump.dix_exchange", "the double deck has no nines, so no dix to exchange"
+        if not deck_has_nines(v.deal.deck):
+            yield (
+                "trump.dix_exchange",
+                f"the {v.deal.deck.value} deck has no nines, so no dix to exchange",
+            )
     if v.stock.first_dix_exchanged and not v.stock.dix_exchange:
         yield (
             "stock.first_dix_exchanged",
@@ -263,8 +281,8 @@ def _check_meld(v: Variant) -> Iterator[tuple[str, str]]:
             "meld.table",
             f"table {m.table.value!r} does not fit the {v.deal.deck.value} deck; use {fit}",
         )
-    if not single and m.values.dix:
-        yield "meld.values.dix", "the double deck has no nines, so no dix value"
+    if not deck_has_nines(v.deal.deck) and m.values.dix:
+        yield "meld.values.dix", f"the {v.deal.deck.value} deck has no nines, so no dix value"
     if not single and m.run_extras:
         yield "meld.run_extras", "Dailey's run extras are a single-deck rule"
     if m.run_extras and not m.run_absorbs_royal_marriage:

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from pinochle.cards import DeckKind, Suit, copies_in_deck
+from pinochle.cards import DeckKind, Suit, copies_in_deck, deck_size
 
 if TYPE_CHECKING:  # annotations only: pathlib costs `import pinochle` milliseconds
     from pathlib import Path
@@ -402,10 +402,13 @@ class ChapmanDefenders(enum.StrEnum):
 class Deal:
     """``[deal]``: the deck, the players and how the cards are dealt."""
 
-    deck: DeckKind = _key(DeckKind.SINGLE, "'single' (48 cards) or 'double' (80, no nines)")
-    players: int = _key(4, "players in each hand: 2, 3 or 4")
+    deck: DeckKind = _key(
+        DeckKind.SINGLE,
+        "'single' (48 cards), 'double' (80, no nines), 'double-nines' (96) or 'triple' (120)",
+    )
+    players: int = _key(4, "players in each hand: 2, 3, 4, 6 or 8")
     seated: int = _key(4, "people at the table: more than players means sit-outs (3 of 4 or 5)")
-    partnerships: bool = _key(True, "true: two sides of two partners (four players only)")
+    partnerships: bool = _key(True, "true: fixed teams of partners (4, 6 or 8 players; see teams)")
     hand: int = _key(12, "cards dealt to each player")
     packet: int = _key(3, "cards dealt at a time")
     kitty: int = _key(0, "cards dealt to a widow / kitty")
@@ -413,6 +416,9 @@ class Deal:
     misdeal: Misdeal = _key(
         Misdeal.NONE,
         "'none', 'five-nines', 'five-nines-no-ace', 'six-nines-one-ace' or 'technical'",
+    )
+    teams: int = _key(
+        2, "with partnerships: how many teams; seat s plays for team s % teams (8 hands: 2 or 4)"
     )
 
 
@@ -726,12 +732,12 @@ class Variant:
 
     @property
     def deck_size(self) -> int:
-        """Cards in the deck: 48 or 80."""
-        return 48 if self.deal.deck is DeckKind.SINGLE else 80
+        """Cards in the deck: 48, 80, 96 or 120."""
+        return deck_size(self.deal.deck)
 
     @property
     def copies(self) -> int:
-        """Copies of each card in the deck: 2 or 4."""
+        """Copies of each card in the deck: 2, 4 or 6."""
         return copies_in_deck(self.deal.deck)
 
     @property
@@ -748,17 +754,26 @@ class Variant:
 
     @property
     def sides(self) -> int:
-        """Scoring sides: 2 with partnerships, else one per person seated (sit-outs too)."""
-        return 2 if self.deal.partnerships else self.deal.seated
+        """Scoring sides: the teams with partnerships, else one per person seated (sit-outs too)."""
+        return self.deal.teams if self.deal.partnerships else self.deal.seated
 
     def side_of(self, person: int) -> int:
         """The side (score index) a person plays for: the one rule of sides.
 
-        With partnerships (four players, no sit-outs) persons 0 and 2 are side 0 and 1 and 3
-        side 1; otherwise each person at the table, sit-outs too, is a side of their own.
-        `State.side_of` and `Observation.side_of` give a seat's side through it.
+        With partnerships (no sit-outs) person ``p`` plays for team ``p % deal.teams``: at four
+        hands persons 0 and 2 are side 0 and 1 and 3 side 1; at six, 0 2 4 against 1 3 5; at
+        eight with four teams, partners sit opposite (0 and 4, 1 and 5, ...). Otherwise each
+        person at the table, sit-outs too, is a side of their own. `State.side_of` and
+        `Observation.side_of` give a seat's side through it.
         """
-        return person % 2 if self.deal.partnerships else person
+        return person % self.deal.teams if self.deal.partnerships else person
+
+    def partners_of(self, person: int) -> tuple[int, ...]:
+        """The other persons on this person's team, nearest to the left first (none alone)."""
+        if not self.deal.partnerships:
+            return ()
+        teams, players = self.deal.teams, self.deal.players
+        return tuple((person + k) % players for k in range(teams, players, teams))
 
     @property
     def has_auction(self) -> bool:

@@ -524,12 +524,15 @@
     felt.append(infoLine(obs, over));
     const others = element("div", "others");
     others.style.setProperty("--others", String(players - 1));
-    const places = PLACES[players] || [];
+    const places = PLACES[players];
     const around = [];
     for (let seat = 0; seat < players; seat += 1) {
       if (seat === obs.seat) continue;
-      const place = places[(seat - obs.seat + players) % players] || "top";
-      around.push([AROUND.indexOf(place), seat, place]);
+      // Five or more seats (six- and eight-hand tables) sit in one row across the top, in
+      // playing order from the left: place "around-k", k counted to the left.
+      const from = (seat - obs.seat + players) % players;
+      const place = places ? places[from] : `around-${from}`;
+      around.push([places ? AROUND.indexOf(place) : from, seat, place]);
     }
     around.sort((a, b) => a[0] - b[0]);
     for (const [, seat, place] of around) others.append(otherSeat(obs, seat, place, over));
