@@ -13,7 +13,9 @@ in four ways, and each is read here:
 - a TOML snippet in a ```` ```toml ```` block: it loads as a profile.
 
 A value "loads" when some built-in profile accepts it: `trump.dix_exchange =
-"first-holder"` needs a turned trump, which `parlett-three-hand` has. The test reads the
+"first-holder"` needs a turned trump, which `parlett-three-hand` has. Values that only make
+sense together are written on one line (`` `deal.hand = 26`, `deal.kitty = 2` ``), and a
+value that does not load alone is tried with the others its line sets. The test reads the
 docs, not a list kept here, so a key another change documents is checked as soon as its row
 is written.
 """
@@ -158,16 +160,33 @@ PROFILES = {name: load_variant(name) for name in builtin_variants()}
 DEFAULTS = Variant().to_dict()
 
 
-def problems_of(claim: Claim) -> list[str] | None:
-    """None if the claim loads in some built-in profile, else what the default profile says."""
-    value = claim.value
-    if value is _MISSING:
-        if not _in_model(claim.key):
-            return [f"{claim.key}: not a key of the profile schema"]
-        value = _lookup(DEFAULTS, claim.key)
-        if value is _MISSING:  # an optional override with no value by default (meld.values)
-            return None
-    changes = _nested(claim.key, value)
+def _merge(into: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+    for key, value in changes.items():
+        if isinstance(value, dict) and isinstance(into.get(key), dict):
+            _merge(into[key], value)
+        else:
+            into[key] = value
+    return into
+
+
+def problems_of(claim: Claim, together: tuple[Claim, ...] = ()) -> list[str] | None:
+    """None if the claim loads in some built-in profile, else what the first profile says.
+
+    ``together``: the values the same line sets alongside (`` `deal.hand = 26`, `deal.kitty
+    = 2` ``), tried with the claim when it does not load alone.
+    """
+    alone = _problems_of(claim)
+    if alone is None or not together:
+        return alone
+    changes: dict[str, Any] = {}
+    for other in (*together, claim):
+        if other.value is not _MISSING:
+            _merge(changes, _nested(other.key, other.value))
+    return None if _first_failure(changes) is None else alone
+
+
+def _first_failure(changes: dict[str, Any]) -> list[str] | None:
+    """None if some built-in profile takes ``changes``, else the first profile's problems."""
     first: list[str] | None = None
     for profile in PROFILES.values():
         try:
@@ -178,6 +197,17 @@ def problems_of(claim: Claim) -> list[str] | None:
         else:
             return None
     return first
+
+
+def _problems_of(claim: Claim) -> list[str] | None:
+    value = claim.value
+    if value is _MISSING:
+        if not _in_model(claim.key):
+            return [f"{claim.key}: not a key of the profile schema"]
+        value = _lookup(DEFAULTS, claim.key)
+        if value is _MISSING:  # an optional override with no value by default (meld.values)
+            return None
+    return _first_failure(_nested(claim.key, value))
 
 
 def _all_claims() -> list[Claim]:
@@ -205,9 +235,12 @@ SNIPPETS = _snippets()
 
 
 def test_every_documented_key_and_value_loads_in_a_profile() -> None:
+    lines: dict[tuple[str, int], list[Claim]] = {}
+    for claim in CLAIMS:
+        lines.setdefault((claim.page, claim.line), []).append(claim)
     failures = []
     for claim in CLAIMS:
-        problems = problems_of(claim)
+        problems = problems_of(claim, tuple(lines[claim.page, claim.line]))
         if problems is not None:
             failures.append(f"{claim}: {'; '.join(problems)}")
     assert not failures, "documented but not loadable:\n" + "\n".join(failures)
