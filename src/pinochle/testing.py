@@ -150,6 +150,8 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("settlement", "throw_in"): st.booleans(),
     ("settlement", "throw_in_at"): st.sampled_from([o.value for o in ThrowInAt]),
     ("game", "both_reach"): st.sampled_from(["bidder-wins", "bidder-first", "higher-score"]),
+    ("kitty", "bury_trump_aces"): st.booleans(),
+    ("kitty", "trump_first"): st.booleans(),
 }
 
 
