@@ -53,6 +53,13 @@ def _trump_or_ace(card: Card, trump: Suit) -> bool:
     return card.suit is trump or card.rank is Rank.ACE
 
 
+def _burials(state: State) -> list[Bury]:
+    """The legal burials now (the bury phase's actions are all `Bury`)."""
+    burials = [a for a in legal_actions(state) if isinstance(a, Bury)]
+    assert len(burials) == len(legal_actions(state))
+    return burials
+
+
 def _three_hand(bury_trump_aces: bool) -> Variant:
     # bury_meld: the meld rule out of the way, so only the trump-and-aces rule narrows.
     return load_variant("wikipedia-three-hand").override(
@@ -92,10 +99,10 @@ def test_trump_and_aces_are_buried_only_when_forced_and_then_announced() -> None
     announce it". With two plain cards and a kitty of three, both plain cards go and one
     trump or ace makes up the count; every seat is told which."""
     state = _to_bury(_three_hand(False), ALL_SPADES_AND_ACES, "K♥ Q♦ A♣")
-    legal = list(legal_actions(state))
+    legal = _burials(state)
     plain = Counter(parse_cards("K♥ Q♦"))
     assert legal
-    assert all(not plain - Counter(a.cards) for a in legal if isinstance(a, Bury))
+    assert all(not plain - Counter(a.cards) for a in legal)
     assert {c for a in legal for c in a.cards} - set(plain) == {
         c for c in state.hands[1] if _trump_or_ace(c, SPADES)
     }
@@ -112,7 +119,7 @@ def test_trump_and_aces_are_buried_only_when_forced_and_then_announced() -> None
 def test_with_enough_plain_cards_no_trump_or_ace_is_buried() -> None:
     """Not forced (three plain cards or more): the burial holds no trump and no ace."""
     state = _to_bury(_three_hand(False), ALL_SPADES_AND_ACES, "K♥ Q♦ J♣")
-    legal = list(legal_actions(state))
+    legal = _burials(state)
     assert Counter(legal[0].cards) == Counter(parse_cards("K♥ Q♦ J♣"))
     assert len(legal) == 1
     after = apply(state, legal[0])
@@ -196,7 +203,7 @@ def test_wikipedia_four_hand_kitty_deals_11_each_and_the_bidder_discards_4() -> 
     assert len(state.hands[bidder]) == 15
     state = apply(state, legal_actions(state)[0])
     if state.phase is Phase.BURY:
-        assert all(len(a.cards) == 4 for a in legal_actions(state))
+        assert all(len(a.cards) == 4 for a in _burials(state))
         state = apply(state, legal_actions(state)[0])
         assert [len(h) for h in state.hands] == [11] * 4
         assert state.phase in (Phase.THROW_IN, Phase.TRICKS)
@@ -224,7 +231,7 @@ def test_random_games_under_the_kitty_keys_keep_their_rules(variant: Variant, se
             continue
         strong = [c for c in buried if _trump_or_ace(c, trump)]
         if strong:  # forced: every other card that might go went
-            options = {c for a in legal_actions(before) for c in a.cards}
+            options = {c for a in _burials(before) for c in a.cards}
             assert all(c in buried for c in options if not _trump_or_ace(c, trump))
         for seat in range(variant.deal.players):
             assert Counter(observe(after, seat).buried_announced) == Counter(strong)

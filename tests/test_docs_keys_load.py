@@ -211,7 +211,7 @@ def _problems_of(claim: Claim) -> list[str] | None:
 
 
 def _all_claims() -> list[Claim]:
-    found = []
+    found: list[Claim] = []
     for path in PAGES:
         page = str(path.relative_to(ROOT))
         found.extend(claims_of(page, path.read_text(encoding="utf-8")))
@@ -222,7 +222,7 @@ CLAIMS = _all_claims()
 
 
 def _snippets() -> list[tuple[str, str]]:
-    found = []
+    found: list[tuple[str, str]] = []
     for path in PAGES:
         text = path.read_text(encoding="utf-8")
         for match in _TOML_BLOCK.finditer(text):
