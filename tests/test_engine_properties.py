@@ -69,6 +69,7 @@ FOUR_HAND = (
     "pinochlerun-double-deck",
     "pagat-double-deck",
     "npa-double-deck",
+    "wikipedia-four-hand-kitty",
 )
 VARIANTS = {name: load_variant(name) for name in FOUR_HAND}
 
@@ -83,6 +84,7 @@ DECK_POINTS = {
     "pinochlerun-double-deck": 50,
     "pagat-double-deck": 50,
     "npa-double-deck": 50,
+    "wikipedia-four-hand-kitty": 250,  # the discards count (rules/passing-and-kitty#kitty)
 }
 
 # Random play may never finish these: the dealer is stuck at 250 (tens), random tricks

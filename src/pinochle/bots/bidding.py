@@ -63,7 +63,6 @@ from pinochle import (
     meld_values,
     score_meld,
 )
-from pinochle.choices import CardChoices
 
 __all__ = [
     "CONCEDE_NEED",
@@ -737,8 +736,9 @@ def _legal_burial(observation: Observation, chosen: Bury, trump: Suit) -> Bury:
     legal = observation.legal_actions
     if not legal or chosen in legal:
         return chosen
-    if isinstance(legal, CardChoices):
-        return Bury(_lowest(legal.cards, legal.k, trump))
+    cards, k = getattr(legal, "cards", None), getattr(legal, "k", None)
+    if cards is not None and k is not None:  # any k of these cards (a `CardChoices`)
+        return Bury(_lowest(cards, k, trump))
     wanted = Counter(chosen.cards)
     burials = [a for a in legal if isinstance(a, Bury)]
     return max(burials, key=lambda a: sum((Counter(a.cards) & wanted).values()), default=chosen)
