@@ -23,6 +23,7 @@ from pinochle import (
     Card,
     IllegalActionError,
     NameTrump,
+    Observation,
     Pass,
     Phase,
     PlayOn,
@@ -31,6 +32,7 @@ from pinochle import (
     Suit,
     ThrowIn,
     Variant,
+    WireError,
     apply,
     explain_legal,
     legal_actions,
@@ -241,3 +243,30 @@ def test_random_games_under_the_kitty_keys_keep_their_rules(variant: Variant, se
 def test_the_widow_profiles_play_random_games_to_the_end(name: str) -> None:
     states = play_random_game(name, 7, max_hands=4)
     assert states[-1].is_over or states[-1].hand.number == 4
+
+
+def _announced_view() -> tuple[State, int]:
+    """A state right after a forced, announced burial, and a seat that did not bury."""
+    state = _to_bury(_three_hand(False), ALL_SPADES_AND_ACES, "K♥ Q♦ A♣")
+    return apply(state, Bury(parse_cards("K♥ Q♦ 9♠"))), 0
+
+
+def test_an_announced_burial_reads_back_and_an_impossible_one_is_refused() -> None:
+    """The wire reader takes the announcement as the engine writes it, and refuses one no
+    game can hold, naming the field (docs/wire-format.md#what-the-reader-checks)."""
+    state, seat = _announced_view()
+    view = observe(state, seat)
+    assert Observation.from_json(view.to_json()) == view
+    for announced, message in (
+        (["Q♦"], "only trump and aces are announced"),
+        (["9♠", "9♠", "A♣", "A♥"], "4 cards; the bidder buries 3"),
+    ):
+        data = view.to_dict()
+        data["buried_announced"] = announced
+        with pytest.raises(WireError, match=f"buried_announced: {message}"):
+            Observation.from_dict(data)
+    plain = _to_bury(_three_hand(True), ALL_SPADES_AND_ACES, "K♥ Q♦ J♣")
+    default = observe(apply(plain, Bury(parse_cards("A♠ A♥ A♦"))), 0).to_dict()
+    default["buried_announced"] = ["A♠"]
+    with pytest.raises(WireError, match="buried_announced: expected \\[\\]"):
+        Observation.from_dict(default)

@@ -111,7 +111,8 @@ def _announced(found: _Found, view: Observation) -> None:
     if view.variant.kitty.bury_trump_aces:
         found.add("buried_announced", "expected []: the profile announces no burial")
     elif len(announced) > view.variant.deal.kitty:
-        found.add("buried_announced", f"{len(announced)} cards; the bidder buries fewer")
+        kitty = view.variant.deal.kitty
+        found.add("buried_announced", f"{len(announced)} cards; the bidder buries {kitty}")
     elif any(c.suit is not view.trump and c.rank is not Rank.ACE for c in announced):
         found.add("buried_announced", "only trump and aces are announced")
     elif view.seat == view.bidder and Counter(announced) - Counter(view.buried):
