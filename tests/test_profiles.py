@@ -33,7 +33,11 @@ TWO_AND_THREE = ("bicycle-two-handed", "pagat-auction-3", "cutthroat-3")
 ALTERNATIVE_3P = ("wikipedia-three-hand", "wikipedia-cutthroat", "parlett-three-hand")
 # docs/profiles/index.md, the bigger tables (rules/deck-and-deal#other-tables).
 BIGGER_TABLES = ("six-hand-triple", "six-hand-96", "eight-hand")
-PROFILES = SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P + BIGGER_TABLES
+# docs/profiles/index.md, after them: the widow games of issue 32 (rules 6 and 14.3).
+WIDOW_GAMES = ("wikipedia-four-hand-kitty", "bicycle-three-hand-double")
+PROFILES = (
+    SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P + BIGGER_TABLES + WIDOW_GAMES
+)
 
 N_A = "n/a"
 """A cell docs/profiles/index.md leaves empty because the rule does not arise in that game."""
@@ -268,6 +272,39 @@ TABLE_BIGGER: dict[str, tuple[Any, ...]] = {
 }
 
 
+# rules 2 and 6 ("4p single deck with kitty: 11, 4-card kitty to the high bidder, who
+# discards 4"; "kitty instead" of passing; WP four-hand: bids "100 or 250 by agreement; 150
+# is typical" by 10, "the first player holding meld must open", game "often" 1,000) and
+# 14.3 (BC-3D: "25 each + 5 widow (trump before widow) ...; game 4,550; min 500, dealer
+# forced at 500 if first two pass; all meld but must win a scoring trick; bidder discards
+# as many as taken; discards count; ... concession: each opponent meld + 100, bidder minus
+# bid").
+TABLE_WIDOWS: dict[str, tuple[Any, ...]] = {
+    "deal.deck": ("single", "double"),
+    "deal.players": (4, 3),
+    "deal.partnerships": (True, False),
+    "deal.hand": (11, 25),
+    "deal.kitty": (4, 5),
+    "scale": (10, 10),
+    "bidding.minimum": (150, 500),
+    "bidding.step": (10, 10),
+    "bidding.meld_must_open": (True, False),
+    "bidding.all_pass": (N_A, "dealer-forced"),
+    "passing.cards": (0, 0),
+    "kitty.trump_first": (False, True),
+    "kitty.buried_count": (True, True),  # WP: by agreement (the choice); BC-3D: count
+    "meld.who": ("all", "all"),
+    "counting.last_trick": (10, 20),  # 250 / 500 in all
+    "settlement.save_meld": (N_A, "scoring-trick"),
+    "settlement.save_meld_applies_to": (N_A, "both"),
+    "settlement.set": ("minus-bid", "minus-bid"),
+    "settlement.throw_in": (N_A, True),
+    "settlement.surrender_defenders_score": (N_A, "meld"),
+    "settlement.surrender_bonus": (N_A, 100),
+    "game.target": (1000, 4550),
+}
+
+
 def expected_rows() -> Iterator[tuple[str, dict[str, Any]]]:
     """One (profile, {key: value}) per column of the tables, n/a cells left out."""
     for columns, table in (
@@ -276,6 +313,7 @@ def expected_rows() -> Iterator[tuple[str, dict[str, Any]]]:
         (DOUBLE_DECK, TABLE_18_2),
         (TWO_AND_THREE, TABLE_18_3),
         (ALTERNATIVE_3P, TABLE_18_3_ALTERNATIVES),
+        (WIDOW_GAMES, TABLE_WIDOWS),
     ):
         for key, cells in table.items():
             assert len(cells) == len(columns), f"row {key} has {len(cells)} cells"
@@ -311,7 +349,7 @@ def raw(name: str) -> dict[str, Any]:
 # --- The set of profiles ---------------------------------------------------------------
 
 
-def test_builtin_variants_are_exactly_the_profiles_of_the_tables() -> None:
+def test_builtin_variants_are_exactly_the_listed_profiles() -> None:
     assert builtin_variants() == tuple(sorted(PROFILES))
     assert sorted(p.stem for p in VARIANTS_DIR.glob("*.toml")) == sorted(PROFILES)
 
@@ -344,7 +382,8 @@ def test_file_header_names_the_game_its_sources_and_choices(name: str) -> None:
     header = "\n".join(re.findall(r"^#.*$", text.split("\n\n", 1)[0], re.MULTILINE))
     assert header, "the file starts with comments"
     # rules/sources: the source keys.
-    assert re.search(r"Source: .*\b(S[012]|PG-[PA3]|PG-DD|BC-(2|PA)|NPA|HOY|WP|PAR|GPC)\b", header)
+    sources = r"S[012]|PG-[PA3]|PG-DD|BC-(2|PA|3D)|NPA|HOY|WP|PAR|GPC"
+    assert re.search(rf"Source: .*\b({sources})\b", header)
     assert f"docs/profiles/{name}.md" in header, "cites its profile page"
     assert "Silent points" in header
 

@@ -1,9 +1,10 @@
-"""Engine invariants over random legal games at two and three hands
+"""Engine invariants over random legal games at two and three hands, and with a widow
 (docs/testing-house-rules.md#the-invariants).
 
-The invariants of the four-hand property tests, for bicycle-two-handed, pagat-auction-3 and
-cutthroat-3: cards are conserved across hands, trick, tricks, widow, buried cards, stock and
-turn-up (rules/deck-and-deal#hands, rules/two-hand, rules/three-hand); a played hand counts the
+The invariants of the four-hand property tests, for bicycle-two-handed, pagat-auction-3,
+cutthroat-3 and the widow games wikipedia-four-hand-kitty and bicycle-three-hand-double:
+cards are conserved across hands, trick, tricks, widow, buried cards, stock and turn-up
+(rules/deck-and-deal#hands, rules/two-hand, rules/three-hand); a played hand counts the
 whole deck, buried cards included (rules/counting#methods, rules/three-hand#auction-pinochle); legal
 actions run out only at the end and are all accepted; illegal actions are refused and change
 nothing; observations hold no card the seat may not know (another hand, the stock, the buried
@@ -53,7 +54,13 @@ from pinochle.actions import Action, Bury, Declare, Draw, ExchangeDix
 from pinochle.records import GameRecord, record_of, replay
 from pinochle.testing import games, play_random_game, variants
 
-NAMES = ("bicycle-two-handed", "pagat-auction-3", "cutthroat-3")
+NAMES = (
+    "bicycle-two-handed",
+    "pagat-auction-3",
+    "cutthroat-3",
+    "wikipedia-four-hand-kitty",
+    "bicycle-three-hand-double",
+)
 VARIANTS = {name: load_variant(name) for name in NAMES}
 SEEDS = (0, 1, 2)
 WALKS = [(name, seed) for name in NAMES for seed in SEEDS]
@@ -66,8 +73,11 @@ def walk(name: str, seed: int) -> tuple[State, ...]:
 
 
 def kitty_taken(state: State) -> bool:
-    """The widow is in the bidder's hand once the auction is over."""
-    return state.phase is not Phase.AUCTION
+    """The widow is in the bidder's hand once the auction is over, or, where trump is named
+    before the widow is seen (`kitty.trump_first`, rules/trump#widow-timing), once trump is."""
+    if state.phase is Phase.AUCTION:
+        return False
+    return not (state.variant.kitty.trump_first and state.phase is Phase.TRUMP)
 
 
 def where_cards_are(state: State) -> Counter[Card]:
@@ -101,10 +111,11 @@ def test_cards_are_conserved(name: str, seed: int) -> None:
 
 @pytest.mark.parametrize(("name", "seed"), WALKS)
 def test_a_played_hand_counts_the_whole_deck(name: str, seed: int) -> None:
-    """rules/counting#methods, rules/three-hand#auction-pinochle: the tricks and the buried cards
-    hold the deck's 250 points."""
+    """rules/counting#methods, rules/three-hand#auction-pinochle: the tricks and the buried
+    cards hold the deck's 250 points (500 in the double deck, rules/three-hand#double-pinochle)."""
     variant = VARIANTS[name]
-    assert deck_points(variant) == 250
+    total = 500 if variant.deal.deck.value == "double" else 250
+    assert deck_points(variant) == total
     played = 0
     for before, after in itertools.pairwise(walk(name, seed)):
         if len(after.results) == len(before.results):
@@ -117,9 +128,9 @@ def test_a_played_hand_counts_the_whole_deck(name: str, seed: int) -> None:
             continue
         played += 1
         buried = card_points(hand.buried, variant)
-        assert sum(t.points for t in tricks) + buried == 250
+        assert sum(t.points for t in tricks) + buried == total
         if variant.counting.rounding.value == "none":
-            assert sum(side.points for side in after.results[-1].sides) == 250
+            assert sum(side.points for side in after.results[-1].sides) == total
     assert played > 0
 
 

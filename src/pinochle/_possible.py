@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING
 
 from pinochle.actions import Bid
 from pinochle.arguments import LIMIT
-from pinochle.cards import Card, make_deck
+from pinochle.cards import Card, Rank, make_deck
 from pinochle.errors import PinochleError
-from pinochle.state import CompletedTrick, Observation, Phase, State
+from pinochle.state import CompletedTrick, Observation, Phase, State, _kitty_face_down
 from pinochle.tricks import trick_winner
 
 if TYPE_CHECKING:
@@ -103,6 +103,22 @@ def observation_problems(view: Observation, *, cards: bool = True) -> list[Probl
     return found.problems
 
 
+def _announced(found: _Found, view: Observation) -> None:
+    """Announced burials (``kitty.bury_trump_aces = false``): trump or aces, buried."""
+    announced = view.buried_announced
+    if not announced:
+        return
+    if view.variant.kitty.bury_trump_aces:
+        found.add("buried_announced", "expected []: the profile announces no burial")
+    elif len(announced) > view.variant.deal.kitty:
+        kitty = view.variant.deal.kitty
+        found.add("buried_announced", f"{len(announced)} cards; the bidder buries {kitty}")
+    elif any(c.suit is not view.trump and c.rank is not Rank.ACE for c in announced):
+        found.add("buried_announced", "only trump and aces are announced")
+    elif view.seat == view.bidder and Counter(announced) - Counter(view.buried):
+        found.add("buried_announced", "holds cards the bidder did not bury")
+
+
 def _shape(found: _Found, view: Observation) -> None:
     """Seats in range, lists of the table's and the sides' lengths, counts not negative."""
     variant = view.variant
@@ -165,6 +181,7 @@ def _shape(found: _Found, view: Observation) -> None:
         found.add("buried", f"seat {view.seat} is not the bidder and buried nothing")
     if len(view.buried) > deal.kitty:
         found.add("buried", f"{len(view.buried)} cards; the bidder buries {deal.kitty}")
+    _announced(found, view)
     passed = variant.passing.cards if deal.partnerships else 0
     found.length("passed_to_me", view.passed_to_me, 0, passed)
     found.length("passed_by_me", view.passed_by_me, 0, passed)
@@ -281,7 +298,7 @@ def where_cards_are(state: State) -> Counter[Card]:
     found = Counter(c for cards in state.hands for c in cards)
     found.update(c for _, c in state.trick)
     found.update(c for trick in state.tricks for _, c in trick.plays)
-    if state.phase in (Phase.MISDEAL, Phase.AUCTION):  # later the kitty is the bidder's
+    if _kitty_face_down(state.variant, state.phase):  # later the kitty is the bidder's
         found.update(hand.kitty)
     found.update(hand.buried)
     found.update(hand.stock)
@@ -376,6 +393,7 @@ _STATE_PLACE = {
     "melded_this_turn": "hand.turn_melded",
     "last_turn_up": "hand.last_turn_up",
     "dix_exchanger": "hand.dix_exchanger",
+    "buried_announced": "hand.buried",
     "variant": "game.variant",
 }
 

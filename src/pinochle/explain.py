@@ -14,6 +14,7 @@ string: the observation alone cannot say what another seat is waiting to do.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 
 from pinochle._words import counted
@@ -29,7 +30,7 @@ from pinochle.actions import (
     TakeTurnUp,
 )
 from pinochle.auction import _trump_suits
-from pinochle.cards import CARDS, Card, Suit
+from pinochle.cards import CARDS, Card, Rank, Suit
 from pinochle.choices import CardChoices
 from pinochle.errors import ArgumentError
 from pinochle.state import Observation, Phase
@@ -67,6 +68,9 @@ def explain_legal(observation: Observation) -> str:
     - passing: ``Pass 4 cards to your partner``; ``Return 4 cards to your partner``;
       ``Pass 4 cards to your partner (you see theirs after)`` (simultaneous passing);
     - kitty: ``Bury 3 cards (not from your meld)``, or ``Bury 3 cards`` where meld may go;
+      under ``kitty.bury_trump_aces = false`` ``Bury 3 cards (no trump or ace, not from
+      your meld)``, and when forced ``Bury 3 cards: all but trump and aces, then trump or
+      aces``;
     - two-hand meld turn: ``Meld, exchange the dix, or draw`` (naming only what is legal),
       and at the last draw ``Last draw: take the turned-up 10♥, or draw``;
     - ``Throw in or play on``; ``Concede or play on (conceded only if all opponents
@@ -196,13 +200,22 @@ def _passing(view: Observation) -> str:
 
 def _bury(view: Observation) -> str:
     legal = view.legal_actions
-    if isinstance(legal, CardChoices):
-        n, free = legal.k, len(legal.cards)
-    else:  # pragma: no cover - the engine lists burials as CardChoices
-        n, free = len(view.kitty), len(view.hand)
-    if free < len(view.hand):
-        return f"Bury {counted(n, 'card')} (not from your meld)"
-    return f"Bury {counted(n, 'card')}"
+    plain_only = not view.variant.kitty.bury_trump_aces
+    if not isinstance(legal, CardChoices):  # kitty.bury_trump_aces: forced to bury trump
+        n = len(view.kitty)
+        return f"Bury {counted(n, 'card')}: all but trump and aces, then trump or aces"
+    n = legal.k
+    kept = Counter(view.hand) - Counter(legal.cards)  # the cards that may not go, and why
+    trump = view.trump
+    trump_or_ace = [plain_only and (c.suit is trump or c.rank is Rank.ACE) for c in kept]
+    reasons = ["no trump or ace"] if any(trump_or_ace) else []
+    if not all(trump_or_ace):
+        reasons.append("not from your meld")
+    return (
+        f"Bury {counted(n, 'card')} ({', '.join(reasons)})"
+        if kept
+        else f"Bury {counted(n, 'card')}"
+    )
 
 
 def _meld_turn(view: Observation) -> str:

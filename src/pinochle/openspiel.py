@@ -1057,6 +1057,8 @@ def _text(o: Observation, picked: Sequence[Card]) -> str:
         lines.append(f"kitty: {format_cards(o.kitty)}")
     if o.buried:
         lines.append(f"buried: {format_cards(o.buried)}")
+    if o.buried_announced:
+        lines.append(f"buried, announced: {format_cards(o.buried_announced)}")
     if o.passed_to_me or o.passed_by_me:
         lines.append(
             f"passed to me: {format_cards(o.passed_to_me)}; by me: {format_cards(o.passed_by_me)}"

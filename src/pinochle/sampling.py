@@ -42,7 +42,7 @@ from pinochle.cards import CARDS, Card, DeckKind, Rank, Suit, copies_in_deck, ma
 from pinochle.errors import ArgumentError, ObservationError
 from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
-from pinochle.state import Game, Hand, Observation, Phase, State, build_state
+from pinochle.state import Game, Hand, Observation, Phase, State, _kitty_face_down, build_state
 from pinochle.tricks import EMPTY_TRICK, trick_rule
 from pinochle.variant import PassingOrder, TrumpRule, Variant, WithoutMarriage
 
@@ -187,6 +187,7 @@ def _fixed(view: Observation) -> tuple[object, ...]:
         view.melds,
         view.kitty,
         view.buried,
+        view.buried_announced,
         view.passed_to_me,
         view.passed_by_me,
         view.turned_up,
@@ -439,7 +440,8 @@ class _Reading:
         self.sizes: list[int] = [0 if s == me else view.hand_sizes[s] for s in range(players)]
         self.caps: list[tuple[int, ...]] = [self.ceilings[s] for s in range(players)]
         self.kitty_pile = self._pile(variant.deal.kitty if self._kitty_hidden_pile() else 0)
-        taken = bidder is not None and view.phase is not Phase.AUCTION and variant.deal.kitty > 0
+        face_down = _kitty_face_down(variant, view.phase)
+        taken = bidder is not None and not face_down and variant.deal.kitty > 0
         buried_n = 0
         if taken and bidder is not None and bidder != me:
             total = variant.deal.hand + variant.deal.kitty
@@ -490,7 +492,7 @@ class _Reading:
     def _kitty_hidden_pile(self) -> bool:
         """Before the auction is won the kitty lies face down, a pile of its own."""
         view = self.view
-        face_down = view.phase in (Phase.MISDEAL, Phase.AUCTION)
+        face_down = _kitty_face_down(view.variant, view.phase)
         return view.variant.deal.kitty > 0 and not view.kitty and face_down
 
     def _unseen_pool(self) -> list[int]:
@@ -527,6 +529,7 @@ class _Reading:
         passed = self._passed_counts() if view.passed_by_me else {}
         kitty = _copies(view.kitty) if view.kitty else None
         exchanged = self._exchanged_turn_up() if view.table else {}
+        announced = _copies(view.buried_announced) if view.buried_announced else {}
         for seat in range(self.players):
             if seat == me:
                 continue
@@ -563,9 +566,15 @@ class _Reading:
             if played:
                 anywhere = _minus(anywhere, played)
             anywhere = _minus(anywhere, in_hand)
+            if announced:  # known to be buried: placed below
+                anywhere = _minus(anywhere, announced)
             piles = only if self.buried_pile is None else (seat, self.buried_pile)
             for i, n in anywhere.items():
                 needs.extend([(CARDS[i], piles)] * n)
+        if announced and self.buried_pile is not None:
+            pile = (self.buried_pile,)  # the trump and aces the bidder announced burying
+            for i, n in announced.items():
+                needs.extend([(CARDS[i], pile)] * n)
         return needs
 
     def _meld_may_be_buried(self, meld: Meld | None) -> bool:

@@ -456,6 +456,18 @@ class _Same(enum.Enum):
 _SAME: Final = _Same.SAME
 
 
+def _kitty_face_down(variant: Variant, phase: Phase) -> bool:
+    """Whether the kitty still lies face down, a pile apart from the bidder's hand.
+
+    It does until the auction is won (and in the misdeal phase before it); under
+    ``kitty.trump_first`` (BC-3D's five-card widow, rules/trump#widow-timing) also while
+    the bidder names trump, for trump is named before the widow is seen.
+    """
+    if phase is Phase.AUCTION or phase is Phase.MISDEAL:
+        return True
+    return phase is Phase.TRUMP and variant.kitty.trump_first
+
+
 def _hand_with(
     hand: Hand,
     *,
@@ -587,6 +599,8 @@ class Observation:
         last_turn_up: Two-hand: who took the turn-up at the last draw, and which card.
         dix_exchanger: Turned trump: the seat that exchanged its dix for the turned card
             (it holds the turned card, the dealer the dix), else None.
+        buried_announced: Under ``kitty.bury_trump_aces = false``: the trump and aces the
+            bidder was forced to bury, announced to every seat (rules/passing-and-kitty#kitty).
     """
 
     seat: int
@@ -624,6 +638,7 @@ class Observation:
     winner: int | None = None
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
+    buried_announced: tuple[Card, ...] = ()
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -156,6 +156,8 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("play", "opening_lead"): st.sampled_from([o.value for o in OpeningLead]),
     ("game", "all_tricks_win"): st.booleans(),
     ("meld", "grand_pinochle"): st.booleans(),
+    ("kitty", "bury_trump_aces"): st.booleans(),
+    ("kitty", "trump_first"): st.booleans(),
 }
 
 

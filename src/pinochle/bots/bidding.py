@@ -740,8 +740,27 @@ def choose_bury(observation: Observation, *, careful: bool = False) -> Bury:
     if careful:
         order = _COUNTERS_FIRST if variant.kitty.buried_count else _LOW_FIRST
         prefer = _sheds(order, trump, aces_void=False)
-        return Bury(_give_away(observation.hand, n, trump, variant, prefer, dix=True))
-    return Bury(_lowest(_outside_meld(observation, n), n, trump))
+        chosen = Bury(_give_away(observation.hand, n, trump, variant, prefer, dix=True))
+    else:
+        chosen = Bury(_lowest(_outside_meld(observation, n), n, trump))
+    return _legal_burial(observation, chosen, trump)
+
+
+def _legal_burial(observation: Observation, chosen: Bury, trump: Suit) -> Bury:
+    """``chosen``, or the legal burial nearest to it where the rules narrow the cards.
+
+    Under ``kitty.bury_trump_aces = false`` trump and aces go only when forced: the lowest
+    of the cards that may go, or, when forced, the burial sharing most cards with ``chosen``.
+    """
+    legal = observation.legal_actions
+    if not legal or chosen in legal:
+        return chosen
+    cards, k = getattr(legal, "cards", None), getattr(legal, "k", None)
+    if cards is not None and k is not None:  # any k of these cards (a `CardChoices`)
+        return Bury(_lowest(cards, k, trump))
+    wanted = Counter(chosen.cards)
+    burials = [a for a in legal if isinstance(a, Bury)]
+    return max(burials, key=lambda a: sum((Counter(a.cards) & wanted).values()), default=chosen)
 
 
 # --- Misdeals --------------------------------------------------------------------------

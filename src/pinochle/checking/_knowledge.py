@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import enum
 import functools
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
@@ -14,8 +15,9 @@ from pinochle.actions import (
     Play,
 )
 from pinochle.cards import CARDS, Card
+from pinochle.engine._passing import _announced
 from pinochle.errors import InvariantError
-from pinochle.state import Game, Hand, Phase, State
+from pinochle.state import Game, Hand, Phase, State, _kitty_face_down
 from pinochle.variant import PassingOrder
 
 
@@ -32,7 +34,7 @@ def _passed_hidden_from_bidder(state: State) -> bool:
 
 def _kitty_known(state: State, seat: int) -> bool:
     hand = state.hand
-    taken = state.phase is not Phase.AUCTION and hand.bidder is not None
+    taken = not _kitty_face_down(state.variant, state.phase) and hand.bidder is not None
     return taken and (state.variant.kitty.shown or seat == hand.bidder)
 
 
@@ -57,6 +59,18 @@ def behind_markers(state: State, seat: int, cache: dict[tuple[int, int], Any]) -
     def others(hands: tuple[tuple[Card, ...], ...]) -> tuple[tuple[Card, ...], ...]:
         return tuple(cards if s == seat else mark(cards) for s, cards in enumerate(hands))
 
+    def mark_buried(hand: Hand) -> tuple[Card, ...]:
+        """The buried cards, the announced ones (trump and aces, forced) left public."""
+        public = Counter(_announced(hand.buried, hand.trump, state.variant))
+        kept = []
+        for card in hand.buried:
+            if public[card] > 0:
+                public[card] -= 1
+                kept.append(card)
+            else:
+                kept.append(_MARKERS[card.index])
+        return tuple(kept)
+
     def hide(hand: Hand, current: bool) -> Hand:
         passing = current and seat in _partners_of_the_pass(hand)
         sees_passed = passing and not (seat == hand.bidder and _passed_hidden_from_bidder(state))
@@ -64,7 +78,7 @@ def behind_markers(state: State, seat: int, cache: dict[tuple[int, int], Any]) -
             hand,
             dealt=others(hand.dealt),
             stock=mark(hand.stock),
-            buried=hand.buried if current and seat == hand.bidder else mark(hand.buried),
+            buried=hand.buried if current and seat == hand.bidder else mark_buried(hand),
             kitty=hand.kitty if current and _kitty_known(state, seat) else mark(hand.kitty),
             passed_cards=hand.passed_cards if sees_passed else mark(hand.passed_cards),
             returned_cards=hand.returned_cards if passing else mark(hand.returned_cards),
@@ -112,6 +126,7 @@ def knowable(state: State, seat: int) -> set[Card]:
         known.update(hand.kitty)
     if seat == hand.bidder:
         known.update(hand.buried)
+    known.update(_announced(hand.buried, hand.trump, state.variant))
     if seat in _partners_of_the_pass(hand):
         known.update(hand.returned_cards)
         if seat != hand.bidder or not _passed_hidden_from_bidder(state):

@@ -26,6 +26,7 @@ from pinochle.engine._course import new_game, settle_play
 from pinochle.engine._dix_exchange import _TURNED_DIX_ACTIONS, _apply_turned_dix
 from pinochle.engine._misdeal import _apply_misdeal, _misdeal_actions
 from pinochle.engine._passing import (
+    _announced,
     _apply_bury,
     _apply_passing,
     _bury_actions,
@@ -41,7 +42,7 @@ from pinochle.engine._surrender import (
 )
 from pinochle.engine._tricks import _apply_play, _trick_actions
 from pinochle.errors import ArgumentError
-from pinochle.state import Observation, Phase, State
+from pinochle.state import Observation, Phase, State, _kitty_face_down
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
@@ -160,13 +161,14 @@ def observe(state: State, seat: int) -> Observation:
         winner=state.game.winner,
         last_turn_up=hand.last_turn_up,
         dix_exchanger=hand.dix_exchanger,
+        buried_announced=_announced(hand.buried, hand.trump, state.variant) if hand.buried else (),
     )
 
 
 def _visible_kitty(state: State, seat: int) -> tuple[Card, ...]:
     """The kitty is public once the bidder has taken it (and shows it), else the bidder's."""
     hand = state.hand
-    if not hand.kitty or hand.bidder is None or state.phase is Phase.AUCTION:
+    if not hand.kitty or hand.bidder is None or _kitty_face_down(state.variant, state.phase):
         return ()  # the high bidder takes (and shows) the kitty once the auction is won
     if state.variant.kitty.shown or seat == hand.bidder:
         return hand.kitty

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pinochle.actions import Action, Bid, NameTrump, Pass
 from pinochle.auction import _trump_suits, bid_amounts, bid_problem
-from pinochle.cards import Suit
+from pinochle.cards import Card, Suit
 from pinochle.choices import BidChoices
 from pinochle.engine._common import _push, _put, _seat, _sorted, _with, _wrong_phase
 from pinochle.engine._course import (
@@ -219,15 +219,24 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     """The auction is over: the high bidder names trump (or surrenders without a marriage)."""
     bidder = hand.bidder
     assert bidder is not None
-    if hand.kitty:  # the bidder takes the kitty (shown to all where the profile says)
-        hands = list(state.hands)
-        hands[bidder] = _sorted((*hands[bidder], *hand.kitty))
-        state = _with(state, hands=tuple(hands))
+    if hand.kitty and not state.variant.kitty.trump_first:
+        state = _take_kitty(state, bidder, hand.kitty)  # shown to all where the profile says
     if not _trump_suits(state.variant, state.hands[bidder]):
         # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
         hand = _hand_with(hand, melds=_melds(state, None))
         return _settle(_with(state, action, hand=hand), surrendered="no marriage")
     return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
+
+
+def _take_kitty(state: State, bidder: int, kitty: tuple[Card, ...]) -> State:
+    """The bidder adds the kitty to its hand.
+
+    Once the auction is won, or once trump is named under ``kitty.trump_first`` (BC-3D:
+    trump is named "before the widow is seen").
+    """
+    hands = list(state.hands)
+    hands[bidder] = _sorted((*hands[bidder], *kitty))
+    return _with(state, hands=tuple(hands))
 
 
 _NAME_TRUMP = {suit: NameTrump(suit) for suit in Suit}
@@ -254,6 +263,8 @@ def _apply_trump(state: State, action: Action) -> State:
         raise IllegalActionError(str(action), _trump_refusal(state.variant, action.suit))
     hand = _hand_with(state.hand, trump=action.suit)
     state = _with(state, action, hand=hand)
+    if hand.kitty and state.variant.kitty.trump_first:
+        state = _take_kitty(state, _seat(state), hand.kitty)
     if _throw_in_after_trump(state.variant) and not _made_on_meld(state):
         return _with(state, phase=Phase.THROW_IN)  # the bidder is still to act
     return _after_trump(state)

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 from pinochle._words import counted
 from pinochle.actions import Action, Bury, PassCards
-from pinochle.cards import Card
+from pinochle.cards import Card, Rank, Suit
 from pinochle.choices import CardChoices
 from pinochle.engine._common import (
     _remove,
@@ -20,7 +20,7 @@ from pinochle.engine._common import (
 from pinochle.engine._course import _after_meld, _meld
 from pinochle.errors import IllegalActionError
 from pinochle.state import Phase, State, _hand_with
-from pinochle.variant import PassingOrder
+from pinochle.variant import PassingOrder, Variant
 
 
 def _pass_cards_of(action: object) -> tuple[Card, ...] | None:
@@ -120,23 +120,71 @@ def _bury_cards_of(action: object) -> tuple[Card, ...] | None:
 
 
 def _bury_actions(state: State) -> Sequence[Action]:
-    return CardChoices(_bury_candidates(state), len(state.hand.kitty), Bury, _bury_cards_of)
+    cards, n = _bury_candidates(state), len(state.hand.kitty)
+    if state.variant.kitty.bury_trump_aces:
+        return CardChoices(cards, n, Bury, _bury_cards_of)
+    return _plain_first_burials(cards, n, state.hand.trump)
+
+
+def _announced(buried: Sequence[Card], trump: Suit | None, variant: Variant) -> tuple[Card, ...]:
+    """The buried cards announced to every seat: the trump and aces, where forced.
+
+    Clubs (rules/passing-and-kitty#kitty): trump and aces may be buried only when forced,
+    "and must announce it" (``kitty.bury_trump_aces = false``); otherwise nothing is.
+    """
+    if variant.kitty.bury_trump_aces:
+        return ()
+    return tuple(c for c in buried if c.suit is trump or c.rank is Rank.ACE)
+
+
+def _plain_cards(cards: Sequence[Card], trump: Suit | None) -> tuple[Card, ...]:
+    """The cards that are neither trump nor an ace."""
+    return tuple(c for c in cards if c.suit is not trump and c.rank is not Rank.ACE)
+
+
+def _plain_first_burials(cards: tuple[Card, ...], n: int, trump: Suit | None) -> Sequence[Action]:
+    """``kitty.bury_trump_aces = false``: the burials that take trump or aces only if forced.
+
+    Clubs (rules/passing-and-kitty#kitty): the bidder "may not discard trump or aces unless
+    forced, and must announce it". With ``n`` cards that are neither among those the
+    bidder may bury, the burial is any ``n`` of them; with fewer, every one of them is
+    buried and the rest is made up of trump and aces (announced: `Observation.buried_announced`).
+    """
+    plain = _plain_cards(cards, trump)
+    if len(plain) >= n:
+        return CardChoices(plain, n, Bury, _bury_cards_of)
+    rest = tuple((Counter(cards) - Counter(plain)).elements())
+    return tuple(
+        Bury(_sorted((*plain, *extra.cards)))
+        for extra in CardChoices(rest, n - len(plain), Bury, _bury_cards_of)
+    )
 
 
 def _apply_bury(state: State, action: Action) -> State:
     if not isinstance(action, Bury):
         raise _wrong_phase(state, action)
     if action not in legal_actions(state):
-        n = len(state.hand.kitty)
-        if len(action.cards) != n:
-            raise IllegalActionError(str(action), f"bury exactly {counted(n, 'card')}")
-        missing = Counter(action.cards) - Counter(_bury_candidates(state))
-        raise IllegalActionError(
-            str(action), f"you may not bury {', '.join(map(str, missing))} (held and not melded)"
-        )
+        raise IllegalActionError(str(action), _bury_problem(state, action))
     seat = _seat(state)
     buried = _sorted(action.cards)
     hands = list(state.hands)
     hands[seat] = _remove(hands[seat], buried)
     hand = _hand_with(state.hand, buried=buried)
     return _after_meld(_with(state, action, hands=tuple(hands), hand=hand))
+
+
+def _bury_problem(state: State, action: Bury) -> str:
+    """Why ``action`` is not a legal burial, in a player's words."""
+    n = len(state.hand.kitty)
+    if len(action.cards) != n:
+        return f"bury exactly {counted(n, 'card')}"
+    candidates = _bury_candidates(state)
+    missing = Counter(action.cards) - Counter(candidates)
+    if missing:
+        return f"you may not bury {', '.join(map(str, missing))} (held and not melded)"
+    plain = _plain_cards(candidates, state.hand.trump)
+    kept = Counter(plain) - Counter(action.cards)
+    return (
+        f"you may bury trump or aces only when forced: bury {', '.join(map(str, plain))} "
+        f"first (keeping {', '.join(map(str, kept.elements()))})"
+    )

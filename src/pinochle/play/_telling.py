@@ -23,6 +23,7 @@ from pinochle.actions import (
     ThrowIn,
 )
 from pinochle.demo import meld_text, misdeal_shown
+from pinochle.engine._passing import _announced
 from pinochle.play._voice import Voice, cards_text, count, join
 from pinochle.state import CompletedTrick, Hand, Phase, State
 from pinochle.variant import PassingOrder
@@ -87,6 +88,9 @@ class Teller:
             return lines
         if isinstance(action, Bury):
             what = cards_text(action.cards, hand.trump) if me == seat else count(len(action.cards))
+            announced = _announced(action.cards, hand.trump, self.voice.variant)
+            if announced and me != seat:  # kitty.bury_trump_aces = false: forced, and said
+                what += f", announcing {cards_text(announced, hand.trump)}"
             return [f"  {self.voice.does(persons, seat, 'buries', 'bury')} {what}"]
         if isinstance(action, ThrowIn):
             return [f"  {self.voice.does(persons, seat, 'throws', 'throw')} in"]

@@ -30,13 +30,12 @@ from pinochle.actions import (
     TakeTurnUp,
 )
 from pinochle.cards import CARDS, Card, Rank
-from pinochle.choices import CardChoices
 from pinochle.engine import apply, legal_actions, observe
 from pinochle.errors import PinochleError
 from pinochle.notation import Deal, Hidden, Move, Revealed
 from pinochle.notation._deal import _seen  # what a seat sees of an action, from its views
 from pinochle.sampling import Knowledge, knowledge, sample_state
-from pinochle.state import Observation, Phase, State
+from pinochle.state import Observation, State, _kitty_face_down
 from pinochle.variant import Variant
 
 __all__ = ["Follower"]
@@ -386,7 +385,7 @@ class Follower:
     def _hidden(self, before: State, step: _Step) -> Action | None:
         """A pass or burial the seat did not see: some cards, those the reveals need first."""
         legal = legal_actions(before)
-        if not isinstance(legal, CardChoices) or not len(legal):
+        if not len(legal):  # a `CardChoices`, or a list (a forced burial: kitty.bury_trump_aces)
             return None
         move = step.move
         if not isinstance(move, Hidden):
@@ -725,10 +724,6 @@ def _needs(step: _Step, world: State, seat: int) -> dict[tuple[str, int | None],
     return needs
 
 
-_KITTY_HIDDEN = (Phase.AUCTION, Phase.MISDEAL)
-"""The phases in which the kitty lies face down, a pile of its own."""
-
-
 class _Places:
     """The hidden piles of a world, to move cards between them."""
 
@@ -740,7 +735,7 @@ class _Places:
             if s != seat:
                 self.piles[("hand", s)] = list(cards)
         hand = world.hand
-        if hand.kitty and world.phase in _KITTY_HIDDEN:
+        if hand.kitty and _kitty_face_down(world.variant, world.phase):
             self.piles[("kitty", None)] = list(hand.kitty)
         if hand.buried and hand.bidder != seat:
             self.piles[("buried", None)] = list(hand.buried)

@@ -486,6 +486,10 @@ class Kitty:
     shown: bool = _key(True, "the bidder shows the kitty to everyone before taking it")
     buried_count: bool = _key(True, "the buried cards' points count for the bidder")
     bury_meld: bool = _key(False, "the bidder may bury cards used in meld")
+    bury_trump_aces: bool = _key(
+        True, "the bidder may bury trump and aces; false: only when forced, and announced"
+    )
+    trump_first: bool = _key(False, "the bidder names trump before taking the kitty (BC-3D)")
 
 
 @attrs.frozen
