@@ -2,7 +2,7 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
-``play on``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
+``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
 ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or ``keep dix``; right after a
 deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
 """
@@ -36,6 +36,7 @@ __all__ = [
     "PassCards",
     "Play",
     "PlayOn",
+    "ShootTheMoon",
     "TakeTurnUp",
     "ThrowIn",
     "parse_action",
@@ -216,6 +217,19 @@ class PlayOn:
 
 
 @attrs.frozen
+class ShootTheMoon:
+    """The bidder promises that its side takes every trick (``settlement.shoot_the_moon``).
+
+    Declared after meld, before the first lead (`Phase.MOON`); declining is `PlayOn`. The
+    bidders score ``settlement.moon_bonus`` more if they take every trick, else they lose
+    ``settlement.moon_penalty`` and their meld and trick points.
+    """
+
+    def __str__(self) -> str:
+        return "shoot the moon"
+
+
+@attrs.frozen
 class CallMisdeal:
     """Throw in a qualifying hand right after the deal (``deal.misdeal``): the dealer redeals."""
 
@@ -284,6 +298,7 @@ Action: TypeAlias = (
     | ThrowIn
     | Concede
     | PlayOn
+    | ShootTheMoon
     | CallMisdeal
     | KeepHand
     | Play
@@ -352,13 +367,15 @@ def parse_action(text: str) -> Action:
             return KeepHand()
         if verb == "concede" and not rest:
             return Concede()
+        if verb == "shoot" and " ".join(rest.lower().split()) == "the moon":
+            return ShootTheMoon()
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
-        "'concede', 'play on', 'misdeal', 'keep' or 'play CARD'",
+        "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep' or 'play CARD'",
     )
 
 

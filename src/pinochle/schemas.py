@@ -71,6 +71,7 @@ _ACTION_PATTERNS = {
     "KeepHand": r"keep",
     "KeepDix": r"keep dix",
     "TakeTurnUp": r"draw turn-up",
+    "ShootTheMoon": r"shoot the moon",
 }
 """The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})
@@ -364,6 +365,7 @@ _SHEET: dict[str, Any] = {
                     "no_marriage": {"type": "boolean"},
                     "trump": {"anyOf": [{"type": "string"}, {"type": "null"}]},
                     "conceded": {"type": "boolean"},
+                    "moon": {"type": "boolean"},
                 },
                 "required": ["meld"],
                 "additionalProperties": False,

@@ -72,6 +72,9 @@ class Phase(enum.StrEnum):
     MISDEAL = "misdeal"
     """Right after the deal (``deal.misdeal``): each seat from the dealer's left keeps its
     hand or, if it qualifies, calls a misdeal; the same dealer then deals again."""
+    MOON = "moon"
+    """After meld (and the throw-in), before the first lead, the bidder shoots the moon
+    (promises every trick) or plays on (profiles with ``settlement.shoot_the_moon``)."""
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -139,6 +142,8 @@ class Hand:
         last_turn_up: Two-hand: who took the turn-up at the last draw, and which card it was.
         dix_exchanger: Turned trump without a stock (``trump.dix_exchange``): the seat that
             exchanged its dix for the turned card (the dealer now holds the dix).
+        moon: The bidder shot the moon: its side promised every trick
+            (``settlement.shoot_the_moon``).
     """
 
     number: int
@@ -165,6 +170,7 @@ class Hand:
     turn_melded: bool = False
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
+    moon: bool = False
 
 
 @attrs.frozen
@@ -483,6 +489,7 @@ def _hand_with(
     turn_melded: bool | _Same = _SAME,
     last_turn_up: tuple[int, Card] | _Same | None = _SAME,
     dix_exchanger: int | _Same | None = _SAME,
+    moon: bool | _Same = _SAME,
 ) -> Hand:
     """`attrs.evolve` for a `Hand`: the fields named changed, the others kept."""
     return Hand(  # positionally, in the class's order (a test holds it to the fields)
@@ -510,6 +517,7 @@ def _hand_with(
         hand.turn_melded if turn_melded is _SAME else turn_melded,
         hand.last_turn_up if last_turn_up is _SAME else last_turn_up,
         hand.dix_exchanger if dix_exchanger is _SAME else dix_exchanger,
+        hand.moon if moon is _SAME else moon,
     )
 
 
@@ -587,6 +595,7 @@ class Observation:
         last_turn_up: Two-hand: who took the turn-up at the last draw, and which card.
         dix_exchanger: Turned trump: the seat that exchanged its dix for the turned card
             (it holds the turned card, the dealer the dix), else None.
+        moon: The bidder has shot the moon this hand (every seat sees the declaration).
     """
 
     seat: int
@@ -624,6 +633,7 @@ class Observation:
     winner: int | None = None
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
+    moon: bool = False
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

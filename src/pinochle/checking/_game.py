@@ -27,6 +27,7 @@ from pinochle.actions import (
     Pass,
     PassCards,
     PlayOn,
+    ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
 )
@@ -358,6 +359,7 @@ _ANY_STATE: tuple[Action, ...] = (
     ThrowIn(),
     Concede(),
     PlayOn(),
+    ShootTheMoon(),
     CallMisdeal(),
     KeepHand(),
     Draw(),
@@ -444,4 +446,5 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         "no_marriage": bidder is not None and not played and not thrown_in and hand.trump is None,
         "trump": hand.trump,
         "conceded": conceded,
+        "moon": hand.moon,
     }

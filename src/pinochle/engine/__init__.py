@@ -35,8 +35,10 @@ from pinochle.engine._passing import (
 from pinochle.engine._stock import _apply_meld_turn, _meld_turn_actions
 from pinochle.engine._surrender import (
     _CONCEDE_ACTIONS,
+    _MOON_ACTIONS,
     _THROW_IN_ACTIONS,
     _apply_concede,
+    _apply_moon,
     _apply_throw_in,
 )
 from pinochle.engine._tricks import _apply_play, _trick_actions
@@ -56,6 +58,7 @@ _LEGAL.update(
         Phase.RETURN: _passing_actions,
         Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
         Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
+        Phase.MOON: lambda state: _MOON_ACTIONS,
         Phase.MELD: _meld_turn_actions,
         Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
         Phase.TRICKS: _trick_actions,
@@ -73,6 +76,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
     Phase.CONCEDE: _apply_concede,
+    Phase.MOON: _apply_moon,
     Phase.MELD: _apply_meld_turn,
     Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
@@ -160,6 +164,7 @@ def observe(state: State, seat: int) -> Observation:
         winner=state.game.winner,
         last_turn_up=hand.last_turn_up,
         dix_exchanger=hand.dix_exchanger,
+        moon=hand.moon,
     )
 
 

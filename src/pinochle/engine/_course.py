@@ -18,7 +18,7 @@ from pinochle.engine._dealing import _check_hands, _deal, _deal_cards, _rest_of_
 from pinochle.errors import ArgumentError
 from pinochle.meld import Meld, MeldItem, MeldType, _held_meld, meld_values, score_meld
 from pinochle.meld import _tables as _meld_tables
-from pinochle.scoring import HandResult, game_end, is_out_of_reach, wins_on_meld
+from pinochle.scoring import HandResult, failed_bids, game_end, is_out_of_reach, wins_on_meld
 from pinochle.scoring._settle import settle_checked
 from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
@@ -339,9 +339,21 @@ def _offer_concession(state: State) -> State:
     starts the play.
     """
     if not state.variant.settlement.opponents_concede:
-        return _start_tricks(state)
+        return _offer_moon(state)
     first = _opponents(state)[0]
     return _with(state, phase=Phase.CONCEDE, to_act=first)
+
+
+def _offer_moon(state: State) -> State:
+    """Last before the first lead, the bidder may shoot the moon (``settlement.shoot_the_moon``).
+
+    UB: the bid winner declares it after meld, before the first lead, committing the side
+    to win every trick (rules/auction#conventions); `Phase.MOON` waits for `ShootTheMoon`
+    or `PlayOn`.
+    """
+    if not state.variant.settlement.shoot_the_moon:
+        return _start_tricks(state)
+    return _with(state, phase=Phase.MOON, to_act=state.hand.bidder)
 
 
 def _nines_only(state: State) -> tuple[bool, ...]:
@@ -406,6 +418,7 @@ def _result(
             no_marriage=surrendered == "no marriage",
             trump=hand.trump,
             conceded=surrendered == "conceded",
+            moon=hand.moon,
         )
     # Past settle_hand's checks of its arguments: the engine's facts are sound.
     return settle_checked(
@@ -421,6 +434,7 @@ def _result(
         surrendered == "no marriage",
         hand.trump,
         surrendered == "conceded",
+        hand.moon,
     )
 
 
@@ -461,7 +475,18 @@ def _settle(state: State, surrendered: str | None = None) -> State:
     if played:  # a side that took every trick (game.all_tricks_win)
         swept = next((i for i, n in enumerate(state.tricks_won) if n == len(state.tricks)), None)
     hands = len(game.results) + 1
-    end = game_end(variant, scores, bidder=bidder, target=game.target, hands=hands, swept=swept)
+    failed = None
+    if variant.game.slide_out is not None:  # each side's failed bids (game.slide_out)
+        failed = failed_bids((*game.results, result), variant.sides)
+    end = game_end(
+        variant,
+        scores,
+        bidder=bidder,
+        target=game.target,
+        hands=hands,
+        swept=swept,
+        failed=failed,
+    )
     game = _game_with(
         game,
         scores=scores,

@@ -18,7 +18,7 @@ ends) and ``_game_end`` (`game_end`).
 
 from pinochle.errors import SettlementError
 from pinochle.scoring._chips import chip_payment
-from pinochle.scoring._game_end import game_end
+from pinochle.scoring._game_end import failed_bids, game_end
 from pinochle.scoring._results import GameEnd, HandResult, MeldStatus, Outcome, SideResult
 from pinochle.scoring._settle import is_out_of_reach, settle_hand, wins_on_meld
 
@@ -30,6 +30,7 @@ __all__ = [
     "SettlementError",
     "SideResult",
     "chip_payment",
+    "failed_bids",
     "game_end",
     "is_out_of_reach",
     "settle_hand",

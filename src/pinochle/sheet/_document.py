@@ -70,6 +70,8 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["trump"] = facts.trump.letter
     if facts.conceded:
         data["conceded"] = True
+    if facts.moon:
+        data["moon"] = True
     return data
 
 

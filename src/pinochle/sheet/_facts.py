@@ -54,6 +54,8 @@ class HandRecord:
         no_marriage: The bidder surrendered for want of a marriage.
         trump: The trump suit, when known (chip games may pay by suit).
         conceded: The opponents conceded after meld (``settlement.opponents_concede``).
+        moon: The bidder shot the moon (``settlement.shoot_the_moon``); ``tricks`` say
+            whether the bidders took every trick.
     """
 
     bidder: int | None
@@ -67,6 +69,7 @@ class HandRecord:
     no_marriage: bool = False
     trump: Suit | None = None
     conceded: bool = False
+    moon: bool = False
 
 
 FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
@@ -202,6 +205,7 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
         or facts.thrown_in
         or facts.no_marriage
         or facts.conceded
+        or facts.moon
     ):
         raise SheetError(
             f"{variant.name} has no auction: record the hand without a bidder, bid, "

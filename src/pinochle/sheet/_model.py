@@ -24,7 +24,7 @@ import attrs
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, SheetError
-from pinochle.scoring import GameEnd, HandResult, game_end, settle_hand
+from pinochle.scoring import GameEnd, HandResult, failed_bids, game_end, settle_hand
 from pinochle.sheet._facts import (
     HandRecord,
     Rules,
@@ -220,6 +220,7 @@ class ScoreSheet:
         no_marriage: bool = False,
         trump: Suit | str | None = None,
         conceded: bool = False,
+        moon: bool = False,
         strict_bids: bool = False,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules/settlement, rules/game-end).
@@ -241,6 +242,8 @@ class ScoreSheet:
             conceded: The opponents conceded after meld (chip games whose profile allows
                 it, ``settlement.opponents_concede``). A bidder whose meld reaches the bid
                 under ``settlement.meld_makes_bid`` is recorded without points.
+            moon: The bidder shot the moon (``settlement.shoot_the_moon``): give ``points``
+                and ``tricks``; the moon is made when the bidders took every trick.
             strict_bids: Check this hand's bid as the auction does (minimum, steps,
                 maximum), even on a sheet that does not (`ScoreSheet.strict_bids`). Not
                 stored: a reloaded sheet checks bids as the sheet says.
@@ -275,6 +278,7 @@ class ScoreSheet:
                 no_marriage=flag("no_marriage", no_marriage),
                 trump=suit(trump),
                 conceded=flag("conceded", conceded),
+                moon=flag("moon", moon),
             )
             check_record(self._rules, facts, self.strict_bids or flag("strict_bids", strict_bids))
             result = settle_hand(
@@ -290,6 +294,7 @@ class ScoreSheet:
                 no_marriage=facts.no_marriage,
                 trump=facts.trump,
                 conceded=facts.conceded,
+                moon=facts.moon,
             )
         except SettlementError as exc:
             raise SheetError(str(exc), hand=number) from None
@@ -299,8 +304,17 @@ class ScoreSheet:
         tricks = facts.tricks if facts.points is not None else None
         full = self.variant.tricks_per_hand
         swept = next((i for i, n in enumerate(tricks or ()) if n == full), None)
+        failed = None
+        if self.variant.game.slide_out is not None:  # each side's failed bids (game.slide_out)
+            failed = failed_bids((*(h.result for h in self.hands), result), self.variant.sides)
         end = game_end(
-            self.variant, totals, bidder=facts.bidder, target=self.target, hands=number, swept=swept
+            self.variant,
+            totals,
+            bidder=facts.bidder,
+            target=self.target,
+            hands=number,
+            swept=swept,
+            failed=failed,
         )
         return self._append(SheetHand(facts, result, totals, end))
 
