@@ -2,9 +2,9 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
-``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
-``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or ``keep dix``; right after a
-deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
+``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``,
+``exchange dix``, ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or
+``keep dix``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""After trump, before the first lead: the bidder's throw-in, the opponents' concession and
-the bidder's shot at the moon.
+"""After trump, before the first lead: throwing in, conceding and shooting the moon.
 
-See rules/settlement#out-of-reach, rules/three-hand#auction-pinochle and
+The bidder's throw-in, the opponents' concession and the bidder's shot at the moon: see
+rules/settlement#out-of-reach, rules/three-hand#auction-pinochle and
 rules/auction#conventions.
 """
 

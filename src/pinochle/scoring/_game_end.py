@@ -70,8 +70,10 @@ _FAILED = frozenset({Outcome.SET, Outcome.NOT_ON_BOARD, Outcome.THROWN_IN, Outco
 
 
 def failed_bids(results: Iterable[HandResult], sides: int) -> tuple[int, ...]:
-    """How many bids each side failed in these hands: set, not on the board, thrown in or
-    surrendered for want of a marriage (``game.slide_out`` counts them).
+    """How many bids each side failed in these hands (``game.slide_out`` counts them).
+
+    A failed bid is a hand the side bid and was set, not on the board, thrown in or
+    surrendered for want of a marriage.
 
     Args:
         results: The hands' results, in any order.
