@@ -100,6 +100,7 @@ EVERY_ACTION: list[tuple[pn.Action, str]] = [
     (PlayOn(), "play-on"),
     (CallMisdeal(), "misdeal"),
     (KeepHand(), "keep"),
+    (pn.ShootTheMoon(), "shoot-the-moon"),
     (play_action(C("TH")[0]), "TH"),
     (play_action(C("9C")[0]), "9C"),
 ]

@@ -333,6 +333,7 @@ def test_every_action_class_has_a_pattern_its_text_matches() -> None:
         pn.parse_action("keep"),
         pn.parse_action("keep dix"),
         pn.parse_action("draw turn-up"),
+        pn.parse_action("shoot the moon"),
     ]
     assert {type(a).__name__ for a in examples} == set(patterns)
     anything = re.compile(pn.schema("state")["$defs"]["action"]["pattern"])
