@@ -396,7 +396,7 @@ def test_random_games_keep_the_moon_and_the_slide_out(state: State) -> None:
         assert variant.settlement.shoot_the_moon
         assert state.to_act == state.hand.bidder
         assert not state.tricks
-    if state.hand.moon:
+    if state.hand.moon and not state.is_over:
         assert state.phase is Phase.TRICKS
     if variant.game.slide_out is not None and not state.is_over and state.results:
         failed = failed_bids(state.results, variant.sides)
@@ -448,3 +448,20 @@ def test_every_bot_level_plays_each_house_profile_to_the_end(name: str) -> None:
             assert action != ShootTheMoon()  # the bots never shoot the moon
             state = apply(state, action)
     check_variant(variant, games=4).raise_if_failed()
+
+
+def test_documents_without_the_moon_are_as_before() -> None:
+    """The wire writes ``moon`` only once shot: every other document is unchanged, and a
+    document written before the rule existed still reads."""
+    state = _to_moon(MOON)
+    assert "moon" not in state.to_dict()["hand"]
+    assert "moon" not in observe(state, 0).to_dict()
+    shot = apply(state, ShootTheMoon())
+    assert shot.to_dict()["hand"]["moon"] is True
+    assert observe(shot, 2).to_dict()["moon"] is True
+    assert pn.Observation.from_dict(observe(shot, 2).to_dict()).moon
+    plain = new_game(RUN, seed=1)
+    data = plain.to_dict()
+    assert "moon" not in data["hand"]
+    assert State.from_dict(data) == plain
+    assert "moon" not in pn.schema("observation")["required"]

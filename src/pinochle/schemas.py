@@ -147,7 +147,9 @@ class _Builder:
                 "type": "object",
                 "description": (cls.__doc__ or "").strip().splitlines()[0],
                 "properties": {f.name: self.of(hints[f.name]) for f in fields},
-                "required": [] if open_keys else [f.name for f in fields],
+                "required": []
+                if open_keys
+                else [f.name for f in fields if not f.metadata.get("wire_optional")],
                 "additionalProperties": False,
             }
         return {"$ref": f"#/$defs/{name}"}

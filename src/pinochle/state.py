@@ -40,6 +40,11 @@ __all__ = [
 ]
 
 
+_HOUSE = {"wire_optional": True}
+"""The metadata of a field a house rule added: the wire writes it only when it is not its
+default, so the documents of every profile without the rule are unchanged."""
+
+
 class Phase(enum.StrEnum):
     """Where a hand is; every phase but `GAME_OVER` waits for `State.to_act`."""
 
@@ -170,7 +175,7 @@ class Hand:
     turn_melded: bool = False
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
-    moon: bool = False
+    moon: bool = attrs.field(default=False, metadata=_HOUSE)
 
 
 @attrs.frozen
@@ -633,7 +638,7 @@ class Observation:
     winner: int | None = None
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
-    moon: bool = False
+    moon: bool = attrs.field(default=False, metadata=_HOUSE)
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -67,6 +67,21 @@ def _fields(cls: type) -> tuple[tuple[str, Any], ...]:
     return tuple((f.name, hints[f.name]) for f in attrs.fields(cls) if f.name not in _SKIPPED)
 
 
+@functools.cache
+def _optional(cls: type) -> tuple[tuple[str, Any], ...]:
+    """An attrs class's optional fields (metadata ``wire_optional``) and their defaults.
+
+    A field a later version added for a house rule: written only when it is not its
+    default, and read as its default when missing, so that documents of the profiles
+    without the rule stay as they were (and older documents still read).
+    """
+    return tuple(
+        (f.name, f.default)
+        for f in attrs.fields(cls)
+        if f.metadata.get("wire_optional") and f.name not in _SKIPPED
+    )
+
+
 def _variant_data(variant: Variant) -> str | dict[str, Any]:
     """A built-in profile by name; anything else as an embedded table."""
     if variant.name in builtin_variants():
@@ -119,11 +134,22 @@ def _encoder(cls: type) -> Callable[[Any], dict[str, Any]]:
         tuple[tuple[Card, ...], ...]: lambda hands: [_cards_text(h) for h in hands],
     }
     writers = tuple((name, fast.get(hint, _encode)) for name, hint in _fields(cls))
+    optional = _optional(cls)
 
     def write(value: Any) -> dict[str, Any]:
         return {name: writer(getattr(value, name)) for name, writer in writers}
 
-    return write
+    if not optional:
+        return write
+
+    def write_set(value: Any) -> dict[str, Any]:
+        data = write(value)
+        for name, default in optional:
+            if getattr(value, name) == default:
+                del data[name]
+        return data
+
+    return write_set
 
 
 def _same(value: Any) -> Any:
@@ -327,6 +353,7 @@ def _action_decoder(allowed: tuple[type, ...]) -> Decoder:
 def _record_decoder(cls: type, extra: tuple[str, ...]) -> Decoder:
     fields = tuple((name, _decoder(hint)) for name, hint in _fields(cls))
     known = {name for name, _ in fields} | set(extra)
+    defaults = dict(_optional(cls))
 
     def read_record(reader: _Reader, data: Any, path: Path_) -> Any:
         if not isinstance(data, dict):
@@ -337,6 +364,9 @@ def _record_decoder(cls: type, extra: tuple[str, ...]) -> Decoder:
         values: dict[str, Any] = {}
         failed = False
         for name, decode in fields:
+            if name not in data and name in defaults:
+                values[name] = defaults[name]
+                continue
             if name not in data:
                 reader.note((*path, name), "missing")
                 failed = True

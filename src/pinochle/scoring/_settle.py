@@ -376,7 +376,7 @@ def _moon(
     points: tuple[int, ...],
     tricks: Sequence[int],
     made: bool,
-    short: Sequence[int],
+    short: frozenset[int],
 ) -> HandResult:
     """A hand the bidder shot the moon on (rules/settlement#set, the fixed penalty).
 
