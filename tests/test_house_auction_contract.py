@@ -75,7 +75,10 @@ def _auction(variant: Variant, actions: list[Bid | Pass], seed: int = 1) -> Stat
 
 
 def test_firehouse_gives_each_player_one_bid() -> None:
-    """rules.md 4.2: "'Firehouse pinocle' one bid each, min 200" (a book copy), tens scale."""
+    """rules/auction#single-round: "'Firehouse pinocle' one bid each, min 200" (a book copy).
+
+    On the tens scale.
+    """
     firehouse = RUN.with_scale(10).override({"bidding": {"rounds": 1, "minimum": 200}})
     state = _auction(firehouse, [Bid(200), Pass(), Bid(250)])
     assert state.phase is Phase.AUCTION
@@ -90,7 +93,7 @@ def test_firehouse_gives_each_player_one_bid() -> None:
 
 
 def test_a_player_who_made_their_last_bid_may_not_bid_again() -> None:
-    """rules.md 4.2: "'Aeroplane/racehorse': two bids each, min 250 (poker.tj)"."""
+    """rules/auction#single-round: "'Aeroplane/racehorse': two bids each, min 250 (poker.tj)"."""
     racehorse = RUN.with_scale(10).override({"bidding": {"rounds": 2, "minimum": 250}})
     state = _auction(racehorse, [Bid(250), Bid(260), Pass(), Pass(), Bid(270)])
     # Seat 1 has bid twice: it holds the bid but is out; seat 2 has one bid left.
@@ -111,7 +114,7 @@ def test_the_open_auction_lets_a_player_bid_again() -> None:
 
 
 def test_a_single_round_in_which_nobody_bids_falls_to_all_pass() -> None:
-    """rules.md 4.2, all pass: "(a) dealer forced at minimum"; the dealer speaks last."""
+    """rules/auction#all-pass: "(a) dealer forced at minimum"; the dealer speaks last."""
     one = RUN.override({"bidding": {"rounds": 1}})
     state = _auction(one, [Pass(), Pass(), Pass()])
     assert state.phase is Phase.TRUMP
@@ -130,7 +133,7 @@ def test_rounds_must_be_positive() -> None:
 
 
 def test_the_player_holding_meld_must_open_with_any_all_pass_rule() -> None:
-    """rules.md 4.2 (d): "first player holding meld must open: WP 3-hand and 4-hand"."""
+    """rules/auction#all-pass (d): "first player holding meld must open: WP 3-hand and 4-hand"."""
     for rule in ("dealer-forced", "last-must-bid", "redeal"):
         variant = RUN.override({"bidding": {"meld_must_open": True, "all_pass": rule}})
         state = new_game(variant, seed=0, hands=_hands("KH QH 9C 9C JC JC 9D JD 9S 9S JS JS", 1))
@@ -148,7 +151,7 @@ def _dix_rule() -> Variant:
 
 
 def test_the_bidder_may_name_a_suit_holding_a_run_marriage_or_dix() -> None:
-    """rules.md 5: "run_marriage_or_dix_required: suit must contain a run, marriage or dix"."""
+    """rules/trump#options: "suit must contain a run, marriage or dix" (WP house rules)."""
     # The bidder (seat 0): a run in ♦, the 9♣, nothing in ♥ or ♠.
     hands = _hands("9C JC QC AD TD KD QD JD AS JS QS AH", 0)
     state = new_game(_dix_rule(), seed=0, dealer=3, hands=hands)
@@ -159,7 +162,7 @@ def test_the_bidder_may_name_a_suit_holding_a_run_marriage_or_dix() -> None:
 
 
 def test_a_bidder_without_a_run_marriage_or_dix_surrenders() -> None:
-    """rules.md 5: the no-marriage outcome, "bidder's side is set by the bid"."""
+    """rules/trump#no-marriage: the no-marriage outcome, "bidder's side is set by the bid"."""
     hands = _hands("JC QC TC AC JD TD AD JH TH AH JS AS", 0)  # no K+Q, no nine
     state = new_game(_dix_rule(), seed=0, dealer=3, hands=hands)
     state = apply(apply(apply(apply(state, Bid(25)), Pass()), Pass()), Pass())
@@ -180,7 +183,7 @@ def _first_lead(variant: Variant, bid: int) -> State:
 
 
 def test_the_first_lead_must_be_a_trump() -> None:
-    """rules.md 5: "some rules force the opening lead to be a trump (WP)"."""
+    """rules/trump#trump-lead: "some rules force the opening lead to be a trump (WP)"."""
     variant = RUN.override({"play": {"opening_lead": "trump"}})
     state = _first_lead(variant, 25)
     leader = state.to_act or 0
@@ -197,7 +200,7 @@ def test_the_first_lead_must_be_a_trump() -> None:
 
 
 def test_the_first_lead_must_be_a_trump_unless_the_bid_was_the_minimum() -> None:
-    """rules.md 5: "Atari DD help: bidder must lead trump unless the bid was 50"."""
+    """rules/trump#trump-lead: "Atari DD help: bidder must lead trump unless the bid was 50"."""
     variant = RUN.override({"play": {"opening_lead": "trump-unless-minimum"}})
     assert not leads_trump(variant, 25)
     assert leads_trump(variant, 26)
@@ -230,7 +233,7 @@ def test_a_stock_game_keeps_a_free_first_lead() -> None:
 
 
 def test_a_bidding_side_under_20_meld_is_set_without_play() -> None:
-    """rules.md 8: "Spokane: bidding team with under 20 meld is set without play"."""
+    """rules/meld#minimum-meld: "Spokane: bidding team with under 20 meld is set without play"."""
     spokane = load_variant("pagat-double-deck").override(
         {"settlement": {"bidder_minimum_meld": 20}}
     )
@@ -259,7 +262,7 @@ def test_the_engine_ends_the_hand_of_a_bidder_short_of_meld() -> None:
 
 @pytest.mark.parametrize("rule", ["minus-bid", "opponents-score-bid", "npa", "zero"])
 def test_a_set_side_loses_its_meld_under_every_set_rule(rule: str) -> None:
-    """rules.md 11.2: "minus_bid_and_meld: bid subtracted and the hand's meld lost"."""
+    """rules/settlement#set: "minus_bid_and_meld: bid subtracted and the hand's meld lost"."""
     variant = RUN.override({"settlement": {"set": rule}})
     result = settle_hand(variant, bidder=0, bid=40, meld=(20, 4), points=(10, 15))
     assert result.outcome is Outcome.SET
@@ -271,7 +274,10 @@ def test_a_set_side_loses_its_meld_under_every_set_rule(rule: str) -> None:
 
 
 def test_a_game_of_six_hands_ends_after_the_sixth() -> None:
-    """rules.md 12: "fixed length: tournaments: rounds of N hands (Spokane: six hands a game)"."""
+    """rules/game-end#fixed-length: tournaments play "rounds of N hands".
+
+    Spokane: "six hands a game".
+    """
     six = RUN.override({"game": {"hands": 6}})
     assert game_end(six, (80, 60), bidder=0, hands=5).winner is None
     end = game_end(six, (80, 60), bidder=1, hands=6)
@@ -302,7 +308,7 @@ def test_a_game_of_hands_without_a_target_plays_that_many_hands() -> None:
 
 
 def test_taking_every_trick_wins_the_game() -> None:
-    """rules.md 4.3: "'Pinochling' (WP): taking every trick wins the game outright"."""
+    """rules/game-end#other-endings: "taking every trick wins the game outright" (WP)."""
     variant = RUN.override({"game": {"all_tricks_win": True}})
     end = game_end(variant, (-250, 40), bidder=1, swept=0)
     assert end.winner == 0
@@ -370,7 +376,7 @@ def test_every_bot_level_plays_each_house_profile_to_the_end(name: str) -> None:
 
 
 def test_the_bots_bid_when_trump_needs_a_marriage_and_partners_pass() -> None:
-    """rules.md 5: "marriage_required: may name only a suit in which the bidder holds K+Q".
+    """rules/trump#options: "marriage_required: may name only a suit in which the bidder holds K+Q".
 
     The bots' estimate of what passing gains named trump in a random hand's best suit, and
     a hand with no marriage has none: under the marriage rule with passing every bot failed

@@ -1,12 +1,12 @@
 """Shooting the moon and the slide-out: the last auction-and-contract house rules of issue 32.
 
 `settlement.shoot_the_moon` (with `moon_bonus` and `moon_penalty`): the bid winner promises
-every trick after meld, before the first lead (rules.md 4.3, UB), and is paid a bonus or a
-fixed penalty (rules.md 11.2, a house page). `game.slide_out`: under WP's bid-out rules a
-side over the target wins without bidding once the opponents have failed their bid three
-times (rules.md 4.3). Each test quotes its source from the rules reference; the property
-tests play random games under the keys, and every bot level plays a house profile of each
-to the end.
+every trick after meld, before the first lead (rules/auction#conventions, UB), and is paid
+a bonus or a fixed penalty (rules/settlement#set, a house page). `game.slide_out`: under
+WP's bid-out rules a side over the target wins without bidding once the opponents have
+failed their bid three times (rules/game-end#slide-out). Each test quotes its source from
+the rules pages; the property tests play random games under the keys, and every bot level
+plays a house profile of each to the end.
 """
 
 from __future__ import annotations
@@ -64,11 +64,11 @@ def _to_moon(variant: Variant, seed: int = 0) -> State:
     raise AssertionError("no hand reached the moon decision")  # pragma: no cover
 
 
-# --- The settlement (rules.md 11.2: "fixed penalty") --------------------------------------
+# --- The settlement (rules/settlement#set: "fixed penalty") ------------------------------
 
 
 def test_the_moon_made_pays_the_bonus() -> None:
-    """rules.md 4.3, ourpastimes: "+25 bonus if all tricks are taken"."""
+    """rules/auction#conventions, a house page: "+25 bonus if all tricks are taken"."""
     result = settle_hand(
         MOON, bidder=0, bid=30, meld=(12, 8), points=(25, 0), tricks=(12, 0), moon=True
     )
@@ -80,9 +80,9 @@ def test_the_moon_made_pays_the_bonus() -> None:
 
 
 def test_the_moon_failed_loses_meld_counters_and_fifty() -> None:
-    """rules.md 11.2: "fixed penalty | -50 plus loss of meld and counters | ourpastimes,
-    failed shoot-the-moon"; the page: "you lose any points from melds or counters, as well
-    as 50 points"."""
+    """rules/settlement#set: "fixed penalty: -50 plus loss of meld and counters" for a failed
+    shoot-the-moon; the house page: "you lose any points from melds or counters, as well as
+    50 points"."""
     result = settle_hand(
         MOON, bidder=0, bid=30, meld=(20, 8), points=(24, 1), tricks=(11, 1), moon=True
     )
@@ -152,8 +152,8 @@ def test_slide_out_is_a_bid_and_out_rule() -> None:
 
 
 def test_the_bidder_declares_after_meld_before_the_first_lead() -> None:
-    """rules.md 4.3: "UB lets the bid winner declare it after meld, before the first lead,
-    committing the team to win every trick"."""
+    """rules/auction#conventions: UB "lets the bid winner declare it after meld, before the
+    first lead, committing the team to win every trick"."""
     state = _to_moon(MOON)
     assert state.to_act == state.hand.bidder
     assert all(meld is not None for meld in state.hand.melds)  # meld is down
@@ -327,8 +327,8 @@ def test_pinochle_score_add_moon(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_a_side_over_the_target_slides_out_after_three_failed_bids() -> None:
-    """rules.md 4.3: "'Slide-out' (WP, bid-out rules): a team over the target wins without
-    bidding once opponents fail their bid three times"."""
+    """rules/game-end#slide-out: "a team over the target wins without bidding once
+    opponents fail their bid three times" (WP, bid-out rules)."""
     over = (160, 40)  # side 0 is over the target (150) but did not bid: bid and out
     assert game_end(SLIDE, over, bidder=1, failed=(0, 2)).winner is None
     end = game_end(SLIDE, over, bidder=1, failed=(0, 3))

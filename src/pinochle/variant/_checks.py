@@ -387,7 +387,7 @@ def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
 
 @_rule
 def _check_moon(v: Variant) -> Iterator[tuple[str, str]]:
-    """Shooting the moon (rules/auction#house-rules) is a points rule of a bid hand."""
+    """Shooting the moon (rules/auction#conventions) is a points rule of a bid hand."""
     s = v.settlement
     for key in ("moon_bonus", "moon_penalty"):
         if getattr(s, key) < 0:
@@ -397,7 +397,7 @@ def _check_moon(v: Variant) -> Iterator[tuple[str, str]]:
     if v.game.scoring is GameScoring.CHIPS:
         yield (
             "settlement.shoot_the_moon",
-            "shooting the moon scores a bonus or a penalty in points (rules/auction#house-rules): "
+            "shooting the moon scores a bonus or a penalty in points (rules/auction#conventions): "
             "it needs game.scoring = 'points'",
         )
     if not v.has_auction:
