@@ -101,6 +101,7 @@ EVERY_ACTION: list[tuple[pn.Action, str]] = [
     (CallMisdeal(), "misdeal"),
     (KeepHand(), "keep"),
     (pn.CallRenege(2), "renege:2"),
+    (pn.ShootTheMoon(), "shoot-the-moon"),
     (play_action(C("TH")[0]), "TH"),
     (play_action(C("9C")[0]), "9C"),
 ]

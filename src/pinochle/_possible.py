@@ -129,6 +129,8 @@ def _shape(found: _Found, view: Observation) -> None:
     found.seat("dealer", view.dealer, players)
     found.seat("bidder", view.bidder, players, optional=True)
     found.seat("dix_exchanger", view.dix_exchanger, players, optional=True)
+    if view.moon and (view.bidder is None or not variant.settlement.shoot_the_moon):
+        found.add("moon", "only a high bidder under settlement.shoot_the_moon shoots the moon")
     if view.last_turn_up is not None:
         found.seat("last_turn_up[0]", view.last_turn_up[0], players)
     found.at_least("hand_number", view.hand_number, 0)
@@ -394,6 +396,7 @@ _STATE_PLACE = {
     "last_turn_up": "hand.last_turn_up",
     "dix_exchanger": "hand.dix_exchanger",
     "buried_announced": "hand.buried",
+    "moon": "hand.moon",
     "variant": "game.variant",
 }
 

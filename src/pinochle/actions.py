@@ -2,10 +2,10 @@
 
 Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``trump ♥``, ``pass-cards A♠ 10♠ K♠ Q♠``, ``bury 9♣ 9♣ J♦``, ``throw in``, ``concede``,
-``play on``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``, ``exchange dix``,
-``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or ``keep dix``; right after a
-deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick play under ``renege.accept``,
-``call renege 2``.
+``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``,
+``exchange dix``, ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or
+``keep dix``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick
+play under ``renege.accept``, ``call renege 2``.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ __all__ = [
     "PassCards",
     "Play",
     "PlayOn",
+    "ShootTheMoon",
     "TakeTurnUp",
     "ThrowIn",
     "parse_action",
@@ -218,6 +219,19 @@ class PlayOn:
 
 
 @attrs.frozen
+class ShootTheMoon:
+    """The bidder promises that its side takes every trick (``settlement.shoot_the_moon``).
+
+    Declared after meld, before the first lead (`Phase.MOON`); declining is `PlayOn`. The
+    bidders score ``settlement.moon_bonus`` more if they take every trick, else they lose
+    ``settlement.moon_penalty`` and their meld and trick points.
+    """
+
+    def __str__(self) -> str:
+        return "shoot the moon"
+
+
+@attrs.frozen
 class CallMisdeal:
     """Throw in a qualifying hand right after the deal (``deal.misdeal``): the dealer redeals."""
 
@@ -304,6 +318,7 @@ Action: TypeAlias = (
     | ThrowIn
     | Concede
     | PlayOn
+    | ShootTheMoon
     | CallMisdeal
     | KeepHand
     | CallRenege
@@ -378,13 +393,16 @@ def parse_action(text: str) -> Action:
             if not _SEAT.fullmatch(seat):
                 raise ActionParseError(text, "a call is 'call renege' and a seat number 0-9")
             return CallRenege(int(seat))
+        if verb == "shoot" and " ".join(rest.lower().split()) == "the moon":
+            return ShootTheMoon()
     except (CardParseError, SuitParseError) as exc:
         raise ActionParseError(text, str(exc)) from None
     raise ActionParseError(
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
-        "'concede', 'play on', 'misdeal', 'keep', 'call renege SEAT' or 'play CARD'",
+        "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT' or "
+        "'play CARD'",
     )
 
 

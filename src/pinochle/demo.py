@@ -515,6 +515,8 @@ class _SeatTeller:
             lines += _meld_lines(names, after.melds)
         if before.phase is Phase.THROW_IN and after.phase is Phase.TRICKS and bidder is not None:
             lines.append(f"  {names[bidder]} plays on")
+        if after.moon and not before.moon and bidder is not None:
+            lines.append(f"  {names[bidder]} shoots the moon: every trick, or set")
         lines += self._two_hand(names, before, after)
         for number, trick in enumerate(after.tricks[len(before.tricks) :], len(before.tricks) + 1):
             lines.append(_trick_line(names, number, trick))

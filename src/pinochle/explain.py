@@ -75,7 +75,8 @@ def explain_legal(observation: Observation) -> str:
       and at the last draw ``Last draw: take the turned-up 10♥, or draw``;
     - ``Throw in or play on``; ``Concede or play on (conceded only if all opponents
       concede)``; ``Exchange the dix for the turned-up A♥, or keep it``; ``Call a misdeal or
-      keep your hand``, ``Keep your hand (it is no misdeal)``.
+      keep your hand``, ``Keep your hand (it is no misdeal)``; ``Shoot the moon (promise every
+      trick) or play on``.
 
     Cards named after the sentence's last colon are exactly the legal cards; "any card"
     means the whole hand.
@@ -257,6 +258,7 @@ _BY_PHASE = {
     Phase.RETURN: _passing,
     Phase.THROW_IN: lambda view: "Throw in or play on",
     Phase.CONCEDE: lambda view: "Concede or play on (conceded only if all opponents concede)",
+    Phase.MOON: lambda view: "Shoot the moon (promise every trick) or play on",
     Phase.MELD: _meld_turn,
     Phase.DIX_EXCHANGE: _dix_exchange,
     Phase.TRICKS: _trick,

@@ -1082,6 +1082,8 @@ def _text(o: Observation, picked: Sequence[Card]) -> str:
         lines.append(f"turn-up taken: {o.last_turn_up[0]} {o.last_turn_up[1]}")
     if o.dix_exchanger is not None:
         lines.append(f"dix exchanged by {o.dix_exchanger}")
+    if o.moon:
+        lines.append(f"moon shot by {o.bidder}")
     for trick in o.tricks:
         plays = " ".join(f"{s}:{c}" for s, c in trick.plays)
         lines.append(f"trick {plays} -> {trick.winner}")

@@ -1201,6 +1201,7 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         turn_melded=view.melded_this_turn,
         last_turn_up=view.last_turn_up,
         dix_exchanger=view.dix_exchanger,
+        moon=view.moon,
     )
     start = tuple(
         score - sum(r.scores[i] for r in view.results) for i, score in enumerate(view.scores)

@@ -72,6 +72,7 @@ _ACTION_PATTERNS = {
     "CallRenege": r"call renege [0-9]",
     "KeepDix": r"keep dix",
     "TakeTurnUp": r"draw turn-up",
+    "ShootTheMoon": r"shoot the moon",
 }
 """The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})
@@ -371,6 +372,7 @@ _SHEET: dict[str, Any] = {
                     "renege": {"type": "integer"},
                     "called_by": {"type": "integer"},
                     "proven": {"type": "boolean"},
+                    "moon": {"type": "boolean"},
                 },
                 "required": ["meld"],
                 "additionalProperties": False,

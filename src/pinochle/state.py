@@ -40,6 +40,11 @@ __all__ = [
 ]
 
 
+_HOUSE = {"wire": "optional"}
+"""The metadata of a field a house rule added: the wire writes it only when it is not its
+default, so the documents of every profile without the rule are unchanged."""
+
+
 class Phase(enum.StrEnum):
     """Where a hand is; every phase but `GAME_OVER` waits for `State.to_act`."""
 
@@ -72,6 +77,9 @@ class Phase(enum.StrEnum):
     MISDEAL = "misdeal"
     """Right after the deal (``deal.misdeal``): each seat from the dealer's left keeps its
     hand or, if it qualifies, calls a misdeal; the same dealer then deals again."""
+    MOON = "moon"
+    """After meld (and the throw-in), before the first lead, the bidder shoots the moon
+    (promises every trick) or plays on (profiles with ``settlement.shoot_the_moon``)."""
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -139,6 +147,8 @@ class Hand:
         last_turn_up: Two-hand: who took the turn-up at the last draw, and which card it was.
         dix_exchanger: Turned trump without a stock (``trump.dix_exchange``): the seat that
             exchanged its dix for the turned card (the dealer now holds the dix).
+        moon: The bidder shot the moon: its side promised every trick
+            (``settlement.shoot_the_moon``).
     """
 
     number: int
@@ -165,6 +175,7 @@ class Hand:
     turn_melded: bool = False
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
+    moon: bool = attrs.field(default=False, metadata=_HOUSE)
 
 
 @attrs.frozen
@@ -495,6 +506,7 @@ def _hand_with(
     turn_melded: bool | _Same = _SAME,
     last_turn_up: tuple[int, Card] | _Same | None = _SAME,
     dix_exchanger: int | _Same | None = _SAME,
+    moon: bool | _Same = _SAME,
 ) -> Hand:
     """`attrs.evolve` for a `Hand`: the fields named changed, the others kept."""
     return Hand(  # positionally, in the class's order (a test holds it to the fields)
@@ -522,6 +534,7 @@ def _hand_with(
         hand.turn_melded if turn_melded is _SAME else turn_melded,
         hand.last_turn_up if last_turn_up is _SAME else last_turn_up,
         hand.dix_exchanger if dix_exchanger is _SAME else dix_exchanger,
+        hand.moon if moon is _SAME else moon,
     )
 
 
@@ -601,6 +614,7 @@ class Observation:
             (it holds the turned card, the dealer the dix), else None.
         buried_announced: Under ``kitty.bury_trump_aces = false``: the trump and aces the
             bidder was forced to bury, announced to every seat (rules/passing-and-kitty#kitty).
+        moon: The bidder has shot the moon this hand (every seat sees the declaration).
     """
 
     seat: int
@@ -638,7 +652,8 @@ class Observation:
     winner: int | None = None
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
-    buried_announced: tuple[Card, ...] = ()
+    buried_announced: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
+    moon: bool = attrs.field(default=False, metadata=_HOUSE)
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -158,6 +158,8 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("meld", "grand_pinochle"): st.booleans(),
     ("kitty", "bury_trump_aces"): st.booleans(),
     ("kitty", "trump_first"): st.booleans(),
+    ("settlement", "shoot_the_moon"): st.booleans(),
+    ("game", "slide_out"): st.sampled_from([False, 1, 3]),
 }
 
 
@@ -198,6 +200,11 @@ def variants(
         changes.get("meld", {}).pop("doubles", None)
     if parent.deal.stock:  # the stock game's first lead is free (no duty while it lasts)
         changes.get("play", {}).pop("opening_lead", None)
+    if not parent.has_auction or parent.game.scoring is GameScoring.CHIPS:
+        changes.get("settlement", {}).pop("shoot_the_moon", None)  # a bidder's points rule
+        changes.get("game", {}).pop("slide_out", None)
+    elif changes.get("game", {}).get("slide_out"):
+        changes["game"]["bid_and_out"] = True  # slide-out is a bid-and-out rule
     bidding = changes.get("bidding", {})
     if parent.bidding.maximum is not None and "minimum" in bidding:
         bidding["maximum"] = max(parent.bidding.maximum, bidding["minimum"])
@@ -423,8 +430,8 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
 
     Use as ``settle_hand(variant, **draw(hand_facts(variant)))``. The keys are ``bidder``,
     ``bid``, ``meld``, ``points``, ``tricks``, ``counters``, ``nines_only``, ``thrown_in``,
-    ``no_marriage``, ``trump`` and ``conceded``, always consistent with each other and with
-    the profile:
+    ``no_marriage``, ``trump``, ``conceded`` and ``moon``, always consistent with each other
+    and with the profile:
 
     - ``bidder`` is a side, or None (and ``bid`` 0) in a game without an auction;
     - ``bid`` is a bid an auction can end on (`pinochle.auction.bid_problem`), within the chip
@@ -444,7 +451,9 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
       ``settlement.opponents_concede``) or the bidder surrenders for want of a marriage
       (``no_marriage``); and always when the bidder's meld alone reaches the bid under
       ``settlement.meld_makes_bid`` (won without play);
-    - ``trump`` is any suit, or None after a surrender for want of a marriage.
+    - ``trump`` is any suit, or None after a surrender for want of a marriage;
+    - ``moon``: under ``settlement.shoot_the_moon`` the bidder of a played hand sometimes
+      shot the moon, and then half the time its side took every trick.
 
     Args:
         draw: Supplied by hypothesis (call ``hand_facts(variant)`` without it).
@@ -496,6 +505,11 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
                 ways.append("no marriage")
     way = draw(st.sampled_from(ways))
     played = way == "played"
+    moon = played and bidder is not None and s.shoot_the_moon and draw(st.booleans())
+    if moon and bidder is not None and draw(st.booleans()):  # every trick to the bidders
+        tricks = tuple(variant.tricks_per_hand if i == bidder else 0 for i in range(n))
+        points = tuple(sum(points) if i == bidder else 0 for i in range(n))
+        counters = tuple(i == bidder for i in range(n))
     return {
         "bidder": bidder,
         "bid": bid,
@@ -508,6 +522,7 @@ def hand_facts(draw: st.DrawFn, variant: Variant) -> dict[str, Any]:
         "no_marriage": way == "no marriage",
         "trump": None if way == "no marriage" else draw(suits()),
         "conceded": way == "conceded",
+        "moon": moon,
     }
 
 

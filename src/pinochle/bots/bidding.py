@@ -76,6 +76,7 @@ __all__ = [
     "choose_concede",
     "choose_meld_turn",
     "choose_misdeal",
+    "choose_moon",
     "choose_pass",
     "choose_return",
     "choose_throw_in",
@@ -803,6 +804,17 @@ def choose_throw_in(observation: Observation) -> ThrowIn | PlayOn:
     share = trick_points(observation.hand, _trump_of(observation), variant) / total
     hope = banked + min(total - banked, (total - banked) * share + HOPE * total)
     return ThrowIn() if meld + hope < observation.bid else PlayOn()
+
+
+def choose_moon(observation: Observation) -> PlayOn:
+    """The bots never shoot the moon (``settlement.shoot_the_moon``): they play on.
+
+    A shot moon pays a small bonus for every trick and costs a large penalty for missing
+    one; a bot cannot see its partner's cards or the defenders', so it cannot be sure of
+    every trick, and a promise it might break is never worth the bonus.
+    """
+    del observation  # the answer does not depend on the hand
+    return PlayOn()
 
 
 def choose_concede(observation: Observation) -> Concede | PlayOn:

@@ -456,7 +456,7 @@ def contracts(
         while state.phase is not Phase.TRICKS and len(state.results) == settled:
             acting = state.to_act
             assert acting is not None
-            if state.phase in (Phase.THROW_IN, Phase.CONCEDE):
+            if state.phase in (Phase.THROW_IN, Phase.CONCEDE, Phase.MOON):
                 state = apply(state, PlayOn())
             else:
                 state = apply(state, player.choose(observe(state, acting)))

@@ -77,6 +77,8 @@ class _Heuristic(Bot):
             return bidding.choose_throw_in(observation)
         if phase is Phase.CONCEDE:
             return bidding.choose_concede(observation)
+        if phase is Phase.MOON:
+            return bidding.choose_moon(observation)
         if phase is Phase.MELD:
             return bidding.choose_meld_turn(observation)
         if phase is Phase.MISDEAL:

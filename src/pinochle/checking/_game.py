@@ -29,6 +29,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
 )
@@ -328,6 +329,28 @@ class GameCheck:
                 raise _fail(message, after)
         elif fallen:
             raise _fail(f"the game went on with a side at {min(scores)} <= {g.lose_at}", after)
+        elif g.slide_out is not None and after.results != before.results:
+            self._check_no_slide_out(after, g.slide_out)
+
+    def _check_no_slide_out(self, after: State, needed: int) -> None:
+        """A game that goes on has no side slid out (rules/game-end#slide-out).
+
+        That is a side alone over the target whose opponents failed ``game.slide_out`` bids.
+        """
+        target = after.game.target
+        failed = scoring.failed_bids(after.results, self.variant.sides)
+        scores = after.scores
+        out = [
+            i
+            for i, score in enumerate(scores)
+            if target is not None and score >= target and sum(failed) - failed[i] >= needed
+        ]
+        if len(out) == 1:
+            message = (
+                f"the game went on though side {out[0]} is over {target} and the others "
+                f"failed {sum(failed) - failed[out[0]]} bids (game.slide_out = {needed})"
+            )
+            raise _fail(message, after)
 
     # --- Per game
 
@@ -393,6 +416,7 @@ _ANY_STATE: tuple[Action, ...] = (
     ThrowIn(),
     Concede(),
     PlayOn(),
+    ShootTheMoon(),
     CallMisdeal(),
     KeepHand(),
     Draw(),
@@ -495,4 +519,5 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         "no_marriage": bidder is not None and not played and not thrown_in and hand.trump is None,
         "trump": hand.trump,
         "conceded": conceded,
+        "moon": hand.moon,
     }

@@ -361,6 +361,11 @@ def _add_score(verbs: _Verbs) -> None:
         "--conceded", action="store_true", help="the opponents conceded after meld (chips)"
     )
     add.add_argument(
+        "--moon",
+        action="store_true",
+        help="the bidder shot the moon (give --points and --tricks)",
+    )
+    add.add_argument(
         "--strict-bids",
         action="store_true",
         help="check this bid against the minimum, steps and maximum",

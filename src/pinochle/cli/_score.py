@@ -46,6 +46,7 @@ def run_add(args: argparse.Namespace) -> int:
             no_marriage=args.no_marriage,
             trump=args.trump,
             conceded=args.conceded,
+            moon=args.moon,
             strict_bids=args.strict_bids,
             renege=args.renege,
             called_by=args.called_by,

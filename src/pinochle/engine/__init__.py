@@ -36,8 +36,10 @@ from pinochle.engine._passing import (
 from pinochle.engine._stock import _apply_meld_turn, _meld_turn_actions
 from pinochle.engine._surrender import (
     _CONCEDE_ACTIONS,
+    _MOON_ACTIONS,
     _THROW_IN_ACTIONS,
     _apply_concede,
+    _apply_moon,
     _apply_throw_in,
 )
 from pinochle.engine._tricks import _apply_play, _trick_actions
@@ -57,6 +59,7 @@ _LEGAL.update(
         Phase.RETURN: _passing_actions,
         Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
         Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
+        Phase.MOON: lambda state: _MOON_ACTIONS,
         Phase.MELD: _meld_turn_actions,
         Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
         Phase.TRICKS: _trick_actions,
@@ -74,6 +77,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.RETURN: _apply_passing,
     Phase.THROW_IN: _apply_throw_in,
     Phase.CONCEDE: _apply_concede,
+    Phase.MOON: _apply_moon,
     Phase.MELD: _apply_meld_turn,
     Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
@@ -162,6 +166,7 @@ def observe(state: State, seat: int) -> Observation:
         last_turn_up=hand.last_turn_up,
         dix_exchanger=hand.dix_exchanger,
         buried_announced=_announced(hand.buried, hand.trump, state.variant) if hand.buried else (),
+        moon=hand.moon,
     )
 
 

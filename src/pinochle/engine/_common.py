@@ -139,6 +139,7 @@ _PHASE_WORDS = {
     Phase.RETURN: "the bidder must return cards",
     Phase.THROW_IN: "the bidder must throw in or play on",
     Phase.CONCEDE: "the bidder's opponents must concede or play on",
+    Phase.MOON: "the bidder must shoot the moon or play on",
     Phase.MELD: "the trick winner may declare a meld or draw",
     Phase.DIX_EXCHANGE: "the dix holder must exchange the dix or keep it",
     Phase.TRICKS: "it is trick play: play a card",

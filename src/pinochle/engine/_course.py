@@ -23,6 +23,7 @@ from pinochle.meld import Meld, MeldItem, MeldType, _held_meld, meld_values, sco
 from pinochle.meld import _tables as _meld_tables
 from pinochle.scoring import (
     HandResult,
+    failed_bids,
     game_end,
     is_out_of_reach,
     settle_renege,
@@ -350,9 +351,21 @@ def _offer_concession(state: State) -> State:
     starts the play.
     """
     if not state.variant.settlement.opponents_concede:
-        return _start_tricks(state)
+        return _offer_moon(state)
     first = _opponents(state)[0]
     return _with(state, phase=Phase.CONCEDE, to_act=first)
+
+
+def _offer_moon(state: State) -> State:
+    """Last before the first lead, the bidder may shoot the moon (``settlement.shoot_the_moon``).
+
+    UB: the bid winner declares it after meld, before the first lead, committing the side
+    to win every trick (rules/auction#conventions); `Phase.MOON` waits for `ShootTheMoon`
+    or `PlayOn`.
+    """
+    if not state.variant.settlement.shoot_the_moon:
+        return _start_tricks(state)
+    return _with(state, phase=Phase.MOON, to_act=state.hand.bidder)
 
 
 def _nines_only(state: State) -> tuple[bool, ...]:
@@ -419,6 +432,7 @@ def _result(
             trump=hand.trump,
             conceded=surrendered == "conceded",
             **({} if checks is None else {"checks": checks}),
+            moon=hand.moon,
         )
     # Past settle_hand's checks of its arguments: the engine's facts are sound.
     result = settle_checked(
@@ -434,6 +448,7 @@ def _result(
         surrendered == "no marriage",
         hand.trump,
         surrendered == "conceded",
+        hand.moon,
     )
     return result if checks is None else with_checks(variant, result, checks)
 
@@ -522,6 +537,9 @@ def _settle(
         swept = next((i for i, n in enumerate(state.tricks_won) if n == len(state.tricks)), None)
     won = _outright(state) if variant.meld.quadruple_wins else None
     outright, winning_meld = won if won is not None else (None, "a quadruple")
+    failed = None
+    if variant.game.slide_out is not None:  # each side's failed bids (game.slide_out)
+        failed = failed_bids((*game.results, result), variant.sides)
     end = game_end(
         variant,
         scores,
@@ -531,6 +549,7 @@ def _settle(
         swept=swept,
         outright=outright,
         winning_meld=winning_meld,
+        failed=failed,
     )
     if variant.checks.played:  # the game's winner gains its checks on the last hand
         result = with_game_checks(variant, result, end)

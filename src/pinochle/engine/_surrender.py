@@ -1,16 +1,19 @@
-"""Giving the hand up after trump: the bidder's throw-in and the opponents' concession.
+"""After trump, before the first lead: throwing in, conceding and shooting the moon.
 
-See rules/settlement#out-of-reach and rules/three-hand#auction-pinochle.
+The bidder's throw-in, the opponents' concession and the bidder's shot at the moon: see
+rules/settlement#out-of-reach, rules/three-hand#auction-pinochle and
+rules/auction#conventions.
 """
 
 from __future__ import annotations
 
-from pinochle.actions import Action, Concede, PlayOn, ThrowIn
+from pinochle.actions import Action, Concede, PlayOn, ShootTheMoon, ThrowIn
 from pinochle.engine._common import _push_state, _seat, _with, _wrong_phase
 from pinochle.engine._course import (
     _after_trump,
     _melds,
     _offer_concession,
+    _offer_moon,
     _opponents,
     _settle,
     _start_tricks,
@@ -49,7 +52,7 @@ _CONCEDE_ACTIONS: tuple[Action, ...] = (Concede(), PlayOn())
 
 def _apply_concede(state: State, action: Action) -> State:
     if isinstance(action, PlayOn):
-        return _start_tricks(_push_state(state, action))
+        return _offer_moon(_push_state(state, action))
     if not isinstance(action, Concede):
         raise _wrong_phase(state, action)
     opponents = _opponents(state)
@@ -57,3 +60,16 @@ def _apply_concede(state: State, action: Action) -> State:
     if at + 1 == len(opponents):
         return _settle(_push_state(state, action), surrendered="conceded")
     return _with(state, action, to_act=opponents[at + 1])
+
+
+_MOON_ACTIONS: tuple[Action, ...] = (PlayOn(), ShootTheMoon())
+"""Playing on first: a player that takes the first legal action does not promise every trick."""
+
+
+def _apply_moon(state: State, action: Action) -> State:
+    if isinstance(action, ShootTheMoon):
+        hand = _hand_with(state.hand, moon=True)
+        return _start_tricks(_with(state, action, hand=hand))
+    if isinstance(action, PlayOn):
+        return _start_tricks(_push_state(state, action))
+    raise _wrong_phase(state, action)

@@ -12,6 +12,7 @@ The layout is the same for every profile except its tail, the bids (the docs' pa
 | 53-61 | the actions without arguments, `SIMPLE_ACTIONS` (``throw in`` ... ``draw turn-up``) |
 | 62-83 | two-hand declarations (`DECLARATIONS`) |
 | 84- | ``bid AMOUNT``, every amount the profile can bid, lowest first (`ActionIndex.bids`) |
+| last | ``shoot the moon``, only under ``settlement.shoot_the_moon`` (`ActionIndex.moon`) |
 
 Choosing cards (``pass-cards``, ``bury``) is a sequence of single-card picks: the seat picks
 one card at a time, and the pick that completes the choice decodes to the library's
@@ -47,6 +48,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
 )
@@ -163,7 +165,9 @@ class ActionIndex:
 
     A pure function of the profile: two indexes of equal profiles are equal and agree on
     every index. The layout is in the module docstring (and the docs' table): the same for
-    every profile up to index 83, then the bids.
+    every profile up to index 83, then the bids, then (only in a profile with
+    ``settlement.shoot_the_moon``) ``shoot the moon``: the other profiles' indexes are
+    the same as without the rule.
 
     Cards to pass, return or bury are chosen by single-card picks (indices 29-52): `mask`
     and `decode` take the cards ``picked`` so far, and `decode` returns None until the pick
@@ -176,10 +180,13 @@ class ActionIndex:
     Attributes:
         variant: The rules.
         bids: Every bid amount with an index, lowest first: ``bid bids[i]`` is ``84 + i``.
+        moon: The index of ``shoot the moon`` (``84 + len(bids)``, the last), or None in a
+            profile without ``settlement.shoot_the_moon``.
     """
 
     variant: Variant = attrs.field()
     bids: tuple[int, ...] = attrs.field(init=False)
+    moon: int | None = attrs.field(init=False)
     _bid_at: dict[int, int] = attrs.field(init=False, repr=False)
     _bid_array: npt.NDArray[np.int64] = attrs.field(init=False, repr=False)
 
@@ -198,6 +205,8 @@ class ActionIndex:
     def __attrs_post_init__(self) -> None:
         bids = _bid_amounts(self.variant)
         object.__setattr__(self, "bids", bids)
+        moon = BID_BASE + len(bids) if self.variant.settlement.shoot_the_moon else None
+        object.__setattr__(self, "moon", moon)
         object.__setattr__(self, "_bid_at", {a: BID_BASE + i for i, a in enumerate(bids)})
         object.__setattr__(self, "_bid_array", np.array(bids, dtype=np.int64))
 
@@ -214,24 +223,28 @@ class ActionIndex:
 
     @property
     def n(self) -> int:
-        """How many indices there are: ``84 + len(bids)``."""
-        return BID_BASE + len(self.bids)
+        """How many indices there are: ``84 + len(bids)``, one more with `moon`."""
+        return BID_BASE + len(self.bids) + (self.moon is not None)
 
     @property
     def groups(self) -> dict[str, range]:
         """The index ranges by kind.
 
-        The kinds: ``pass``, ``trump``, ``play``, ``pick``, ``simple``, ``declare``, ``bid``.
+        The kinds: ``pass``, ``trump``, ``play``, ``pick``, ``simple``, ``declare``, ``bid``,
+        and ``moon`` in a profile with `moon`.
         """
-        return {
+        groups = {
             "pass": range(0, 1),
             "trump": range(1, PLAY_BASE),
             "play": range(PLAY_BASE, PICK_BASE),
             "pick": range(PICK_BASE, SIMPLE_BASE),
             "simple": range(SIMPLE_BASE, DECLARE_BASE),
             "declare": range(DECLARE_BASE, BID_BASE),
-            "bid": range(BID_BASE, self.n),
+            "bid": range(BID_BASE, BID_BASE + len(self.bids)),
         }
+        if self.moon is not None:
+            groups["moon"] = range(self.moon, self.moon + 1)
+        return groups
 
     # --- Actions to indices --------------------------------------------------------
 
@@ -255,6 +268,8 @@ class ActionIndex:
                 "a single-index action (a card choice is a sequence of picks: use picks())",
                 action,
             )
+        if type(action) is ShootTheMoon and self.moon is not None:
+            return self.moon
         try:
             return _FIXED[action]
         except (KeyError, TypeError):
@@ -296,6 +311,8 @@ class ActionIndex:
         index = self._checked(index)
         if PLAY_BASE <= index < PICK_BASE:
             return PLAYS[index - PLAY_BASE]
+        if index == self.moon:
+            return ShootTheMoon()
         if index >= BID_BASE:
             return Bid(self.bids[index - BID_BASE])
         if index in _BY_INDEX:

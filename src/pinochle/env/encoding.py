@@ -45,10 +45,13 @@ __all__ = [
     "state_layout",
 ]
 
-PHASES: tuple[Phase, ...] = tuple(Phase)
-"""The phases in the order of the ``phase`` block."""
+PHASES: tuple[Phase, ...] = tuple(phase for phase in Phase if phase is not Phase.MOON)
+"""The phases in the order of the ``phase`` block: all but `Phase.MOON`, which only a
+profile with ``settlement.shoot_the_moon`` has (its ``moon`` block encodes it), so the
+other profiles' layouts are the same as without the rule."""
 
 _FACES = 24
+_MOON = Phase.MOON
 _INF = float("inf")
 
 
@@ -192,6 +195,8 @@ def observation_layout(variant: Variant) -> Layout:
     b.add("scores", (s,), -_INF, _INF, "by relative side: the running scores, scaled")
     b.add("target", (1,), 0, _INF, "the score that wins, scaled (0: no target)")
     b.add("melded_this_turn", (1,), 0, 1, "two-hand: 1 if the trick winner has declared a meld")
+    if variant.settlement.shoot_the_moon:
+        b.add("moon", (2,), 0, 1, "1 while the bidder may shoot the moon; 1 once it has shot it")
     return Layout(tuple(b.blocks))
 
 
@@ -297,7 +302,12 @@ def _fill(
     me = o.seat
     rel = [(seat - me) % p for seat in range(p)]
     my_side = _side(o, me)
-    ones: list[int] = [at["phase"] + PHASES.index(o.phase), at["dealer"] + rel[o.dealer]]
+    if o.phase is _MOON:  # `PHASES` leaves it out: the profile's ``moon`` block holds it
+        ones: list[int] = [at["moon"], at["dealer"] + rel[o.dealer]]
+    else:
+        ones = [at["phase"] + PHASES.index(o.phase), at["dealer"] + rel[o.dealer]]
+    if o.moon:
+        ones.append(at["moon"] + 1)
     add = ones.append
     if o.to_act is not None:
         add(at["to_act"] + rel[o.to_act])

@@ -25,6 +25,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
 )
@@ -139,6 +140,7 @@ _WORDS: dict[str, Action] = {
     "play-on": PlayOn(),
     "misdeal": CallMisdeal(),
     "keep": KeepHand(),
+    "shoot-the-moon": ShootTheMoon(),
 }
 """The actions without a value, by their token (``pass`` is read as ``p``)."""
 
@@ -149,8 +151,8 @@ _MAX_BID = 10**MAX_DIGITS - 1
 
 EXPECTED_MOVE = (
     "a move: a bid (25), p, a card (AH), trump:H, pass:CARDS, bury:CARDS, meld:KIND:CARDS, "
-    "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal, keep "
-    "or renege:SEAT"
+    "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal, keep, "
+    "shoot-the-moon or renege:SEAT"
 )
 
 
@@ -160,9 +162,9 @@ def write_move(move: Move) -> str:
     ``25`` (a bid), ``p``, ``AH`` (a card played), ``trump:H``, ``pass:AS,TS,KS,QS``,
     ``bury:9C,9C,JD``, ``meld:royal-marriage:KH,QH``, ``exchange-dix``, ``keep-dix``,
     ``draw``, ``draw-turn-up``, ``throw-in``, ``concede``, ``play-on``, ``misdeal``,
-    ``keep``, ``renege:2`` (a renege called on seat 2); in a seat's view also ``pass:?4``,
-    ``bury:?3``, ``+kitty:AS,TD,9C``, ``+meld:2:KH,QH``, ``+passed:AS,TS,KS,QS`` and
-    ``+drew:AH``. `read_move` reads each back as an equal value.
+    ``keep``, ``shoot-the-moon``, ``renege:2`` (a renege called on seat 2); in a seat's view
+    also ``pass:?4``, ``bury:?3``, ``+kitty:AS,TD,9C``, ``+meld:2:KH,QH``,
+    ``+passed:AS,TS,KS,QS`` and ``+drew:AH``. `read_move` reads each back as an equal value.
 
     Raises:
         ArgumentError: Not an action; a bid below 0 or of more than 18 digits; a meld kind

@@ -25,6 +25,7 @@ _NOT_VALUED = {
     Phase.DIX_EXCHANGE: "exchanging the dix",
     Phase.THROW_IN: "throwing in",
     Phase.CONCEDE: "conceding",
+    Phase.MOON: "shooting the moon",
     Phase.MISDEAL: "calling a misdeal",
 }
 """The decisions a hint does not value, in words (`pinochle.analysis.hintable`)."""

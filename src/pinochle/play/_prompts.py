@@ -78,6 +78,12 @@ class Prompter:
             )
         elif phase is Phase.CONCEDE:
             lines.append(self._concede_question(view))
+        elif phase is Phase.MOON:
+            s = view.variant.settlement
+            lines.append(
+                f"  Shoot the moon (your side takes every trick: +{s.moon_bonus}, or"
+                f" -{s.moon_penalty} and no meld or points), or play on?"
+            )
         elif phase is Phase.DIX_EXCHANGE:
             lines.append(
                 f"  You hold the dix: exchange it for the turned-up {view.turned_up} (the dix"

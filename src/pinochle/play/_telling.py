@@ -19,6 +19,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
 )
@@ -106,6 +107,10 @@ class Teller:
             return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):
             return [f"  {self.voice.does(persons, seat, 'plays', 'play')} on"]
+        if isinstance(action, ShootTheMoon):
+            who = self.voice.does(persons, seat, "shoots", "shoot")
+            penalty = self.voice.variant.settlement.moon_penalty
+            return [f"  {who} the moon: every trick, or set for {penalty}"]
         if isinstance(action, Declare):
             points = after.hand.shown[seat][-1].points
             who = self.voice.does(persons, seat, "declares", "declare")

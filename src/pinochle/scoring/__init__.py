@@ -20,7 +20,7 @@ ended by a called renege, one function per renege table) and ``_game_end`` (`gam
 from pinochle.errors import SettlementError
 from pinochle.scoring._checks import with_game_checks
 from pinochle.scoring._chips import chip_payment
-from pinochle.scoring._game_end import game_end
+from pinochle.scoring._game_end import failed_bids, game_end
 from pinochle.scoring._renege import settle_renege
 from pinochle.scoring._results import GameEnd, HandResult, MeldStatus, Outcome, SideResult
 from pinochle.scoring._settle import is_out_of_reach, settle_hand, wins_on_meld
@@ -33,6 +33,7 @@ __all__ = [
     "SettlementError",
     "SideResult",
     "chip_payment",
+    "failed_bids",
     "game_end",
     "is_out_of_reach",
     "settle_hand",

@@ -14,13 +14,17 @@ Two house endings come before and after those: under ``game.all_tricks_win`` ("p
 a side that took every trick of the hand wins at once, from any score; under ``game.hands``
 the game ends once that many hands are settled, if nobody won sooner, and the highest
 score wins (a tie plays on, hand by hand, until it is broken).
+
+Under ``game.bid_and_out``, ``game.slide_out`` ("slide-out") lets a side at or over the
+target win without bidding once the other sides have failed that many bids in the game
+(`failed_bids` counts them).
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
-from pinochle.scoring._results import GameEnd
+from pinochle.scoring._results import GameEnd, HandResult, Outcome
 from pinochle.variant import BothReach, GameScoring, Variant
 
 
@@ -34,6 +38,7 @@ def game_end(
     swept: int | None = None,
     outright: int | None = None,
     winning_meld: str = "a quadruple",
+    failed: Sequence[int] | None = None,
 ) -> GameEnd:
     """Whether the game is over after a hand, and who won.
 
@@ -49,6 +54,8 @@ def game_end(
         outright: The side that melded a quadruple that wins the game outright
             (``meld.quadruple_wins``; `Meld.wins`), or None.
         winning_meld: What it melded, for the reason (``"quadruple pinochle"``).
+        failed: How many bids each side has failed in the game, this hand included
+            (`failed_bids`; for ``game.slide_out``; None: not counted).
 
     Returns:
         The winner (or None) and the target for the next hand.
@@ -60,9 +67,55 @@ def game_end(
     if swept is not None and g.all_tricks_win:
         return GameEnd(swept, target, f"side {swept} took every trick")
     end = _by_score(variant, scores, bidder, target)
+    if end.winner is None and g.slide_out is not None and failed is not None:
+        end = _slide_out(scores, end, failed, g.slide_out)
     if end.winner is None and g.hands is not None and hands is not None and hands >= g.hands:
         return _after_last_hand(scores, end.target, g.hands)
     return end
+
+
+_FAILED = frozenset({Outcome.SET, Outcome.NOT_ON_BOARD, Outcome.THROWN_IN, Outcome.NO_MARRIAGE})
+"""The outcomes in which the bidders lose their bid."""
+
+
+def failed_bids(results: Iterable[HandResult], sides: int) -> tuple[int, ...]:
+    """How many bids each side failed in these hands (``game.slide_out`` counts them).
+
+    A failed bid is a hand the side bid and was set, not on the board, thrown in or
+    surrendered for want of a marriage.
+
+    Args:
+        results: The hands' results, in any order.
+        sides: How many sides the game has.
+    """
+    failed = [0] * sides
+    for result in results:
+        if result.bidder is not None and result.outcome in _FAILED:
+            failed[result.bidder] += 1
+    return tuple(failed)
+
+
+def _slide_out(scores: Sequence[int], end: GameEnd, failed: Sequence[int], needed: int) -> GameEnd:
+    """``game.slide_out`` (WP's bid-out rules, rules/game-end#slide-out).
+
+    "A team over the target wins without bidding once opponents fail their bid three
+    times": a side at or over the target wins once the other sides together have failed
+    ``needed`` bids in the game. Several such sides: the higher score wins; a tie plays on.
+    """
+    target = end.target
+    if target is None:
+        return end
+    total = sum(failed)
+    over = [i for i, s in enumerate(scores) if s >= target and total - failed[i] >= needed]
+    if not over:
+        return end
+    top = max(scores[i] for i in over)
+    leaders = [i for i in over if scores[i] == top]
+    if len(leaders) > 1:
+        return GameEnd(None, target, f"sides {leaders} slide out at {top} together: another hand")
+    side = leaders[0]
+    reason = f"side {side} is over {target} and the others failed {total - failed[side]} bids"
+    return GameEnd(side, target, f"{reason}: it slides out")
 
 
 def _after_last_hand(scores: Sequence[int], target: int | None, hands: int) -> GameEnd:

@@ -20,6 +20,10 @@ Then the hand ends one of these ways, each a profile's rule:
   just the bid (``settlement.made``); set, ``settlement.set`` decides (minus the bid, the
   opponents score the bid, both, or nothing). The defenders score their saved meld and
   their trick points; an unsaved meld is lost but the points still count.
+* **Shot the moon** (``settlement.shoot_the_moon``): bidders who promised every trick and
+  took every trick, making the bid, score as made plus ``settlement.moon_bonus``; else they
+  are set for the moon: ``settlement.moon_penalty`` off, meld and trick points lost, and
+  the defenders score as in a made hand (`_moon`).
 
 Which meld counts is `pinochle.scoring._saving`; the scores of a chip game are
 `pinochle.scoring._chips`.
@@ -180,6 +184,7 @@ def settle_hand(
     trump: Suit | None = None,
     conceded: bool = False,
     checks: Sequence[int] | None = None,
+    moon: bool = False,
 ) -> HandResult:
     """Settle one hand under the profile (rules/settlement; chips: rules/three-hand).
 
@@ -204,6 +209,8 @@ def settle_hand(
         checks: Check pinochle (``[checks]``): each side's checks for its meld (and seven
             nines), as the table counts them (`Meld.checks`); default none. The bidder's
             checks for losing follow from the outcome.
+        moon: The bidder shot the moon (``settlement.shoot_the_moon``): the hand was played
+            and ``tricks`` say whether the bidders took every trick.
 
     Returns:
         The result: outcome, each side's score and meld status, a one-line reason, and
@@ -221,6 +228,8 @@ def settle_hand(
     _check_facts(variant, bidder, bid, meld, points, tricks, nines_only, counters)
     if checks is not None:
         _check_checks(variant, checks)
+    if moon is not False:
+        _check_moon(variant, moon, bidder, points, tricks)
     result = settle_checked(
         variant,
         bidder,
@@ -234,6 +243,7 @@ def settle_hand(
         no_marriage,
         trump,
         conceded,
+        moon,
     )
     return with_checks(variant, result, checks) if variant.checks.played else result
 
@@ -245,6 +255,26 @@ def _check_checks(variant: Variant, checks: Sequence[int]) -> None:
         raise SettlementError("checks: the profile plays no checks (every [checks] key is 0)")
     if len(checks) != n:
         raise SettlementError(f"checks: expected {n} values (one per side), found {len(checks)}")
+
+
+def _check_moon(
+    variant: Variant,
+    moon: object,
+    bidder: int | None,
+    points: Sequence[int] | None,
+    tricks: Sequence[int] | None,
+) -> None:
+    """A shot moon needs the rule, a bidder, and a played hand whose tricks are known."""
+    if moon is not True:
+        raise ArgumentError("moon", "true or false (bool)", moon)
+    if not variant.settlement.shoot_the_moon:
+        raise SettlementError(
+            "nobody may shoot the moon under this profile (settlement.shoot_the_moon is false)"
+        )
+    if bidder is None:
+        raise SettlementError("only a bidder can shoot the moon")
+    if points is None or tricks is None:
+        raise SettlementError("a shot moon is played out: give each side's trick points and tricks")
 
 
 def settle_checked(
@@ -260,6 +290,7 @@ def settle_checked(
     no_marriage: bool,
     trump: Suit | None,
     conceded: bool,
+    moon: bool = False,
 ) -> HandResult:
     """`settle_hand` past its checks of the facts' types and sums.
 
@@ -317,6 +348,8 @@ def settle_checked(
 
     if variant.game.scoring is GameScoring.CHIPS:
         return settle_chips(variant, bidder, bid, meld, statuses, rounded, made, trump)
+    if moon:
+        return _moon(variant, bidder, bid, meld, statuses, rounded, tricks or (), made, short)
 
     bonus = 0
     if made:
@@ -351,6 +384,56 @@ def settle_checked(
             counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
             score = counted + rounded[i] + bonus
         sides.append(SideResult(meld[i], statuses[i], rounded[i], score))
+    return HandResult(outcome, bidder, bid, tuple(sides), reason)
+
+
+def _moon(
+    variant: Variant,
+    bidder: int,
+    bid: int,
+    meld: tuple[int, ...],
+    statuses: list[MeldStatus],
+    points: tuple[int, ...],
+    tricks: Sequence[int],
+    made: bool,
+    short: frozenset[int],
+) -> HandResult:
+    """A hand the bidder shot the moon on (rules/settlement#set, the fixed penalty).
+
+    A house page: "You'll get a bonus of 25 points at the end if you make it. If you do
+    not win each trick, you will be 'set,' which means you lose any points from melds or
+    counters, as well as 50 points." The moon is made when the bidders take every trick
+    and so make the bid: they score as made (``settlement.made``) plus the bonus. Anything
+    less is set for the moon: the penalty instead of ``settlement.set`` (the bid is not
+    lost on top), their meld and trick points void. The defenders score their saved meld
+    and trick points as in a made hand: the set rule's gift to them does not apply (a side
+    under ``settlement.min_trick_points`` still scores nothing).
+    """
+    s = variant.settlement
+    n = variant.tricks_per_hand
+    taken = tricks[bidder]
+    counted = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
+    earned = counted + points[bidder]
+    if taken == n and made:
+        outcome = Outcome.MADE
+        score = (earned if s.made is MadeRule.ALL else bid) + s.moon_bonus
+        reason = (
+            f"shot the moon: every trick, {_sum_text(counted, points[bidder])} = {earned} ≥ "
+            f"{bid}, + {s.moon_bonus} for the moon"
+        )
+    else:
+        outcome = Outcome.SET
+        score = -s.moon_penalty
+        statuses[bidder] = MeldStatus.SET if meld[bidder] else MeldStatus.NONE
+        why = f"took {taken} of {n} tricks" if taken < n else f"{earned} < {bid}"
+        reason = f"the moon failed ({why}): the bidders lose meld, points and {s.moon_penalty}"
+    sides = []
+    for i, status in enumerate(statuses):
+        if i == bidder:
+            sides.append(SideResult(meld[i], status, points[i], score))
+            continue
+        kept = meld[i] if status in (MeldStatus.SAVED, MeldStatus.NINES) else 0
+        sides.append(SideResult(meld[i], status, points[i], 0 if i in short else kept + points[i]))
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
 
 

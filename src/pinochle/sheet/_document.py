@@ -81,6 +81,8 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["checks"] = list(facts.checks)
     if facts.outright is not None:
         data["outright"] = facts.outright
+    if facts.moon:
+        data["moon"] = True
     return data
 
 

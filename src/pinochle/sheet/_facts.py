@@ -66,6 +66,8 @@ class HandRecord:
             at the table (None: none).
         outright: The side that melded a quadruple that wins the game outright
             (``meld.quadruple_wins``), or None.
+        moon: The bidder shot the moon (``settlement.shoot_the_moon``); ``tricks`` say
+            whether the bidders took every trick.
     """
 
     bidder: int | None
@@ -84,6 +86,7 @@ class HandRecord:
     proven: bool = True
     checks: tuple[int, ...] | None = None
     outright: int | None = None
+    moon: bool = False
 
 
 FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
@@ -219,6 +222,7 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
         or facts.thrown_in
         or facts.no_marriage
         or facts.conceded
+        or facts.moon
     ):
         raise SheetError(
             f"{variant.name} has no auction: record the hand without a bidder, bid, "

@@ -27,6 +27,7 @@ from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, Sh
 from pinochle.scoring import (
     GameEnd,
     HandResult,
+    failed_bids,
     game_end,
     settle_hand,
     settle_renege,
@@ -236,6 +237,7 @@ class ScoreSheet:
         no_marriage: bool = False,
         trump: Suit | str | None = None,
         conceded: bool = False,
+        moon: bool = False,
         strict_bids: bool = False,
         renege: int | None = None,
         called_by: int | None = None,
@@ -262,6 +264,8 @@ class ScoreSheet:
             conceded: The opponents conceded after meld (chip games whose profile allows
                 it, ``settlement.opponents_concede``). A bidder whose meld reaches the bid
                 under ``settlement.meld_makes_bid`` is recorded without points.
+            moon: The bidder shot the moon (``settlement.shoot_the_moon``): give ``points``
+                and ``tricks``; the moon is made when the bidders took every trick.
             strict_bids: Check this hand's bid as the auction does (minimum, steps,
                 maximum), even on a sheet that does not (`ScoreSheet.strict_bids`). Not
                 stored: a reloaded sheet checks bids as the sheet says.
@@ -312,6 +316,7 @@ class ScoreSheet:
                 proven=flag("proven", proven),
                 checks=numbers_or_none("checks", checks),
                 outright=whole_or_none("outright", outright),
+                moon=flag("moon", moon),
             )
             check_record(self._rules, facts, self.strict_bids or flag("strict_bids", strict_bids))
             result = _settle(self.variant, facts)
@@ -323,6 +328,9 @@ class ScoreSheet:
         tricks = facts.tricks if facts.points is not None else None
         full = self.variant.tricks_per_hand
         swept = next((i for i, n in enumerate(tricks or ()) if n == full), None)
+        failed = None
+        if self.variant.game.slide_out is not None:  # each side's failed bids (game.slide_out)
+            failed = failed_bids((*(h.result for h in self.hands), result), self.variant.sides)
         end = game_end(
             self.variant,
             totals,
@@ -331,6 +339,7 @@ class ScoreSheet:
             hands=number,
             swept=swept,
             outright=facts.outright,
+            failed=failed,
         )
         result = with_game_checks(self.variant, result, end)
         return self._append(SheetHand(facts, result, totals, end))
@@ -449,6 +458,7 @@ def _settle(variant: Variant, facts: HandRecord) -> HandResult:
         trump=facts.trump,
         conceded=facts.conceded,
         checks=facts.checks,
+        moon=facts.moon,
     )
 
 

@@ -341,6 +341,21 @@ def _check_settlement_and_game(v: Variant) -> Iterator[tuple[str, str]]:
         yield "settlement.surrender_bonus", f"expected 0 or more, found {s.surrender_bonus}"
     if s.min_trick_points < 0:
         yield "settlement.min_trick_points", f"expected 0 or more, found {s.min_trick_points}"
+    if g.slide_out is not None:
+        yield from _check_slide_out(v)
+
+
+def _check_slide_out(v: Variant) -> Iterator[tuple[str, str]]:
+    """``game.slide_out`` counts failed bids toward a bid-and-out target."""
+    g = v.game
+    if g.slide_out is not None and g.slide_out < 1:
+        yield "game.slide_out", f"expected a positive number of failed bids, found {g.slide_out}"
+    elif not g.bid_and_out or g.target is None or not v.has_auction:
+        yield (
+            "game.slide_out",
+            "slide-out is a bid-and-out rule (rules/game-end#slide-out): it needs an auction, "
+            "a target and game.bid_and_out = true",
+        )
 
 
 @_rule
@@ -479,3 +494,25 @@ def _check_checks(v: Variant) -> Iterator[tuple[str, str]]:
         yield "checks", "checks are counted on the meld laid after trump, not declared by tricks"
     if c.seven_nines and v.deal.deck is not DeckKind.SINGLE:
         yield "checks.seven_nines", "the double deck has no nines"
+
+
+@_rule
+def _check_moon(v: Variant) -> Iterator[tuple[str, str]]:
+    """Shooting the moon (rules/auction#conventions) is a points rule of a bid hand."""
+    s = v.settlement
+    for key in ("moon_bonus", "moon_penalty"):
+        if getattr(s, key) < 0:
+            yield f"settlement.{key}", f"expected 0 or more points, found {getattr(s, key)}"
+    if not s.shoot_the_moon:
+        return
+    if v.game.scoring is GameScoring.CHIPS:
+        yield (
+            "settlement.shoot_the_moon",
+            "shooting the moon scores a bonus or a penalty in points (rules/auction#conventions): "
+            "it needs game.scoring = 'points'",
+        )
+    if not v.has_auction:
+        yield (
+            "settlement.shoot_the_moon",
+            "only a high bidder may shoot the moon: a turned-up trump has no auction",
+        )

@@ -598,6 +598,11 @@ class Settlement:
     bidder_minimum_meld: int = _scaled(
         0, "bidders whose meld is under this are set without play (Spokane: 20)"
     )
+    shoot_the_moon: bool = _key(
+        False, "the bidder may promise every trick after meld, before the first lead"
+    )
+    moon_bonus: int = _scaled(25, "added to the bidders' score when the moon is made")
+    moon_penalty: int = _scaled(50, "the bidders' loss when the moon fails (meld and tricks void)")
 
 
 @attrs.frozen
@@ -648,6 +653,9 @@ class Game:
     bid_and_out: bool = _key(False, "true: only the bidder can win by reaching the target")
     hands: int | None = _key(None, "the game ends after this many hands, or false")
     all_tricks_win: bool = _key(False, "true: a side taking every trick wins the game at once")
+    slide_out: int | None = _key(
+        None, "bid and out: a side over the target wins once the others fail this many bids"
+    )
 
 
 @attrs.frozen
