@@ -97,7 +97,7 @@ def test_an_observation_document_names_each_field_once() -> None:
     data = pn.observe(state, 1).to_dict()
     # A house rule's field (``moon``) is written only when it is not its default.
     attributes = pn.Observation.__attrs_attrs__
-    fields = [f.name for f in attributes if not f.metadata.get("wire_optional")]
+    fields = [f.name for f in attributes if f.metadata.get("wire") != "optional"]
     assert list(data) == ["format", "version", *fields]
     assert data["format"] == "pinochle.observation"
     assert data["version"] == 1

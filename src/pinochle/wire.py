@@ -366,9 +366,6 @@ def _record_decoder(cls: type, extra: tuple[str, ...]) -> Decoder:
         values: dict[str, Any] = {}
         failed = False
         for name, decode in fields:
-            if name not in data and name in defaults:
-                values[name] = defaults[name]
-                continue
             if name not in data:
                 if name in optional:
                     continue  # its default

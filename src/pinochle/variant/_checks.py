@@ -435,6 +435,7 @@ def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
         )
 
 
+@_rule
 def _check_meld_extras(v: Variant) -> Iterator[tuple[str, str]]:
     """The extra melds (rules/meld#other-extras): each fits the deck and the run rules."""
     m = v.meld
