@@ -53,7 +53,9 @@ def _meld_cap(variant: Variant) -> int:
     deal = variant.deal
     meld = highest_meld(variant, deal.hand + deal.kitty)
     if deal.partnerships and variant.meld.who is WhoMelds.ALL:
-        meld += highest_meld(variant, deal.hand) * len(variant.partners_of(0))
+        # Under kitty.share each partner gets a kitty card too (BC-PA).
+        size = deal.hand + variant.kitty.share
+        meld += highest_meld(variant, size) * len(variant.partners_of(0))
     return max(variant.bidding.minimum, meld + deck_points(variant))
 
 
@@ -219,13 +221,20 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     """The auction is over: the high bidder names trump (or surrenders without a marriage)."""
     bidder = hand.bidder
     assert bidder is not None
+    if hand.kitty and state.variant.kitty.share:  # BC-PA: the bidder shares the kitty first
+        return _with(state, action, phase=Phase.SHARE, to_act=bidder, hand=hand)
     if hand.kitty and not state.variant.kitty.trump_first:
         state = _take_kitty(state, bidder, hand.kitty)  # shown to all where the profile says
+    return _trump_or_surrender(_with(state, action, hand=hand), bidder)
+
+
+def _trump_or_surrender(state: State, bidder: int) -> State:
+    """The bidder names trump, or surrenders the hand holding no marriage (rules/trump)."""
     if not _trump_suits(state.variant, state.hands[bidder]):
         # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
-        hand = _hand_with(hand, melds=_melds(state, None))
-        return _settle(_with(state, action, hand=hand), surrendered="no marriage")
-    return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
+        hand = _hand_with(state.hand, melds=_melds(state, None))
+        return _settle(_with(state, hand=hand), surrendered="no marriage")
+    return _with(state, phase=Phase.TRUMP, to_act=bidder)
 
 
 def _take_kitty(state: State, bidder: int, kitty: tuple[Card, ...]) -> State:

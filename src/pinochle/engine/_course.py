@@ -286,7 +286,7 @@ def _meld(state: State) -> State:
         return _start_tricks(state)
     if wins_on_meld(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)  # rules/three-hand#auction-pinochle: the meld makes the bid
-    if hand.kitty and not hand.buried:
+    if hand.kitty and not hand.buried and not hand.shared:  # a shared kitty is not buried
         return _with(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
 
