@@ -76,7 +76,9 @@ def explain_legal(observation: Observation) -> str:
     - ``Throw in or play on``; ``Concede or play on (conceded only if all opponents
       concede)``; ``Exchange the dix for the turned-up A♥, or keep it``; ``Call a misdeal or
       keep your hand``, ``Keep your hand (it is no misdeal)``; ``Shoot the moon (promise every
-      trick) or play on``.
+      trick) or play on``;
+    - a shared kitty (``kitty.share``): ``Share the kitty: keep one card, then give one to
+      each other player from your left: A♠, 10♥, K♣ or 9♦``.
 
     Cards named after the sentence's last colon are exactly the legal cards; "any card"
     means the whole hand.
@@ -262,4 +264,8 @@ _BY_PHASE = {
     Phase.MELD: _meld_turn,
     Phase.DIX_EXCHANGE: _dix_exchange,
     Phase.TRICKS: _trick,
+    Phase.SHARE: lambda view: (
+        "Share the kitty: keep one card, then give one to each other player from your left: "
+        + _cards(view.kitty)
+    ),
 }
