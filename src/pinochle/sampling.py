@@ -502,7 +502,7 @@ class _Reading:
         view = self.view
         face_down = _kitty_face_down(view.variant, view.phase)
         sharing = view.phase is Phase.SHARE
-        return view.variant.deal.kitty > 0 and (sharing or not view.kitty and face_down)
+        return view.variant.deal.kitty > 0 and (sharing or (not view.kitty and face_down))
 
     def _unseen_pool(self) -> list[int]:
         """Copies of each card (by `Card.index`) whose place the observer cannot see."""
@@ -1196,7 +1196,7 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
     shared = _shared(view, hands, reading.played, rng)
     if shared:
         kitty = kitty or _in_order(shared)
-    elif bidder is not None and variant.deal.kitty and not kitty and view.phase is not Phase.AUCTION:
+    elif bidder is not None and variant.deal.kitty and not kitty and view.phase is not _AUCTION:
         # A kitty the observer never saw: some of the bidder's cards, as far as anyone knows.
         pool = [*hands[bidder], *buried, *reading.played[bidder]]
         kitty = _in_order(rng.sample(pool, variant.deal.kitty))
@@ -1381,6 +1381,7 @@ def _shared(
     return tuple(shared)
 
 
+_AUCTION = Phase.AUCTION
 _BEFORE_SHARE = frozenset({Phase.MISDEAL, Phase.AUCTION, Phase.SHARE})
 """The phases in which a shared kitty (``kitty.share``) is still whole."""
 

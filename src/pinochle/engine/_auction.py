@@ -13,11 +13,10 @@ from pinochle.engine._common import _push, _put, _seat, _sorted, _with, _wrong_p
 from pinochle.engine._course import (
     _after_trump,
     _made_on_meld,
-    _melds,
     _next_dealer,
-    _settle,
     _start_hand,
     _throw_in_after_trump,
+    _trump_or_surrender,
 )
 from pinochle.errors import IllegalActionError, InvariantError
 from pinochle.meld import highest_meld, score_meld
@@ -226,15 +225,6 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     if hand.kitty and not state.variant.kitty.trump_first:
         state = _take_kitty(state, bidder, hand.kitty)  # shown to all where the profile says
     return _trump_or_surrender(_with(state, action, hand=hand), bidder)
-
-
-def _trump_or_surrender(state: State, bidder: int) -> State:
-    """The bidder names trump, or surrenders the hand holding no marriage (rules/trump)."""
-    if not _trump_suits(state.variant, state.hands[bidder]):
-        # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
-        hand = _hand_with(state.hand, melds=_melds(state, None))
-        return _settle(_with(state, hand=hand), surrendered="no marriage")
-    return _with(state, phase=Phase.TRUMP, to_act=bidder)
 
 
 def _take_kitty(state: State, bidder: int, kitty: tuple[Card, ...]) -> State:

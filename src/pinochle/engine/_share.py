@@ -11,8 +11,8 @@ from collections import Counter
 from collections.abc import Sequence
 
 from pinochle.actions import Action, ShareKitty
-from pinochle.engine._auction import _trump_or_surrender
 from pinochle.engine._common import _seat, _sorted, _with, _wrong_phase, legal_actions
+from pinochle.engine._course import _trump_or_surrender
 from pinochle.errors import IllegalActionError
 from pinochle.state import State, _hand_with
 

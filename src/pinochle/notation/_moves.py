@@ -80,9 +80,7 @@ _WHAT = ("kitty", "meld", "passed", "drew", "shared")
 
 def _what(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if value not in _WHAT:
-        raise ArgumentError(
-            attribute.name, "'kitty', 'meld', 'passed', 'drew' or 'shared'", value
-        )
+        raise ArgumentError(attribute.name, "'kitty', 'meld', 'passed', 'drew' or 'shared'", value)
 
 
 def _cards(value: object) -> tuple[Card, ...]:

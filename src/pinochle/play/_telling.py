@@ -76,8 +76,9 @@ class Teller:
         players = len(persons)
         who = self.voice.does(persons, seat, "keeps", "keep")
         if me == seat:
+            name = self.voice.name
             gifts = [
-                f"{cards_text((card,), hand.trump)} to {self.voice.name(persons, (seat + k) % players)}"
+                f"{cards_text((card,), hand.trump)} to {name(persons, (seat + k) % players)}"
                 for k, card in enumerate(action.cards[1:], 1)
             ]
             kept = cards_text(action.cards[:1], hand.trump)

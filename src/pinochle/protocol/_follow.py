@@ -423,9 +423,7 @@ class Follower:
         mine = (self.seat - step.actor) % players
         got = [r.cards[0] for r in step.seen if r.what == "shared"]
         shares = [
-            a
-            for a in legal
-            if isinstance(a, ShareKitty) and (not got or a.cards[mine] == got[0])
+            a for a in legal if isinstance(a, ShareKitty) and (not got or a.cards[mine] == got[0])
         ]
         return self.rng.choice(shares) if shares else None
 
