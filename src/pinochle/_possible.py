@@ -26,7 +26,7 @@ from pinochle.actions import Bid
 from pinochle.arguments import LIMIT
 from pinochle.cards import Card, Rank, make_deck
 from pinochle.errors import PinochleError
-from pinochle.state import CompletedTrick, Observation, Phase, State, _kitty_face_down
+from pinochle.state import CompletedTrick, Observation, Phase, State, _kitty_apart
 from pinochle.tricks import trick_winner
 
 if TYPE_CHECKING:
@@ -319,7 +319,7 @@ def where_cards_are(state: State) -> Counter[Card]:
     found = Counter(c for cards in state.hands for c in cards)
     found.update(c for _, c in state.trick)
     found.update(c for trick in state.tricks for _, c in trick.plays)
-    if _kitty_face_down(state.variant, state.phase):  # later the kitty is the bidder's
+    if _kitty_apart(state.variant, state.phase):  # later the kitty is in the hands
         found.update(hand.kitty)
     found.update(hand.buried)
     found.update(hand.stock)

@@ -485,6 +485,15 @@ def _kitty_face_down(variant: Variant, phase: Phase) -> bool:
     return phase is Phase.TRUMP and variant.kitty.trump_first
 
 
+def _kitty_apart(variant: Variant, phase: Phase) -> bool:
+    """Whether the kitty is a pile of its own, in no hand: face down, or being shared.
+
+    Under ``kitty.share`` (BC-PA) the bidder sees the kitty while sharing it, but its cards
+    join the hands only with the share.
+    """
+    return phase is Phase.SHARE or _kitty_face_down(variant, phase)
+
+
 def _hand_with(
     hand: Hand,
     *,

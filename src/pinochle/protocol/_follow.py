@@ -36,7 +36,7 @@ from pinochle.errors import PinochleError
 from pinochle.notation import Deal, Hidden, Move, Revealed
 from pinochle.notation._deal import _seen  # what a seat sees of an action, from its views
 from pinochle.sampling import Knowledge, knowledge, sample_state
-from pinochle.state import Observation, Phase, State, _kitty_face_down
+from pinochle.state import Observation, State, _kitty_apart
 from pinochle.variant import Variant
 
 __all__ = ["Follower"]
@@ -748,8 +748,7 @@ class _Places:
             if s != seat:
                 self.piles[("hand", s)] = list(cards)
         hand = world.hand
-        apart = _kitty_face_down(world.variant, world.phase) or world.phase is Phase.SHARE
-        if hand.kitty and apart:  # kitty.share: apart from every hand until shared
+        if hand.kitty and _kitty_apart(world.variant, world.phase):
             self.piles[("kitty", None)] = list(hand.kitty)
         if hand.buried and hand.bidder != seat:
             self.piles[("buried", None)] = list(hand.buried)
