@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -92,7 +93,8 @@ def test_the_bidder_keeps_one_and_gives_one_face_down_to_each_other_player() -> 
         seat = (bidder + k) % 4
         assert Counter(after.hands[seat]) == Counter((*state.hands[seat], card))
     assert after.hand.shared == share.cards
-    assert after.phase is Phase.TRUMP and after.to_act == bidder  # then trump is named
+    assert after.phase is Phase.TRUMP
+    assert after.to_act == bidder
 
 
 def test_nobody_buries_and_every_hand_plays_twelve_tricks() -> None:
@@ -150,7 +152,8 @@ def test_a_bidder_without_a_marriage_after_the_share_surrenders() -> None:
         for share in legal_actions(state):
             after = apply(state, share)
             if after.phase is not Phase.TRUMP:
-                assert after.results and after.results[-1].reason
+                assert after.results
+                assert after.results[-1].reason
                 assert "no marriage" in after.results[-1].reason
                 found = True
                 break
@@ -175,7 +178,7 @@ def test_a_share_needs_one_card_a_seat_face_down_seen_before_trump(
 ) -> None:
     """A kitty of one card a seat, given face down, seen before trump: each broken rule is
     refused at load time, naming its key."""
-    with pytest.raises(VariantError, match=key) as caught:
+    with pytest.raises(VariantError, match=re.escape(key)) as caught:
         SHARE.override(changes)
     assert words in str(caught.value)
 
@@ -183,7 +186,7 @@ def test_a_share_needs_one_card_a_seat_face_down_seen_before_trump(
 def test_the_key_defaults_to_todays_rules() -> None:
     for name in pn.builtin_variants():
         assert load_variant(name).kitty.share is False
-    assert "share" in (pn.builtin_variants() and load_variant("pinochlerun").to_toml())
+    assert "share = false" in load_variant("pinochlerun").to_toml()
 
 
 # --- Everywhere an action goes -----------------------------------------------------------
@@ -282,12 +285,12 @@ def test_the_action_index_refuses_the_key_by_name() -> None:
     cannot express an ordered share: the index refuses the profile, naming the key."""
     from pinochle.env import ActionIndex
 
-    with pytest.raises(pn.ArgumentError, match="kitty.share"):
+    with pytest.raises(pn.ArgumentError, match=r"kitty\.share"):
         ActionIndex(SHARE)
     pytest.importorskip("pyspiel")
     from pinochle import openspiel
 
-    with pytest.raises(pn.ArgumentError, match="kitty.share"):
+    with pytest.raises(pn.ArgumentError, match=r"kitty\.share"):
         openspiel.load_game(SHARE)
 
 
@@ -337,7 +340,8 @@ def test_sampled_worlds_keep_what_each_seat_knows_of_the_share() -> None:
     for seat in range(4):
         world = sample_state(observe(state, seat), rng)
         assert world.phase is Phase.SHARE
-        assert len(world.hand.kitty) == 4 and all(len(h) == 11 for h in world.hands)
+        assert len(world.hand.kitty) == 4
+        assert all(len(h) == 11 for h in world.hands)
         if seat == bidder:
             assert Counter(world.hand.kitty) == Counter(state.hand.kitty)
 
@@ -395,7 +399,8 @@ def test_random_games_share_right_after_the_auction(state: State) -> None:
     hand = state.hand
     if state.phase is Phase.SHARE:
         assert state.to_act == hand.bidder
-        assert hand.trump is None and not hand.shared
+        assert hand.trump is None
+        assert not hand.shared
         assert all(len(cards) == 11 for cards in state.hands)
     if hand.shared:
         assert state.phase is not Phase.BURY
@@ -421,7 +426,8 @@ def test_the_variants_strategy_makes_playable_share_profiles(case: tuple[Variant
     """`pinochle.testing.variants` turns the share on only where the kitty holds one card a
     seat (WP's four-hand kitty), and then gives it face down and before trump."""
     variant, seed = case
-    assert variant.deal.kitty == variant.deal.players and not variant.kitty.shown
+    assert variant.deal.kitty == variant.deal.players
+    assert not variant.kitty.shown
     state = new_game(variant, seed=seed)
     rng = random.Random(seed)
     for _ in range(200):
