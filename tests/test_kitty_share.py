@@ -88,6 +88,7 @@ def test_the_bidder_keeps_one_and_gives_one_face_down_to_each_other_player() -> 
     orders = {ShareKitty(order) for order in itertools.permutations(kitty)}
     assert shares == orders
     share = sorted(shares, key=str)[0]
+    assert isinstance(share, ShareKitty)
     after = apply(state, share)
     for k, card in enumerate(share.cards):
         seat = (bidder + k) % 4

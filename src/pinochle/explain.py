@@ -251,6 +251,14 @@ def _dix_exchange(view: Observation) -> str:
     return f"Exchange the dix for the turned-up {view.turned_up}, or keep it"
 
 
+def _share(view: Observation) -> str:
+    """``kitty.share``: any kitty card may be kept; the rest go one a seat from the left."""
+    return (
+        "Share the kitty: keep one card, then give one to each other player from your left: "
+        + _cards(view.kitty)
+    )
+
+
 _BY_PHASE = {
     Phase.MISDEAL: _misdeal,
     Phase.AUCTION: _auction,
@@ -264,8 +272,5 @@ _BY_PHASE = {
     Phase.MELD: _meld_turn,
     Phase.DIX_EXCHANGE: _dix_exchange,
     Phase.TRICKS: _trick,
-    Phase.SHARE: lambda view: (
-        "Share the kitty: keep one card, then give one to each other player from your left: "
-        + _cards(view.kitty)
-    ),
+    Phase.SHARE: _share,
 }
