@@ -69,6 +69,7 @@ ENGINE_PHASES = (
     "_stock",
     "_surrender",
     "_tricks",
+    "_share",
 )
 """The engine's phase modules: each stands on `_course` and none imports another."""
 CLI_VERBS = (

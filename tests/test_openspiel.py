@@ -504,6 +504,10 @@ def test_random_house_profiles_pass_openspiels_checks(rules: pn.Variant, hands: 
         with pytest.raises(pn.ArgumentError, match="seated"):
             pos.load_game(rules, hands)
         return
+    if rules.kitty.share:  # the action index has no ordered share (rules/passing-and-kitty)
+        with pytest.raises(pn.ArgumentError, match=r"kitty\.share"):
+            pos.load_game(rules, hands)
+        return
     game = pos.load_game(rules, hands)
     assert pyspiel.load_game(str(game)).variant == rules  # the game string carries it
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

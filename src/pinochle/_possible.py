@@ -26,7 +26,7 @@ from pinochle.actions import Bid
 from pinochle.arguments import LIMIT
 from pinochle.cards import Card, Rank, make_deck
 from pinochle.errors import PinochleError
-from pinochle.state import CompletedTrick, Observation, Phase, State, _kitty_face_down
+from pinochle.state import CompletedTrick, Observation, Phase, State, _kitty_apart
 from pinochle.tricks import trick_winner
 
 if TYPE_CHECKING:
@@ -119,6 +119,24 @@ def _announced(found: _Found, view: Observation) -> None:
         found.add("buried_announced", "holds cards the bidder did not bury")
 
 
+def _shared(found: _Found, view: Observation) -> None:
+    """A shared kitty (``kitty.share``): one card to a receiver, the rest seen by the bidder."""
+    to_me, by_me = view.shared_to_me, view.shared_by_me
+    if not to_me and not by_me:
+        return
+    if not view.variant.kitty.share:
+        name = "shared_to_me" if to_me else "shared_by_me"
+        found.add(name, "expected []: the profile shares no kitty (kitty.share)")
+        return
+    if to_me and (view.seat == view.bidder or len(to_me) != 1):
+        found.add("shared_to_me", "one card, given to a seat other than the bidder")
+    if by_me and (view.seat != view.bidder or len(by_me) != view.variant.deal.players - 1):
+        players = view.variant.deal.players
+        found.add("shared_by_me", f"the bidder's {players - 1} cards, one to each other seat")
+    elif by_me and Counter(by_me) - Counter(view.kitty):
+        found.add("shared_by_me", "holds cards the kitty did not")
+
+
 def _shape(found: _Found, view: Observation) -> None:
     """Seats in range, lists of the table's and the sides' lengths, counts not negative."""
     variant = view.variant
@@ -184,6 +202,7 @@ def _shape(found: _Found, view: Observation) -> None:
     if len(view.buried) > deal.kitty:
         found.add("buried", f"{len(view.buried)} cards; the bidder buries {deal.kitty}")
     _announced(found, view)
+    _shared(found, view)
     passed = variant.passing.cards if deal.partnerships else 0
     found.length("passed_to_me", view.passed_to_me, 0, passed)
     found.length("passed_by_me", view.passed_by_me, 0, passed)
@@ -300,7 +319,7 @@ def where_cards_are(state: State) -> Counter[Card]:
     found = Counter(c for cards in state.hands for c in cards)
     found.update(c for _, c in state.trick)
     found.update(c for trick in state.tricks for _, c in trick.plays)
-    if _kitty_face_down(state.variant, state.phase):  # later the kitty is the bidder's
+    if _kitty_apart(state.variant, state.phase):  # later the kitty is in the hands
         found.update(hand.kitty)
     found.update(hand.buried)
     found.update(hand.stock)
@@ -397,6 +416,8 @@ _STATE_PLACE = {
     "dix_exchanger": "hand.dix_exchanger",
     "buried_announced": "hand.buried",
     "moon": "hand.moon",
+    "shared_to_me": "hand.shared",
+    "shared_by_me": "hand.shared",
     "variant": "game.variant",
 }
 

@@ -5,7 +5,8 @@ Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``,
 ``exchange dix``, ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or
 ``keep dix``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick
-play under ``renege.accept``, ``call renege 2``.
+play under ``renege.accept``, ``call renege 2``; sharing the kitty under ``kitty.share``,
+``share A♠ 10♥ K♣ 9♦``.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ __all__ = [
     "PassCards",
     "Play",
     "PlayOn",
+    "ShareKitty",
     "ShootTheMoon",
     "TakeTurnUp",
     "ThrowIn",
@@ -265,6 +267,28 @@ class CallRenege:
         return f"call renege {self.seat}"
 
 
+def _in_order(cards: Iterable[Card | str] | str) -> tuple[Card, ...]:
+    """The cards as given, in their order; text and card names are read with `parse_cards`."""
+    if type(cards) is tuple and all(type(card) is Card for card in cards):
+        return cards  # the engine's own lists: no reading needed
+    return parse_cards(cards)
+
+
+@attrs.frozen
+class ShareKitty:
+    """The bidder shares the kitty (``kitty.share``, BC-PA's widow): keeps one, gives the rest.
+
+    ``cards`` is the whole kitty in order: the first card is the one the bidder keeps, then
+    the card given face down to each other seat, from the bidder's left. The order matters,
+    so unlike `Bury` the cards are kept as given.
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_in_order)
+
+    def __str__(self) -> str:
+        return f"share {format_cards(self.cards)}"
+
+
 class Play:
     """Play this card to the trick.
 
@@ -322,6 +346,7 @@ Action: TypeAlias = (
     | CallMisdeal
     | KeepHand
     | CallRenege
+    | ShareKitty
     | Play
 )
 """Any action the engine accepts."""
@@ -362,6 +387,8 @@ def parse_action(text: str) -> Action:
             return PassCards(parse_cards(rest))
         if verb == "bury":
             return Bury(parse_cards(rest))
+        if verb == "share":
+            return ShareKitty(parse_cards(rest))
         if verb == "declare" and ":" in rest:
             kind, cards = rest.split(":", 1)
             return Declare(kind.strip(), parse_cards(cards))
@@ -401,8 +428,8 @@ def parse_action(text: str) -> Action:
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
-        "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT' or "
-        "'play CARD'",
+        "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT', "
+        "'share CARDS' or 'play CARD'",
     )
 
 

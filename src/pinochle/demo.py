@@ -505,6 +505,8 @@ class _SeatTeller:
                 if me in (giver, taker):  # this seat gave or took them: it knows them
                     what = _sorted(after.passed_to_me if me == taker else after.passed_by_me)
                 lines.append(f"  {names[giver]} {verb} {what} to {names[taker]}")
+        if before.phase is Phase.SHARE and after.phase is not Phase.SHARE and bidder is not None:
+            lines += self._shared(names, bidder, after)
         if (
             before.phase in (Phase.BURY, Phase.RETURN)
             and after.phase is not before.phase
@@ -521,6 +523,20 @@ class _SeatTeller:
         for number, trick in enumerate(after.tricks[len(before.tricks) :], len(before.tricks) + 1):
             lines.append(_trick_line(names, number, trick))
         return lines
+
+    def _shared(self, names: Sequence[str], bidder: int, after: Observation) -> list[str]:
+        """``kitty.share``: the bidder keeps one card and gives one face down to each other."""
+        if after.shared_by_me:  # this seat is the bidder: it knows every card
+            players = self.variant.deal.players
+            gifts = ", ".join(
+                f"{card} to {names[(bidder + k) % players]}"
+                for k, card in enumerate(after.shared_by_me, 1)
+            )
+            return [f"  {names[bidder]} shares the kitty: {gifts}"]
+        line = f"  {names[bidder]} keeps one kitty card and gives one to each other player"
+        if after.shared_to_me:
+            line += f"; {names[self.seat]} gets {after.shared_to_me[0]}"
+        return [line]
 
     def _two_hand(self, names: Sequence[str], before: Observation, after: Observation) -> list[str]:
         """Declared melds, the dix exchange and this seat's draws."""
@@ -560,6 +576,8 @@ class _SeatTeller:
             lines.append(f"  {names[bidder]} names trump")
         elif before.phase is Phase.BURY and bidder is not None:
             lines.append(f"  {names[bidder]} buries {counted(len(before.kitty), 'card')}")
+        elif before.phase is Phase.SHARE and bidder is not None:  # no marriage after sharing
+            lines.append(f"  {names[bidder]} shares the kitty and holds no marriage")
         elif before.phase is Phase.RETURN and bidder is not None:
             count = self.variant.passing.cards
             partner = names[(bidder + 2) % 4]

@@ -76,7 +76,9 @@ def explain_legal(observation: Observation) -> str:
     - ``Throw in or play on``; ``Concede or play on (conceded only if all opponents
       concede)``; ``Exchange the dix for the turned-up A♥, or keep it``; ``Call a misdeal or
       keep your hand``, ``Keep your hand (it is no misdeal)``; ``Shoot the moon (promise every
-      trick) or play on``.
+      trick) or play on``;
+    - a shared kitty (``kitty.share``): ``Share the kitty: keep one card, then give one to
+      each other player from your left: A♠, 10♥, K♣ or 9♦``.
 
     Cards named after the sentence's last colon are exactly the legal cards; "any card"
     means the whole hand.
@@ -249,6 +251,14 @@ def _dix_exchange(view: Observation) -> str:
     return f"Exchange the dix for the turned-up {view.turned_up}, or keep it"
 
 
+def _share(view: Observation) -> str:
+    """``kitty.share``: any kitty card may be kept; the rest go one a seat from the left."""
+    return (
+        "Share the kitty: keep one card, then give one to each other player from your left: "
+        + _cards(view.kitty)
+    )
+
+
 _BY_PHASE = {
     Phase.MISDEAL: _misdeal,
     Phase.AUCTION: _auction,
@@ -262,4 +272,5 @@ _BY_PHASE = {
     Phase.MELD: _meld_turn,
     Phase.DIX_EXCHANGE: _dix_exchange,
     Phase.TRICKS: _trick,
+    Phase.SHARE: _share,
 }

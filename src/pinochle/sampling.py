@@ -30,6 +30,7 @@ import functools
 import itertools
 import operator
 import random
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Final
 
@@ -190,6 +191,8 @@ def _fixed(view: Observation) -> tuple[object, ...]:
         view.buried_announced,
         view.passed_to_me,
         view.passed_by_me,
+        view.shared_to_me,
+        view.shared_by_me,
         view.turned_up,
         view.dix_exchanger,
         view.persons,
@@ -442,6 +445,7 @@ class _Reading:
         self.kitty_pile = self._pile(variant.deal.kitty if self._kitty_hidden_pile() else 0)
         face_down = _kitty_face_down(variant, view.phase)
         taken = bidder is not None and not face_down and variant.deal.kitty > 0
+        taken = taken and not variant.kitty.share  # a shared kitty is never buried
         buried_n = 0
         if taken and bidder is not None and bidder != me:
             total = variant.deal.hand + variant.deal.kitty
@@ -490,10 +494,15 @@ class _Reading:
         return len(self.sizes) - 1
 
     def _kitty_hidden_pile(self) -> bool:
-        """Before the auction is won the kitty lies face down, a pile of its own."""
+        """Before the auction is won the kitty lies face down, a pile of its own.
+
+        Under ``kitty.share`` it stays a pile apart while the bidder shares it (the bidder
+        knows its cards: `_needs` places them there).
+        """
         view = self.view
         face_down = _kitty_face_down(view.variant, view.phase)
-        return view.variant.deal.kitty > 0 and not view.kitty and face_down
+        sharing = view.phase is Phase.SHARE
+        return view.variant.deal.kitty > 0 and (sharing or (not view.kitty and face_down))
 
     def _unseen_pool(self) -> list[int]:
         """Copies of each card (by `Card.index`) whose place the observer cannot see."""
@@ -530,6 +539,9 @@ class _Reading:
         kitty = _copies(view.kitty) if view.kitty else None
         exchanged = self._exchanged_turn_up() if view.table else {}
         announced = _copies(view.buried_announced) if view.buried_announced else {}
+        if view.phase is Phase.SHARE:
+            kitty = None  # the bidder sees the kitty it shares: a pile apart (below)
+        given = self._given() if view.shared_by_me else {}
         for seat in range(self.players):
             if seat == me:
                 continue
@@ -538,6 +550,8 @@ class _Reading:
             hand_only: _Copies = _meld_counts(meld) if meld is not None else {}
             if passed and seat in (bidder, partner):
                 hand_only = _union(hand_only, passed) if hand_only else passed
+            if seat in given:  # kitty.share: the bidder gave this seat the card
+                hand_only = _union(hand_only, given[seat]) if hand_only else given[seat]
             if turned_stays:  # Parlett's three-hand
                 hand_only = self._turned_card_holders(seat, hand_only)
             either = kitty if seat == bidder else None
@@ -575,7 +589,18 @@ class _Reading:
             pile = (self.buried_pile,)  # the trump and aces the bidder announced burying
             for i, n in announced.items():
                 needs.extend([(CARDS[i], pile)] * n)
+        if view.phase is Phase.SHARE and view.kitty and self.kitty_pile is not None:
+            needs.extend((card, (self.kitty_pile,)) for card in view.kitty)
         return needs
+
+    def _given(self) -> dict[int, _Copies]:
+        """``kitty.share``, the bidder's view: the card it gave each seat, from its left."""
+        view = self.view
+        players = self.players
+        return {
+            (view.seat + k) % players: _copies((card,))
+            for k, card in enumerate(view.shared_by_me, 1)
+        }
 
     def _meld_may_be_buried(self, meld: Meld | None) -> bool:
         """Whether the bidder's bury may have taken cards of its shown meld.
@@ -1168,7 +1193,10 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
     if reading.stock_pile is not None:
         stock = tuple(CARDS[c.index] for c in deal.hand(reading.stock_pile))
         stock = tuple(rng.sample(stock, len(stock)))
-    if bidder is not None and variant.deal.kitty and not kitty and view.phase is not Phase.AUCTION:
+    shared = _shared(view, hands, reading.played, rng)
+    if shared:
+        kitty = kitty or _in_order(shared)
+    elif bidder is not None and variant.deal.kitty and not kitty and view.phase is not _AUCTION:
         # A kitty the observer never saw: some of the bidder's cards, as far as anyone knows.
         pool = [*hands[bidder], *buried, *reading.played[bidder]]
         kitty = _in_order(rng.sample(pool, variant.deal.kitty))
@@ -1176,7 +1204,7 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
     hand = Hand(
         number=view.hand_number,
         dealer=view.dealer,
-        dealt=_dealt(view, hands, reading.played, kitty, buried, passed, returned),
+        dealt=_dealt(view, hands, reading.played, kitty, buried, passed, returned, shared),
         persons=view.persons,
         dealer_person=_dealer_person(view),
         auction=view.auction,
@@ -1202,6 +1230,7 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         last_turn_up=view.last_turn_up,
         dix_exchanger=view.dix_exchanger,
         moon=view.moon,
+        shared=shared,
     )
     start = tuple(
         score - sum(r.scores[i] for r in view.results) for i, score in enumerate(view.scores)
@@ -1287,6 +1316,7 @@ def _dealt(
     buried: tuple[Card, ...],
     passed: tuple[Card, ...],
     returned: tuple[Card, ...],
+    shared: tuple[Card, ...] = (),
 ) -> tuple[tuple[Card, ...], ...]:
     """Each seat's cards as dealt, undoing the kitty and the passing (not the two-hand draws)."""
     bidder = view.bidder
@@ -1300,7 +1330,10 @@ def _dealt(
     for seat, (held, gone) in enumerate(zip(hands, played, strict=True)):
         add(seat, held)
         add(seat, gone)
-    if bidder is not None and kitty and view.phase is not Phase.AUCTION:
+    if bidder is not None and shared:  # kitty.share: each seat's kitty card back
+        for k, card in enumerate(shared):
+            add((bidder + k) % len(hands), (card,), -1)
+    elif bidder is not None and kitty and view.phase not in (Phase.AUCTION, Phase.SHARE):
         add(bidder, buried)
         add(bidder, kitty, -1)
     if bidder is not None and passed and not (view.phase is Phase.RETURN and _simultaneous(view)):
@@ -1317,6 +1350,40 @@ def _dealt(
         add(view.dealer, (turned,))
         add(view.dealer, (dix,), -1)
     return tuple(tuple([CARDS[i] for i, n in enumerate(c) for _ in range(n)]) for c in dealt)
+
+
+def _shared(
+    view: Observation,
+    hands: tuple[tuple[Card, ...], ...],
+    played: tuple[tuple[Card, ...], ...],
+    rng: random.Random,
+) -> tuple[Card, ...]:
+    """``kitty.share``: the kitty as the bidder shared it, kept card first (empty before).
+
+    The bidder knows it; another seat knows only its own card, so each other card is one
+    its seat holds or played, as far as that seat knows.
+    """
+    bidder = view.bidder
+    if bidder is None or not view.variant.kitty.share or view.phase in _BEFORE_SHARE:
+        return ()
+    if view.seat == bidder:
+        given = view.shared_by_me
+        kept = (Counter(view.kitty) - Counter(given)).elements()
+        return (*kept, *given)
+    players = len(hands)
+    shared = []
+    for k in range(players):
+        seat = (bidder + k) % players
+        if seat == view.seat and view.shared_to_me:
+            shared.append(view.shared_to_me[0])
+        else:
+            shared.append(rng.choice([*hands[seat], *played[seat]]))
+    return tuple(shared)
+
+
+_AUCTION = Phase.AUCTION
+_BEFORE_SHARE = frozenset({Phase.MISDEAL, Phase.AUCTION, Phase.SHARE})
+"""The phases in which a shared kitty (``kitty.share``) is still whole."""
 
 
 def _simultaneous(view: Observation) -> bool:

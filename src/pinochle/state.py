@@ -80,6 +80,9 @@ class Phase(enum.StrEnum):
     MOON = "moon"
     """After meld (and the throw-in), before the first lead, the bidder shoots the moon
     (promises every trick) or plays on (profiles with ``settlement.shoot_the_moon``)."""
+    SHARE = "share"
+    """Right after the auction (``kitty.share``, BC-PA): the bidder keeps one kitty card and
+    gives one face down to each other player, then names trump."""
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -149,6 +152,8 @@ class Hand:
             exchanged its dix for the turned card (the dealer now holds the dix).
         moon: The bidder shot the moon: its side promised every trick
             (``settlement.shoot_the_moon``).
+        shared: ``kitty.share``: the kitty as the bidder shared it, the card it kept first,
+            then the card given to each seat from its left (empty until shared).
     """
 
     number: int
@@ -176,6 +181,7 @@ class Hand:
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
     moon: bool = attrs.field(default=False, metadata=_HOUSE)
+    shared: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
 
 
 @attrs.frozen
@@ -479,6 +485,15 @@ def _kitty_face_down(variant: Variant, phase: Phase) -> bool:
     return phase is Phase.TRUMP and variant.kitty.trump_first
 
 
+def _kitty_apart(variant: Variant, phase: Phase) -> bool:
+    """Whether the kitty is a pile of its own, in no hand: face down, or being shared.
+
+    Under ``kitty.share`` (BC-PA) the bidder sees the kitty while sharing it, but its cards
+    join the hands only with the share.
+    """
+    return phase is Phase.SHARE or _kitty_face_down(variant, phase)
+
+
 def _hand_with(
     hand: Hand,
     *,
@@ -507,6 +522,7 @@ def _hand_with(
     last_turn_up: tuple[int, Card] | _Same | None = _SAME,
     dix_exchanger: int | _Same | None = _SAME,
     moon: bool | _Same = _SAME,
+    shared: tuple[Card, ...] | _Same = _SAME,
 ) -> Hand:
     """`attrs.evolve` for a `Hand`: the fields named changed, the others kept."""
     return Hand(  # positionally, in the class's order (a test holds it to the fields)
@@ -535,6 +551,7 @@ def _hand_with(
         hand.last_turn_up if last_turn_up is _SAME else last_turn_up,
         hand.dix_exchanger if dix_exchanger is _SAME else dix_exchanger,
         hand.moon if moon is _SAME else moon,
+        hand.shared if shared is _SAME else shared,
     )
 
 
@@ -615,6 +632,10 @@ class Observation:
         buried_announced: Under ``kitty.bury_trump_aces = false``: the trump and aces the
             bidder was forced to bury, announced to every seat (rules/passing-and-kitty#kitty).
         moon: The bidder has shot the moon this hand (every seat sees the declaration).
+        shared_to_me: ``kitty.share``: the kitty card the bidder gave this seat (face down:
+            no other seat but the bidder sees it), else empty.
+        shared_by_me: ``kitty.share``, the bidder only: the kitty cards it gave, one to each
+            seat from its left, else empty.
     """
 
     seat: int
@@ -654,6 +675,8 @@ class Observation:
     dix_exchanger: int | None = None
     buried_announced: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
     moon: bool = attrs.field(default=False, metadata=_HOUSE)
+    shared_to_me: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
+    shared_by_me: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -160,6 +160,7 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("kitty", "trump_first"): st.booleans(),
     ("settlement", "shoot_the_moon"): st.booleans(),
     ("game", "slide_out"): st.sampled_from([False, 1, 3]),
+    ("kitty", "share"): st.booleans(),
 }
 
 
@@ -205,6 +206,11 @@ def variants(
         changes.get("game", {}).pop("slide_out", None)
     elif changes.get("game", {}).get("slide_out"):
         changes["game"]["bid_and_out"] = True  # slide-out is a bid-and-out rule
+    kitty = changes.get("kitty", {})
+    if kitty.get("share") and parent.deal.kitty != parent.deal.players:
+        del kitty["share"]  # BC-PA's share needs one kitty card a seat
+    elif kitty.get("share"):
+        kitty.update(shown=False, trump_first=False)  # given face down, seen before trump
     bidding = changes.get("bidding", {})
     if parent.bidding.maximum is not None and "minimum" in bidding:
         bidding["maximum"] = max(parent.bidding.maximum, bidding["minimum"])

@@ -50,6 +50,7 @@ from pinochle import (
     Phase,
     PlayOn,
     Rank,
+    ShareKitty,
     Suit,
     TakeTurnUp,
     ThrowIn,
@@ -79,6 +80,7 @@ __all__ = [
     "choose_moon",
     "choose_pass",
     "choose_return",
+    "choose_share",
     "choose_throw_in",
     "choose_trump",
     "choose_turned_dix",
@@ -468,8 +470,10 @@ def _with_kitty(cards: tuple[Card, ...], variant: Variant, alone: bool) -> float
     unseen = list((Counter(make_deck(variant.deal.deck)) - Counter(cards)).elements())
     rng = random.Random(bytes(c.index for c in cards))  # the same kitties for the same hand
     values = []
+    # Under kitty.share the bidder keeps one kitty card: valued as one unseen card.
+    taken = 1 if variant.kitty.share else variant.deal.kitty
     for _ in range(KITTY_SAMPLES):
-        whole = (*cards, *rng.sample(unseen, variant.deal.kitty))
+        whole = (*cards, *rng.sample(unseen, taken))
         values.append(_best(_sums(whole, variant, False), alone=alone))
     return statistics.fmean(values)
 
@@ -762,6 +766,37 @@ def _legal_burial(observation: Observation, chosen: Bury, trump: Suit) -> Bury:
     wanted = Counter(chosen.cards)
     burials = [a for a in legal if isinstance(a, Bury)]
     return max(burials, key=lambda a: sum((Counter(a.cards) & wanted).values()), default=chosen)
+
+
+def choose_share(observation: Observation) -> ShareKitty:
+    """The bidder keeps the kitty card that makes its hand worth most, gives away the rest.
+
+    ``kitty.share`` (BC-PA's widow): the card kept is the one whose hand (with its best
+    trump) is worth most; of the others, partners get the strongest cards and opponents the
+    weakest (aces, then tens, kings, queens, jacks and nines). Every level shares so.
+    """
+    variant, seat = observation.variant, observation.seat
+    kitty = observation.kitty
+    if not kitty:  # a guard: the bidder always sees the kitty it shares
+        first = observation.legal_actions[0]
+        assert isinstance(first, ShareKitty)
+        return first
+    hand = observation.hand
+    values = [_best(_hand_sums((*hand, card), variant, False), alone=True) for card in kitty]
+    kept = kitty[max(range(len(kitty)), key=values.__getitem__)]
+    rest = sorted((Counter(kitty) - Counter([kept])).elements(), key=_strength, reverse=True)
+    players, persons = variant.deal.players, observation.persons
+    mine = observation.side_of(seat)
+    others = [(seat + k) % players for k in range(1, players)]
+    # Partners first (strongest cards), then opponents (weakest last): a stable sort.
+    order = sorted(others, key=lambda s: variant.side_of(persons[s]) != mine)
+    given = dict(zip(order, rest, strict=True))
+    return ShareKitty((kept, *(given[s] for s in others)))
+
+
+def _strength(card: Card) -> tuple[int, int]:
+    """A card's worth to whoever gets it: its rank's power (ace highest), then its suit."""
+    return (card.rank, card.index)
 
 
 # --- Misdeals --------------------------------------------------------------------------

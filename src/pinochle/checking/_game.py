@@ -29,6 +29,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShareKitty,
     ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
@@ -458,6 +459,9 @@ def _illegal_candidates(state: State) -> list[Action]:
         *(Bid(a) for a in amounts),
         *(PassCards(cards) for cards in groups),
         *(Bury(cards) for cards in groups),
+        # A share short of the kitty, with a card the kitty lacks, or the kitty twice.
+        *(ShareKitty(cards) for cards in (hand.kitty[1:], (absent, *hand.kitty[1:]))),
+        ShareKitty(hand.kitty * 2),
         Declare("run", tuple(held[:3])),
         Declare("pinochle", (absent, absent)),
     ]

@@ -82,6 +82,17 @@ def behind_markers(state: State, seat: int, cache: dict[tuple[int, int], Any]) -
             kitty=hand.kitty if current and _kitty_known(state, seat) else mark(hand.kitty),
             passed_cards=hand.passed_cards if sees_passed else mark(hand.passed_cards),
             returned_cards=hand.returned_cards if passing else mark(hand.returned_cards),
+            shared=mark_shared(hand, current),
+        )
+
+    def mark_shared(hand: Hand, current: bool) -> tuple[Card, ...]:
+        """``kitty.share``: the bidder knows the whole share, another seat only its card."""
+        if not hand.shared or (current and seat == hand.bidder) or hand.bidder is None:
+            return hand.shared
+        own = (seat - hand.bidder) % len(hand.shared)
+        return tuple(
+            card if current and k == own else _MARKERS[card.index]
+            for k, card in enumerate(hand.shared)
         )
 
     def hide_game(game: Game) -> Game:
@@ -126,6 +137,7 @@ def knowable(state: State, seat: int) -> set[Card]:
         known.update(hand.kitty)
     if seat == hand.bidder:
         known.update(hand.buried)
+        known.update(hand.shared)  # kitty.share: the bidder gave each card
     known.update(_announced(hand.buried, hand.trump, state.variant))
     if seat in _partners_of_the_pass(hand):
         known.update(hand.returned_cards)

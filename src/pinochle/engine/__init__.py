@@ -33,6 +33,7 @@ from pinochle.engine._passing import (
     _passing_actions,
     _passing_shown_to_bidder,
 )
+from pinochle.engine._share import _apply_share, _share_actions
 from pinochle.engine._stock import _apply_meld_turn, _meld_turn_actions
 from pinochle.engine._surrender import (
     _CONCEDE_ACTIONS,
@@ -44,7 +45,7 @@ from pinochle.engine._surrender import (
 )
 from pinochle.engine._tricks import _apply_play, _trick_actions
 from pinochle.errors import ArgumentError
-from pinochle.state import Observation, Phase, State, _kitty_face_down
+from pinochle.state import Hand, Observation, Phase, State, _kitty_face_down
 
 __all__ = ["apply", "bid_limit", "legal_actions", "new_game", "observe", "settle_play"]
 
@@ -64,6 +65,7 @@ _LEGAL.update(
         Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
         Phase.TRICKS: _trick_actions,
         Phase.GAME_OVER: lambda state: (),
+        Phase.SHARE: _share_actions,
     }
 )
 
@@ -81,6 +83,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.MELD: _apply_meld_turn,
     Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
+    Phase.SHARE: _apply_share,
 }
 
 
@@ -167,7 +170,16 @@ def observe(state: State, seat: int) -> Observation:
         dix_exchanger=hand.dix_exchanger,
         buried_announced=_announced(hand.buried, hand.trump, state.variant) if hand.buried else (),
         moon=hand.moon,
+        shared_to_me=_shared_to(hand, seat, state.variant.deal.players),
+        shared_by_me=hand.shared[1:] if seat == hand.bidder else (),
     )
+
+
+def _shared_to(hand: Hand, seat: int, players: int) -> tuple[Card, ...]:
+    """The kitty card the bidder gave this seat (``kitty.share``), face down to the others."""
+    if not hand.shared or hand.bidder is None or seat == hand.bidder:
+        return ()
+    return (hand.shared[(seat - hand.bidder) % players],)
 
 
 def _visible_kitty(state: State, seat: int) -> tuple[Card, ...]:

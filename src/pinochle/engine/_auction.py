@@ -13,11 +13,10 @@ from pinochle.engine._common import _push, _put, _seat, _sorted, _with, _wrong_p
 from pinochle.engine._course import (
     _after_trump,
     _made_on_meld,
-    _melds,
     _next_dealer,
-    _settle,
     _start_hand,
     _throw_in_after_trump,
+    _trump_or_surrender,
 )
 from pinochle.errors import IllegalActionError, InvariantError
 from pinochle.meld import highest_meld, score_meld
@@ -53,7 +52,9 @@ def _meld_cap(variant: Variant) -> int:
     deal = variant.deal
     meld = highest_meld(variant, deal.hand + deal.kitty)
     if deal.partnerships and variant.meld.who is WhoMelds.ALL:
-        meld += highest_meld(variant, deal.hand) * len(variant.partners_of(0))
+        # Under kitty.share each partner gets a kitty card too (BC-PA).
+        size = deal.hand + variant.kitty.share
+        meld += highest_meld(variant, size) * len(variant.partners_of(0))
     return max(variant.bidding.minimum, meld + deck_points(variant))
 
 
@@ -219,13 +220,11 @@ def _auction_won(state: State, hand: Hand, action: Action) -> State:
     """The auction is over: the high bidder names trump (or surrenders without a marriage)."""
     bidder = hand.bidder
     assert bidder is not None
+    if hand.kitty and state.variant.kitty.share:  # BC-PA: the bidder shares the kitty first
+        return _with(state, action, phase=Phase.SHARE, to_act=bidder, hand=hand)
     if hand.kitty and not state.variant.kitty.trump_first:
         state = _take_kitty(state, bidder, hand.kitty)  # shown to all where the profile says
-    if not _trump_suits(state.variant, state.hands[bidder]):
-        # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
-        hand = _hand_with(hand, melds=_melds(state, None))
-        return _settle(_with(state, action, hand=hand), surrendered="no marriage")
-    return _with(state, action, phase=Phase.TRUMP, to_act=bidder, hand=hand)
+    return _trump_or_surrender(_with(state, action, hand=hand), bidder)
 
 
 def _take_kitty(state: State, bidder: int, kitty: tuple[Card, ...]) -> State:

@@ -143,6 +143,7 @@ _PHASE_WORDS = {
     Phase.MELD: "the trick winner may declare a meld or draw",
     Phase.DIX_EXCHANGE: "the dix holder must exchange the dix or keep it",
     Phase.TRICKS: "it is trick play: play a card",
+    Phase.SHARE: "the bidder must share the kitty",
 }
 
 

@@ -15,6 +15,7 @@ from contextvars import ContextVar
 import attrs
 
 from pinochle import arguments
+from pinochle.auction import _trump_suits
 from pinochle.cards import CARDS, Card, Rank, Suit
 from pinochle.engine._common import _add, _remove, _seat, _with
 from pinochle.engine._dealing import _check_hands, _deal, _deal_cards, _rest_of_deck, _seating
@@ -286,7 +287,7 @@ def _meld(state: State) -> State:
         return _start_tricks(state)
     if wins_on_meld(state.variant, _side_melds(state)[state.side_of(bidder)], hand.bid):
         return _settle(state)  # rules/three-hand#auction-pinochle: the meld makes the bid
-    if hand.kitty and not hand.buried:
+    if hand.kitty and not hand.buried and not hand.shared:  # a shared kitty is not buried
         return _with(state, phase=Phase.BURY, to_act=bidder)
     return _after_meld(state)
 
@@ -570,3 +571,12 @@ def _settle(
 def _next_dealer(state: State) -> int:
     """The deal passes left, to the next person at the table."""
     return (state.hand.dealer_person + 1) % state.variant.deal.seated
+
+
+def _trump_or_surrender(state: State, bidder: int) -> State:
+    """The bidder names trump, or surrenders the hand holding no marriage (rules/trump)."""
+    if not _trump_suits(state.variant, state.hands[bidder]):
+        # rules/trump#no-marriage: the bidder cannot name trump; the hand is surrendered.
+        hand = _hand_with(state.hand, melds=_melds(state, None))
+        return _settle(_with(state, hand=hand), surrendered="no marriage")
+    return _with(state, phase=Phase.TRUMP, to_act=bidder)

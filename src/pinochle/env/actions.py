@@ -175,7 +175,9 @@ class ActionIndex:
 
     ``ActionIndex(variant)`` raises `ArgumentError` if ``variant`` is not a `Variant`, or
     is a referee's profile (``renege.accept``): a renege call names a seat and a renege is
-    an illegal card, neither of which the fixed action space holds.
+    an illegal card, neither of which the fixed action space holds; or shares the kitty
+    (``kitty.share``): a share is an ordered choice (which card to keep, which to give each
+    seat), which the single-card picks cannot express.
 
     Attributes:
         variant: The rules.
@@ -199,6 +201,13 @@ class ActionIndex:
                 "variant",
                 "a profile without renege.accept (the fixed action space has no renege "
                 "call; rules/reneges)",
+                value.name,
+            )
+        if value.kitty.share:
+            raise ArgumentError(
+                "variant",
+                "a profile without kitty.share (the fixed action space has no ordered "
+                "share of the kitty; rules/passing-and-kitty#share)",
                 value.name,
             )
 

@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 import attrs
 
 from pinochle import arguments
-from pinochle.actions import Action, Bury, Draw, PassCards, TakeTurnUp
+from pinochle.actions import Action, Bury, Draw, PassCards, ShareKitty, TakeTurnUp
 from pinochle.cards import Card, check_in_deck, make_deck
 from pinochle.engine import apply, new_game, observe
 from pinochle.errors import (
@@ -438,6 +438,8 @@ def _seen(seen: Observation, actor: int | None, action: Action, now: Observation
             yield Hidden("pass", len(action.cards))
     elif isinstance(action, Bury) and actor != now.seat:
         yield Hidden("bury", len(action.cards))
+    elif isinstance(action, ShareKitty) and actor != now.seat:
+        yield Hidden("share", len(action.cards))
     else:
         yield action
     yield from _revealed(seen, now, action, passed)
@@ -453,6 +455,8 @@ def _revealed(
         yield Revealed("kitty", now.kitty)
     if passed:
         yield Revealed("passed", now.passed_to_me)
+    if now.shared_to_me and not seen.shared_to_me:  # kitty.share: the card given this seat
+        yield Revealed("shared", now.shared_to_me)
     for seat, (old, new) in enumerate(zip(seen.melds, now.melds, strict=True)):
         if seat != now.seat and new is not None and new != old and new.cards:
             yield Revealed("meld", new.cards, seat)

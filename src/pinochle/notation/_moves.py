@@ -25,6 +25,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShareKitty,
     ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
@@ -54,31 +55,32 @@ def _count(instance: object, attribute: attrs.Attribute[int], value: object) -> 
 
 
 def _hidden_action(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
-    if value not in ("pass", "bury"):
-        raise ArgumentError(attribute.name, "'pass' or 'bury'", value)
+    if value not in ("pass", "bury", "share"):
+        raise ArgumentError(attribute.name, "'pass', 'bury' or 'share'", value)
 
 
 @attrs.frozen
 class Hidden:
-    """In a seat's view: a pass or a burial whose cards that seat did not see.
+    """In a seat's view: a pass, a burial or a share whose cards that seat did not see.
 
-    Written ``pass:?4`` or ``bury:?3``.
+    Written ``pass:?4``, ``bury:?3`` or ``share:?4`` (``kitty.share``: the seat that gets
+    a card sees it as ``+shared:``).
 
     Attributes:
-        action: ``"pass"`` (`PassCards`) or ``"bury"`` (`Bury`).
-        count: How many cards were passed or buried.
+        action: ``"pass"`` (`PassCards`), ``"bury"`` (`Bury`) or ``"share"`` (`ShareKitty`).
+        count: How many cards were passed, buried or shared.
     """
 
-    action: Literal["pass", "bury"] = attrs.field(validator=_hidden_action)
+    action: Literal["pass", "bury", "share"] = attrs.field(validator=_hidden_action)
     count: int = attrs.field(validator=_count)
 
 
-_WHAT = ("kitty", "meld", "passed", "drew")
+_WHAT = ("kitty", "meld", "passed", "drew", "shared")
 
 
 def _what(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
     if value not in _WHAT:
-        raise ArgumentError(attribute.name, "'kitty', 'meld', 'passed' or 'drew'", value)
+        raise ArgumentError(attribute.name, "'kitty', 'meld', 'passed', 'drew' or 'shared'", value)
 
 
 def _cards(value: object) -> tuple[Card, ...]:
@@ -112,15 +114,16 @@ class Revealed:
     ``+kitty:AS,TD,9C`` the kitty, once the bidder takes it (shown to all, or to the
     bidder only); ``+meld:2:KH,QH`` the cards seat 2 shows as meld; ``+passed:AS,TS,KS,QS``
     the cards passed to this seat, when it sees them later than the pass (passing at
-    once); ``+drew:AH`` the card this seat drew from the two-hand stock.
+    once); ``+drew:AH`` the card this seat drew from the two-hand stock; ``+shared:AS``
+    the kitty card the bidder gave this seat (``kitty.share``).
 
     Attributes:
-        what: ``"kitty"``, ``"meld"``, ``"passed"`` or ``"drew"``.
-        cards: The cards, in `Card.index` order (one for ``"drew"``).
+        what: ``"kitty"``, ``"meld"``, ``"passed"``, ``"drew"`` or ``"shared"``.
+        cards: The cards, in `Card.index` order (one for ``"drew"`` and ``"shared"``).
         seat: The seat that showed a meld; None for the others.
     """
 
-    what: Literal["kitty", "meld", "passed", "drew"] = attrs.field(validator=_what)
+    what: Literal["kitty", "meld", "passed", "drew", "shared"] = attrs.field(validator=_what)
     cards: tuple[Card, ...] = attrs.field(converter=_cards)
     seat: int | None = attrs.field(default=None, validator=_seat)
 
@@ -152,7 +155,7 @@ _MAX_BID = 10**MAX_DIGITS - 1
 EXPECTED_MOVE = (
     "a move: a bid (25), p, a card (AH), trump:H, pass:CARDS, bury:CARDS, meld:KIND:CARDS, "
     "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal, keep, "
-    "shoot-the-moon or renege:SEAT"
+    "shoot-the-moon, renege:SEAT or share:CARDS"
 )
 
 
@@ -162,9 +165,11 @@ def write_move(move: Move) -> str:
     ``25`` (a bid), ``p``, ``AH`` (a card played), ``trump:H``, ``pass:AS,TS,KS,QS``,
     ``bury:9C,9C,JD``, ``meld:royal-marriage:KH,QH``, ``exchange-dix``, ``keep-dix``,
     ``draw``, ``draw-turn-up``, ``throw-in``, ``concede``, ``play-on``, ``misdeal``,
-    ``keep``, ``shoot-the-moon``, ``renege:2`` (a renege called on seat 2); in a seat's view
-    also ``pass:?4``, ``bury:?3``, ``+kitty:AS,TD,9C``, ``+meld:2:KH,QH``,
-    ``+passed:AS,TS,KS,QS`` and ``+drew:AH``. `read_move` reads each back as an equal value.
+    ``keep``, ``shoot-the-moon``, ``renege:2`` (a renege called on seat 2),
+    ``share:AS,TH,KC,9D`` (``kitty.share``: the card kept, then one a seat from the
+    bidder's left); in a seat's view also ``pass:?4``, ``bury:?3``, ``share:?4``,
+    ``+kitty:AS,TD,9C``, ``+meld:2:KH,QH``, ``+passed:AS,TS,KS,QS``, ``+drew:AH`` and
+    ``+shared:AS``. `read_move` reads each back as an equal value.
 
     Raises:
         ArgumentError: Not an action; a bid below 0 or of more than 18 digits; a meld kind
@@ -186,6 +191,8 @@ def write_move(move: Move) -> str:
         return f"pass:{write_card_list(move.cards)}"
     if isinstance(move, Bury):
         return f"bury:{write_card_list(move.cards)}"
+    if isinstance(move, ShareKitty):
+        return f"share:{write_card_list(move.cards)}"
     if isinstance(move, Declare):
         token = _KIND_TOKENS.get(move.kind)
         if token is None:
@@ -258,13 +265,15 @@ def read_token(text: str, start: int, end: int, *, view: bool) -> Move:
         if suit is None:
             raise fail(text, at, "a suit: S, H, D, C or ♠ ♥ ♦ ♣", text[at:end])
         return NameTrump(suit)
-    if verb in ("pass", "bury"):
+    if verb in ("pass", "bury", "share"):
         if text.startswith("?", at):
             if not view:
                 raise _view_only(text, start, end, view)
             count = read_int(text, at + 1, end, "a count of hidden cards", 0, MAX_HIDDEN)
-            return Hidden("pass" if verb == "pass" else "bury", count)
+            return Hidden(verb, count)  # type: ignore[arg-type]  # one of the three
         cards = read_card_list(text, at, end)
+        if verb == "share":
+            return ShareKitty(cards)  # in order: the card kept, then one a seat
         return PassCards(cards) if verb == "pass" else Bury(cards)
     if verb == "meld":
         second = text.find(":", at, end)
@@ -308,7 +317,7 @@ def _view_only(text: str, start: int, end: int, view: bool) -> NotationError:
             text,
             start,
             f"{EXPECTED_MOVE}, or a seat view's +kitty:, +meld:, "
-            "+passed:, +drew:, pass:?N or bury:?N",
+            "+passed:, +drew:, +shared:, pass:?N, bury:?N or share:?N",
             text[start:end],
         )
     return problem(
@@ -331,6 +340,8 @@ def _revealed(text: str, start: int, colon: int, end: int) -> Revealed:
         return Revealed("meld", read_card_list(text, second + 1, end), seat)
     if what == "drew":
         return Revealed("drew", (read_card(text, at, end),))
+    if what == "shared":
+        return Revealed("shared", (read_card(text, at, end),))
     if what in ("kitty", "passed"):
         return Revealed("kitty" if what == "kitty" else "passed", read_card_list(text, at, end))
-    raise fail(text, start, "+kitty:, +meld:, +passed: or +drew:", text[start:end])
+    raise fail(text, start, "+kitty:, +meld:, +passed:, +drew: or +shared:", text[start:end])

@@ -27,6 +27,7 @@ _NOT_VALUED = {
     Phase.CONCEDE: "conceding",
     Phase.MOON: "shooting the moon",
     Phase.MISDEAL: "calling a misdeal",
+    Phase.SHARE: "sharing the kitty",
 }
 """The decisions a hint does not value, in words (`pinochle.analysis.hintable`)."""
 

@@ -20,7 +20,7 @@ from pinochle.cards import Card, parse_cards, parse_suit, sort_cards
 from pinochle.demo import meld_text
 from pinochle.errors import ReplyError
 from pinochle.meld import meld_by_trump, score_meld
-from pinochle.play._voice import Voice, action_text, cards_text, count
+from pinochle.play._voice import Voice, action_text, cards_text, count, join
 from pinochle.state import Observation, Phase
 
 SHOWN_BIDS = 5
@@ -84,6 +84,8 @@ class Prompter:
                 f"  Shoot the moon (your side takes every trick: +{s.moon_bonus}, or"
                 f" -{s.moon_penalty} and no meld or points), or play on?"
             )
+        elif phase is Phase.SHARE:
+            lines += self._share_lines(view)
         elif phase is Phase.DIX_EXCHANGE:
             lines.append(
                 f"  You hold the dix: exchange it for the turned-up {view.turned_up} (the dix"
@@ -247,6 +249,16 @@ class Prompter:
                 whose = "your" if seat == view.seat else f"{self.voice.name(persons, seat)}'s"
                 lines.append(f"  On {whose} table: {cards_text(laid, view.trump)}")
         return lines
+
+    def _share_lines(self, view: Observation) -> list[str]:
+        """``kitty.share``: the kitty, and who gets the second, third ... card of a share."""
+        players = view.variant.deal.players
+        left = [self.voice.name(view.persons, (view.seat + k) % players) for k in range(1, players)]
+        return [
+            *self._kitty_line(view),
+            "  Keep one card and give one face down to each other player: the card you keep"
+            f" first, then {join(left)}'s (typed: share A♠ 10♥ ...).",
+        ]
 
     def _kitty_line(self, view: Observation) -> list[str]:
         if not view.kitty:

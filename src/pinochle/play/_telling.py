@@ -19,6 +19,7 @@ from pinochle.actions import (
     PassCards,
     Play,
     PlayOn,
+    ShareKitty,
     ShootTheMoon,
     TakeTurnUp,
     ThrowIn,
@@ -65,6 +66,29 @@ class Teller:
             lines += self.hand_end(after)
         return lines  # the next deal's opening is the table's to tell (`hand_start`)
 
+    def _share_lines(
+        self, persons: tuple[int, ...], seat: int, me: int | None, action: ShareKitty, hand: Hand
+    ) -> list[str]:
+        """``kitty.share``: the bidder keeps one card and gives one face down to each other.
+
+        The bidder hears every card; a receiver only its own (rules/passing-and-kitty#share).
+        """
+        players = len(persons)
+        who = self.voice.does(persons, seat, "keeps", "keep")
+        if me == seat:
+            name = self.voice.name
+            gifts = [
+                f"{cards_text((card,), hand.trump)} to {name(persons, (seat + k) % players)}"
+                for k, card in enumerate(action.cards[1:], 1)
+            ]
+            kept = cards_text(action.cards[:1], hand.trump)
+            return [f"  {who} {kept} from the kitty and give {join(gifts)}"]
+        lines = [f"  {who} one kitty card and gives one face down to each other player"]
+        if me is not None:
+            card = action.cards[(me - seat) % players]
+            lines.append(f"  You get {cards_text((card,), hand.trump)}")
+        return lines
+
     def _action_line(self, before: State, action: Action, after: State) -> list[str]:
         hand = before.hand
         persons = hand.persons
@@ -93,6 +117,8 @@ class Teller:
             if announced and me != seat:  # kitty.bury_trump_aces = false: forced, and said
                 what += f", announcing {cards_text(announced, hand.trump)}"
             return [f"  {self.voice.does(persons, seat, 'buries', 'bury')} {what}"]
+        if isinstance(action, ShareKitty):
+            return self._share_lines(persons, seat, me, action, hand)
         if isinstance(action, ThrowIn):
             return [f"  {self.voice.does(persons, seat, 'throws', 'throw')} in"]
         if isinstance(action, CallMisdeal):

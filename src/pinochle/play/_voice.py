@@ -99,7 +99,7 @@ def action_text(action: Action, trump: Suit | None) -> str:
         return f"pass-cards {cards_text(action.cards, trump)}"
     if isinstance(action, Bury):
         return f"bury {cards_text(action.cards, trump)}"
-    return str(action)
+    return str(action)  # a share keeps its order: the card kept, then one a seat
 
 
 def join(names: Sequence[str]) -> str:

@@ -27,6 +27,7 @@ from pinochle.actions import (
     ExchangeDix,
     PassCards,
     Play,
+    ShareKitty,
     TakeTurnUp,
 )
 from pinochle.cards import CARDS, Card, Rank
@@ -35,7 +36,7 @@ from pinochle.errors import PinochleError
 from pinochle.notation import Deal, Hidden, Move, Revealed
 from pinochle.notation._deal import _seen  # what a seat sees of an action, from its views
 from pinochle.sampling import Knowledge, knowledge, sample_state
-from pinochle.state import Observation, State, _kitty_face_down
+from pinochle.state import Observation, State, _kitty_apart
 from pinochle.variant import Variant
 
 __all__ = ["Follower"]
@@ -390,6 +391,8 @@ class Follower:
         move = step.move
         if not isinstance(move, Hidden):
             return None
+        if move.action == "share":
+            return self._share(legal, step, before)
         actor = step.actor
         hand = list(before.hands[actor])
         count, verb = move.count, move.action
@@ -413,6 +416,16 @@ class Follower:
         chosen = (first + spare + others)[:count]
         action: Action = PassCards(_sorted(chosen)) if verb == "pass" else Bury(_sorted(chosen))
         return action if action in legal else None
+
+    def _share(self, legal: Sequence[Action], step: _Step, before: State) -> Action | None:
+        """A share the seat did not see (``kitty.share``): any giving the seat its card."""
+        players = before.variant.deal.players
+        mine = (self.seat - step.actor) % players
+        got = [r.cards[0] for r in step.seen if r.what == "shared"]
+        shares = [
+            a for a in legal if isinstance(a, ShareKitty) and (not got or a.cards[mine] == got[0])
+        ]
+        return self.rng.choice(shares) if shares else None
 
     def _swapped(self, before: State, step: _Step) -> State | None:
         """An opponent's card play the world cannot show, mended by swapping a few cards.
@@ -702,7 +715,7 @@ def _needs(step: _Step, world: State, seat: int) -> dict[tuple[str, int | None],
                 held -= from_passer
                 needs.setdefault(("passing", step.actor), []).extend(from_passer.elements())
             needs.setdefault(("hand", seen.seat), []).extend(held.elements())
-        elif seen.what == "kitty":
+        elif seen.what in ("kitty", "shared"):  # the card shared came from the kitty
             needs.setdefault(("kitty", None), []).extend(seen.cards)
         elif seen.what == "drew" and isinstance(move, Draw | TakeTurnUp):
             # both draw, the trick winner (the actor) first; the last time the turned card
@@ -735,7 +748,7 @@ class _Places:
             if s != seat:
                 self.piles[("hand", s)] = list(cards)
         hand = world.hand
-        if hand.kitty and _kitty_face_down(world.variant, world.phase):
+        if hand.kitty and _kitty_apart(world.variant, world.phase):
             self.piles[("kitty", None)] = list(hand.kitty)
         if hand.buried and hand.bidder != seat:
             self.piles[("buried", None)] = list(hand.buried)

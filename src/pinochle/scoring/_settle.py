@@ -138,7 +138,7 @@ def _check_facts(
         if len(points) != n:
             raise SettlementError(f"points: expected {n} values, found {len(points)}")
         # Buried widow cards that do not count belong to nobody (``kitty.buried_count``).
-        short = variant.deal.kitty and not variant.kitty.buried_count
+        short = variant.deal.kitty and not variant.kitty.buried_count and not variant.kitty.share
         if any(p < 0 for p in points):
             raise SettlementError(f"trick points cannot be negative, found {list(points)}")
         if short and sum(points) > total:

@@ -517,3 +517,33 @@ def _check_moon(v: Variant) -> Iterator[tuple[str, str]]:
             "settlement.shoot_the_moon",
             "only a high bidder may shoot the moon: a turned-up trump has no auction",
         )
+
+
+@_rule
+def _check_share(v: Variant) -> Iterator[tuple[str, str]]:
+    """BC-PA's shared widow (rules/passing-and-kitty#share): one card a seat, seen by the bidder.
+
+    The bidder "looks at the four cards, keeps one and gives one face down to each other
+    player": the kitty holds one card per seat, nobody else sees it, and the bidder sees it
+    before naming trump.
+    """
+    k, players = v.kitty, v.deal.players
+    if not k.share:
+        return
+    if v.deal.kitty != players:
+        yield (
+            "kitty.share",
+            f"the bidder keeps one kitty card and gives one to each other player: the kitty "
+            f"needs one card a seat (deal.kitty = {players}), found deal.kitty = {v.deal.kitty}",
+        )
+    if k.shown:
+        yield (
+            "kitty.shown",
+            "a shared kitty is given face down: only the bidder sees it (set kitty.shown = false)",
+        )
+    if k.trump_first:
+        yield (
+            "kitty.trump_first",
+            "the bidder shares the kitty having seen it, before naming trump (set "
+            "kitty.trump_first = false)",
+        )

@@ -490,6 +490,9 @@ class Kitty:
         True, "the bidder may bury trump and aces; false: only when forced, and announced"
     )
     trump_first: bool = _key(False, "the bidder names trump before taking the kitty (BC-3D)")
+    share: bool = _key(
+        False, "the bidder keeps one kitty card and gives one to each other player (BC-PA)"
+    )
 
 
 @attrs.frozen
@@ -762,6 +765,8 @@ class Variant:
         """Tricks played in one hand: one per card in hand, or the whole deck with a stock."""
         if self.deal.stock:
             return self.deck_size // self.deal.players
+        if self.kitty.share:  # BC-PA: the kitty goes round, one card to each seat
+            return self.deal.hand + 1
         return self.deal.hand
 
     @property
