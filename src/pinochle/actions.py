@@ -5,7 +5,8 @@ Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``,
 ``exchange dix``, ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or
 ``keep dix``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick
-play under ``renege.accept``, ``call renege 2``.
+play under ``renege.accept``, ``call renege 2``; with a called partner (five hands),
+``call A♥``.
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ __all__ = [
     "Bid",
     "Bury",
     "CallMisdeal",
+    "CallPartner",
     "CallRenege",
     "Concede",
     "Declare",
@@ -265,6 +267,34 @@ class CallRenege:
         return f"call renege {self.seat}"
 
 
+def _one_card(value: object) -> Card:
+    if type(value) is Card:
+        return value
+    if isinstance(value, str):
+        cards = parse_cards(value)
+        if len(cards) == 1:
+            return cards[0]
+    raise ArgumentError("card", "one Card, or its text such as 'AH'", value)
+
+
+@attrs.frozen
+class CallPartner:
+    """Five hands (``deal.partner = "called"``): the bidder calls a trump card.
+
+    The first player other than the bidder to play a copy of it is the bidder's partner for
+    the hand; a bidder who holds every copy plays alone (rules/deck-and-deal#five-hands).
+
+    Raises:
+        ArgumentError: ``card`` is neither a `Card` nor the text of one card.
+        CardParseError: ``card`` is text that is not a card.
+    """
+
+    card: Card = attrs.field(converter=_one_card)
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
 class Play:
     """Play this card to the trick.
 
@@ -322,6 +352,7 @@ Action: TypeAlias = (
     | CallMisdeal
     | KeepHand
     | CallRenege
+    | CallPartner
     | Play
 )
 """Any action the engine accepts."""
@@ -393,6 +424,11 @@ def parse_action(text: str) -> Action:
             if not _SEAT.fullmatch(seat):
                 raise ActionParseError(text, "a call is 'call renege' and a seat number 0-9")
             return CallRenege(int(seat))
+        if verb == "call":
+            called = parse_cards(rest)
+            if len(called) != 1:
+                raise ActionParseError(text, f"call one card, not {len(called)}")
+            return CallPartner(called[0])
         if verb == "shoot" and " ".join(rest.lower().split()) == "the moon":
             return ShootTheMoon()
     except (CardParseError, SuitParseError) as exc:
@@ -401,8 +437,8 @@ def parse_action(text: str) -> Action:
         text,
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
-        "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT' or "
-        "'play CARD'",
+        "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT', "
+        "'call CARD' or 'play CARD'",
     )
 
 

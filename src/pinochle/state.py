@@ -80,6 +80,9 @@ class Phase(enum.StrEnum):
     MOON = "moon"
     """After meld (and the throw-in), before the first lead, the bidder shoots the moon
     (promises every trick) or plays on (profiles with ``settlement.shoot_the_moon``)."""
+    CALL = "call"
+    """Five hands (``deal.partner = "called"``): after naming trump, the bidder calls a trump
+    card; the first other player to play a copy is the bidder's partner for the hand."""
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -149,6 +152,9 @@ class Hand:
             exchanged its dix for the turned card (the dealer now holds the dix).
         moon: The bidder shot the moon: its side promised every trick
             (``settlement.shoot_the_moon``).
+        called: Five hands (``deal.partner = "called"``): the trump card the bidder called.
+        partner: The bidder's partner for the hand: the first seat other than the bidder
+            to play a copy of the called card (None until then, and for a lone bidder).
     """
 
     number: int
@@ -176,6 +182,8 @@ class Hand:
     last_turn_up: tuple[int, Card] | None = None
     dix_exchanger: int | None = None
     moon: bool = attrs.field(default=False, metadata=_HOUSE)
+    called: Card | None = attrs.field(default=None, metadata=_HOUSE)
+    partner: int | None = attrs.field(default=None, metadata=_HOUSE)
 
 
 @attrs.frozen
@@ -507,6 +515,8 @@ def _hand_with(
     last_turn_up: tuple[int, Card] | _Same | None = _SAME,
     dix_exchanger: int | _Same | None = _SAME,
     moon: bool | _Same = _SAME,
+    called: Card | _Same | None = _SAME,
+    partner: int | _Same | None = _SAME,
 ) -> Hand:
     """`attrs.evolve` for a `Hand`: the fields named changed, the others kept."""
     return Hand(  # positionally, in the class's order (a test holds it to the fields)
@@ -535,6 +545,8 @@ def _hand_with(
         hand.last_turn_up if last_turn_up is _SAME else last_turn_up,
         hand.dix_exchanger if dix_exchanger is _SAME else dix_exchanger,
         hand.moon if moon is _SAME else moon,
+        hand.called if called is _SAME else called,
+        hand.partner if partner is _SAME else partner,
     )
 
 
@@ -615,6 +627,10 @@ class Observation:
         buried_announced: Under ``kitty.bury_trump_aces = false``: the trump and aces the
             bidder was forced to bury, announced to every seat (rules/passing-and-kitty#kitty).
         moon: The bidder has shot the moon this hand (every seat sees the declaration).
+        called: Five hands: the trump card the bidder called (every seat hears the call).
+        partner: Five hands: the bidder's partner, once it has played a copy of the called
+            card (None before, in every seat's observation: the partner stays hidden until
+            the card shows).
     """
 
     seat: int
@@ -654,6 +670,8 @@ class Observation:
     dix_exchanger: int | None = None
     buried_announced: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
     moon: bool = attrs.field(default=False, metadata=_HOUSE)
+    called: Card | None = attrs.field(default=None, metadata=_HOUSE)
+    partner: int | None = attrs.field(default=None, metadata=_HOUSE)
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -25,6 +25,7 @@ from pinochle.engine._common import _LEGAL, _STATE_EXPECTED, _wrong_phase, legal
 from pinochle.engine._course import new_game, settle_play
 from pinochle.engine._dix_exchange import _TURNED_DIX_ACTIONS, _apply_turned_dix
 from pinochle.engine._misdeal import _apply_misdeal, _misdeal_actions
+from pinochle.engine._partner import _apply_call, _call_actions
 from pinochle.engine._passing import (
     _announced,
     _apply_bury,
@@ -60,6 +61,7 @@ _LEGAL.update(
         Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
         Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
         Phase.MOON: lambda state: _MOON_ACTIONS,
+        Phase.CALL: _call_actions,
         Phase.MELD: _meld_turn_actions,
         Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
         Phase.TRICKS: _trick_actions,
@@ -78,6 +80,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.THROW_IN: _apply_throw_in,
     Phase.CONCEDE: _apply_concede,
     Phase.MOON: _apply_moon,
+    Phase.CALL: _apply_call,
     Phase.MELD: _apply_meld_turn,
     Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
@@ -167,6 +170,8 @@ def observe(state: State, seat: int) -> Observation:
         dix_exchanger=hand.dix_exchanger,
         buried_announced=_announced(hand.buried, hand.trump, state.variant) if hand.buried else (),
         moon=hand.moon,
+        called=hand.called,
+        partner=hand.partner,  # set only once the called card is played: public then
     )
 
 

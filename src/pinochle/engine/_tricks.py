@@ -25,6 +25,7 @@ from pinochle.engine._common import (
     legal_actions,
 )
 from pinochle.engine._course import _renege_result, _settle
+from pinochle.engine._partner import _join_partner
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.state import CompletedTrick, History, Phase, State, _hand_with, build_state
 from pinochle.tricks import _legal_follow, _opening_lead, card_points, leads_trump, play_rule
@@ -124,6 +125,14 @@ def _apply_play(state: State, action: Action) -> State:
         return _call_renege(state, action)
     seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
     card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
+    called = state.hand.called  # five hands: None in every other profile
+    if (
+        called is not None
+        and called.index == card.index
+        and state.hand.partner is None
+        and seat != state.hand.bidder  # the first other player of the called card
+    ):
+        state = _join_partner(state, seat)
     # A list changed in place, then one tuple: cheaper than star-unpacking two slices.
     hands = list(state.hands)
     held = hands[seat]
