@@ -58,6 +58,7 @@ from pinochle.variant import (
     GameScoring,
     MadeRule,
     OutOfReach,
+    Partner,
     SaveApplies,
     SetRule,
     SurrenderScore,
