@@ -73,6 +73,7 @@ _ACTION_PATTERNS = {
     "KeepDix": r"keep dix",
     "TakeTurnUp": r"draw turn-up",
     "ShootTheMoon": r"shoot the moon",
+    "CallPartner": r"call (?!renege)\S+",
 }
 """The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})

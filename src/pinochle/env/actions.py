@@ -58,7 +58,7 @@ from pinochle.choices import BidChoices, CardChoices
 from pinochle.engine import bid_limit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, IllegalActionError
 from pinochle.state import Observation, Phase
-from pinochle.variant import Variant
+from pinochle.variant import Partner, Variant
 
 __all__ = [
     "BID_BASE",
@@ -175,7 +175,9 @@ class ActionIndex:
 
     ``ActionIndex(variant)`` raises `ArgumentError` if ``variant`` is not a `Variant`, or
     is a referee's profile (``renege.accept``): a renege call names a seat and a renege is
-    an illegal card, neither of which the fixed action space holds.
+    an illegal card, neither of which the fixed action space holds; or a five-hand profile
+    with a called partner (``deal.partner = "called"``): the call is not in the space and
+    the sides change with every hand.
 
     Attributes:
         variant: The rules.
@@ -199,6 +201,13 @@ class ActionIndex:
                 "variant",
                 "a profile without renege.accept (the fixed action space has no renege "
                 "call; rules/reneges)",
+                value.name,
+            )
+        if value.deal.partner is not Partner.NONE:
+            raise ArgumentError(
+                "variant",
+                "a profile without a called partner (deal.partner = 'none': the fixed action "
+                "space has no call and fixed sides; rules/deck-and-deal#five-hands)",
                 value.name,
             )
 

@@ -45,10 +45,11 @@ __all__ = [
     "state_layout",
 ]
 
-PHASES: tuple[Phase, ...] = tuple(phase for phase in Phase if phase is not Phase.MOON)
+PHASES: tuple[Phase, ...] = tuple(phase for phase in Phase if phase not in (Phase.MOON, Phase.CALL))
 """The phases in the order of the ``phase`` block: all but `Phase.MOON`, which only a
 profile with ``settlement.shoot_the_moon`` has (its ``moon`` block encodes it), so the
-other profiles' layouts are the same as without the rule."""
+other profiles' layouts are the same as without the rule, and `Phase.CALL` (five hands'
+called partner, which the fixed action space refuses: `pinochle.env.ActionIndex`)."""
 
 _FACES = 24
 _MOON = Phase.MOON
