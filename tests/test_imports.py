@@ -68,6 +68,7 @@ ENGINE_PHASES = (
     "_dix_exchange",
     "_stock",
     "_surrender",
+    "_partner",
     "_tricks",
 )
 """The engine's phase modules: each stands on `_course` and none imports another."""

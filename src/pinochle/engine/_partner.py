@@ -42,8 +42,3 @@ def _apply_call(state: State, action: Action) -> State:
         )
     hand = _hand_with(state.hand, called=CARDS[action.card.index])
     return _meld(_with(state, action, hand=hand))
-
-
-def _join_partner(state: State, seat: int) -> State:
-    """``seat`` plays the called card first: it is the bidder's partner from now on."""
-    return _with(state, hand=_hand_with(state.hand, partner=seat))

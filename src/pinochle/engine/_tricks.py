@@ -25,7 +25,6 @@ from pinochle.engine._common import (
     legal_actions,
 )
 from pinochle.engine._course import _renege_result, _settle
-from pinochle.engine._partner import _join_partner
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.state import CompletedTrick, History, Phase, State, _hand_with, build_state
 from pinochle.tricks import _legal_follow, _opening_lead, card_points, leads_trump, play_rule
@@ -132,7 +131,8 @@ def _apply_play(state: State, action: Action) -> State:
         and state.hand.partner is None
         and seat != state.hand.bidder  # the first other player of the called card
     ):
-        state = _join_partner(state, seat)
+        # rules/deck-and-deal#five-hands: the bidder's partner from now on
+        state = _with(state, hand=_hand_with(state.hand, partner=seat))
     # A list changed in place, then one tuple: cheaper than star-unpacking two slices.
     hands = list(state.hands)
     held = hands[seat]
