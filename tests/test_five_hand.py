@@ -25,9 +25,9 @@ from pinochle.testing import check_variant, games
 FIVE = pn.load_variant("five-hand")
 
 
-def C(text: str) -> pn.Card:
-    (card,) = pn.parse_cards(text)
-    return card
+def card(text: str) -> pn.Card:
+    (found,) = pn.parse_cards(text)
+    return found
 
 
 def _to_call(seed: int = 3) -> pn.State:
@@ -62,7 +62,7 @@ def test_five_hands_deal_the_double_deck_sixteen_each() -> None:
 
 
 def test_five_players_need_a_called_partner() -> None:
-    with pytest.raises(VariantError, match="deal.players: five hands play with a called partner"):
+    with pytest.raises(VariantError, match=r"deal\.players: five hands play with a called partner"):
         pn.load_variant("pagat-double-deck").override(
             {"deal": {"players": 5, "seated": 5, "hand": 16, "partnerships": False}}
         )
@@ -94,18 +94,19 @@ def test_the_bidder_calls_a_trump_card_right_after_trump() -> None:
     assert state.phase is pn.Phase.CALL
     assert state.to_act == state.hand.bidder
     calls = pn.legal_actions(state)
-    assert {a.card for a in calls} == {C(r + "H") for r in "AKQJT"}  # type: ignore[union-attr]
+    assert {a.card for a in calls} == {card(r + "H") for r in "AKQJT"}  # type: ignore[union-attr]
     with pytest.raises(pn.IllegalActionError, match="call a trump card"):
-        pn.apply(state, pn.CallPartner(C("AS")))
-    called = pn.apply(state, pn.CallPartner(C("AH")))
-    assert called.hand.called == C("AH")
-    assert called.phase is pn.Phase.TRICKS and all(m is not None for m in called.hand.melds)
+        pn.apply(state, pn.CallPartner(card("AS")))
+    called = pn.apply(state, pn.CallPartner(card("AH")))
+    assert called.hand.called == card("AH")
+    assert called.phase is pn.Phase.TRICKS
+    assert all(m is not None for m in called.hand.melds)
 
 
 def test_the_call_is_an_action_everywhere_actions_go() -> None:
     from pinochle import notation
 
-    action = pn.CallPartner(C("TH"))
+    action = pn.CallPartner(card("TH"))
     assert str(action) == "call 10♥"
     assert pn.parse_action("call 10♥") == action == pn.parse_action("call TH")
     assert notation.write_move(action) == "call:TH"
@@ -114,18 +115,19 @@ def test_the_call_is_an_action_everywhere_actions_go() -> None:
         pn.CallPartner(3)  # type: ignore[arg-type]
     state = pn.apply(_to_call(), action)
     again = pn.State.from_json(state.to_json())
-    assert again == state and again.hand.called == C("TH")
+    assert again == state
+    assert again.hand.called == card("TH")
 
 
 def test_the_partner_is_the_first_other_player_of_the_called_card() -> None:
-    state = pn.apply(_to_call(), pn.CallPartner(C("AH")))
+    state = pn.apply(_to_call(), pn.CallPartner(card("AH")))
     bidder = state.hand.bidder
     first = None
     for now in _states(state, seed=5):
         if now.hand.number != state.hand.number or now.is_over:
             break
         plays = [p for t in now.tricks for p in t.plays] + list(now.trick)
-        first = next((s for s, c in plays if c == C("AH") and s != bidder), None)
+        first = next((s for s, c in plays if c == card("AH") and s != bidder), None)
         assert now.hand.partner == first
     result = now.results[-1]
     assert result.partner == first
@@ -133,18 +135,19 @@ def test_the_partner_is_the_first_other_player_of_the_called_card() -> None:
 
 def test_a_bidder_holding_every_copy_plays_alone() -> None:
     deck = list(make_deck("double"))
-    aces = [c for c in deck if c == C("AH")]
-    rest = [c for c in deck if c != C("AH")]
+    aces = [c for c in deck if c == card("AH")]
+    rest = [c for c in deck if c != card("AH")]
     hands = [rest[0:16], aces + rest[16:28], rest[28:44], rest[44:60], rest[60:76]]
     state = pn.new_game(FIVE, seed=2, hands=hands)
     state = pn.apply(state, pn.Bid(40))  # seat 1, on the dealer's left
     while state.phase is pn.Phase.AUCTION:
         state = pn.apply(state, pn.Pass())
-    state = pn.apply(pn.apply(state, pn.NameTrump("H")), pn.CallPartner(C("AH")))
+    state = pn.apply(pn.apply(state, pn.NameTrump("H")), pn.CallPartner(card("AH")))
     for now in _states(state, seed=1):
         assert now.hand.partner is None or now.hand.number != state.hand.number
     result = now.results[-1]
-    assert result.partner is None and result.bidder == 1
+    assert result.partner is None
+    assert result.bidder == 1
 
 
 # --- Observations ---------------------------------------------------------------------------
@@ -154,18 +157,19 @@ def test_a_bidder_holding_every_copy_plays_alone() -> None:
 @given(seed=st.integers(0, 10_000), call=st.sampled_from("AKQJT"))
 def test_no_other_seat_is_told_the_partner_before_the_card_shows(seed: int, call: str) -> None:
     """Every seat hears the call; the partner is in no observation until it plays the card."""
-    state = pn.apply(_to_call(seed), pn.CallPartner(C(call + "H")))
+    state = pn.apply(_to_call(seed), pn.CallPartner(card(call + "H")))
     for now in _states(state, seed):
         if now.hand.number != state.hand.number:
             break
         for seat in range(5):
             view = pn.observe(now, seat)
-            assert view.called == C(call + "H")
+            assert view.called == card(call + "H")
             assert view.partner == now.hand.partner  # None until the card is played
             if now.hand.partner is None:
                 assert "partner" not in view.to_dict()
                 sampled = pn.sample_state(view, random.Random(seat))
-                assert sampled.hand.partner is None and sampled.hand.called == view.called
+                assert sampled.hand.partner is None
+                assert sampled.hand.called == view.called
                 assert pn.observe(sampled, seat) == view
 
 
@@ -176,14 +180,16 @@ def test_the_bidder_and_partner_each_score_the_sides_result() -> None:
     """The pair's meld and points make the bid together; each scores it; defenders alone."""
     facts = {"bid": 50, "meld": (10, 20, 5, 0, 8), "points": (10, 20, 5, 5, 10)}
     made = pn.settle_hand(FIVE, bidder=1, partner=0, **facts)  # 20 + 10 + 20 + 10 = 60
-    assert made.outcome is pn.Outcome.MADE and made.partner == 0
+    assert made.outcome is pn.Outcome.MADE
+    assert made.partner == 0
     assert made.scores == (60, 60, 10, 5, 18)
     assert (made.sides[0].meld, made.sides[0].points) == (10, 10)  # its own, shown
     set_ = pn.settle_hand(FIVE, bidder=1, partner=3, **facts)  # 20 + 0 + 20 + 5 = 45
     assert set_.outcome is pn.Outcome.SET
     assert set_.scores == (20, -50, 10, -50, 18)
     alone = pn.settle_hand(FIVE, bidder=1, **facts)
-    assert alone.scores == (20, -50, 10, 5, 18) and alone.partner is None
+    assert alone.scores == (20, -50, 10, 5, 18)
+    assert alone.partner is None
 
 
 def test_a_partner_is_refused_where_it_cannot_be() -> None:
@@ -211,12 +217,12 @@ def test_the_score_keeper_records_a_called_partner() -> None:
 
 
 def test_the_engine_settles_what_the_score_keeper_does() -> None:
-    state = pn.apply(_to_call(7), pn.CallPartner(C("KH")))
-    for now in _states(state, seed=7):
-        pass
+    state = pn.apply(_to_call(7), pn.CallPartner(card("KH")))
+    *_, now = _states(state, seed=7)
     result = now.game.results[-1]
     hand = now.game.last_hand
-    assert hand is not None and result.partner == hand.partner
+    assert hand is not None
+    assert result.partner == hand.partner
     if result.partner is not None:
         assert result.scores[result.partner] == result.scores[result.bidder or 0]
 
@@ -261,8 +267,9 @@ def test_the_bots_call_a_trump_card_they_lack() -> None:
     state = _to_call()
     view = pn.observe(state, state.to_act)  # type: ignore[arg-type]
     call = choose_call(view)
-    assert isinstance(call, pn.CallPartner) and call in view.legal_actions
+    assert isinstance(call, pn.CallPartner)
+    assert call in view.legal_actions
     held = {c for c in view.hand if c.suit is pn.Suit.HEARTS}
-    lacking = [C(r + "H") for r in "ATKQJ" if C(r + "H") not in held]
+    lacking = [card(r + "H") for r in "ATKQJ" if card(r + "H") not in held]
     if lacking:
         assert call.card == lacking[0]  # the highest trump it does not hold
