@@ -82,7 +82,7 @@ def test_five_players_need_a_called_partner() -> None:
 def test_a_called_partner_refuses_what_it_cannot_play(change: dict[str, object], key: str) -> None:
     """The partner is unknown until the called card is played: every hand is played out."""
     with pytest.raises(VariantError, match=key.replace(".", r"\.")):
-        FIVE.override(change)  # type: ignore[arg-type]
+        FIVE.override(change)
 
 
 # --- The call -------------------------------------------------------------------------------
@@ -112,7 +112,7 @@ def test_the_call_is_an_action_everywhere_actions_go() -> None:
     assert notation.write_move(action) == "call:TH"
     assert notation.read_move("call:TH") == action
     with pytest.raises(ArgumentError):
-        pn.CallPartner(3)  # type: ignore[arg-type]
+        pn.CallPartner(3)
     state = pn.apply(_to_call(), action)
     again = pn.State.from_json(state.to_json())
     assert again == state
@@ -176,30 +176,40 @@ def test_no_other_seat_is_told_the_partner_before_the_card_shows(seed: int, call
 # --- Settlement and the score keeper --------------------------------------------------------
 
 
+def _settle(partner: object = None) -> pn.HandResult:
+    """A five-hand of bid 50 by side 1: meld 10 20 5 0 8, trick points 10 20 5 5 10."""
+    return pn.settle_hand(
+        FIVE,
+        bidder=1,
+        bid=50,
+        meld=(10, 20, 5, 0, 8),
+        points=(10, 20, 5, 5, 10),
+        partner=partner,  # type: ignore[arg-type]
+    )
+
+
 def test_the_bidder_and_partner_each_score_the_sides_result() -> None:
     """The pair's meld and points make the bid together; each scores it; defenders alone."""
-    facts = {"bid": 50, "meld": (10, 20, 5, 0, 8), "points": (10, 20, 5, 5, 10)}
-    made = pn.settle_hand(FIVE, bidder=1, partner=0, **facts)  # 20 + 10 + 20 + 10 = 60
+    made = _settle(0)  # 20 + 10 + 20 + 10 = 60
     assert made.outcome is pn.Outcome.MADE
     assert made.partner == 0
     assert made.scores == (60, 60, 10, 5, 18)
     assert (made.sides[0].meld, made.sides[0].points) == (10, 10)  # its own, shown
-    set_ = pn.settle_hand(FIVE, bidder=1, partner=3, **facts)  # 20 + 0 + 20 + 5 = 45
+    set_ = _settle(3)  # 20 + 0 + 20 + 5 = 45
     assert set_.outcome is pn.Outcome.SET
     assert set_.scores == (20, -50, 10, -50, 18)
-    alone = pn.settle_hand(FIVE, bidder=1, **facts)
+    alone = _settle()
     assert alone.scores == (20, -50, 10, 5, 18)
     assert alone.partner is None
 
 
 def test_a_partner_is_refused_where_it_cannot_be() -> None:
-    facts = {"bid": 50, "meld": (10, 20, 5, 0, 8), "points": (10, 20, 5, 5, 10)}
     with pytest.raises(SettlementError, match="partner"):
-        pn.settle_hand(FIVE, bidder=1, partner=1, **facts)
+        _settle(1)
     with pytest.raises(SettlementError, match="partner"):
         pn.settle_hand(pn.load_variant("pinochlerun"), bidder=0, bid=25, meld=(0, 0), partner=1)
     with pytest.raises(ArgumentError, match="partner"):
-        pn.settle_hand(FIVE, bidder=1, partner="3", **facts)  # type: ignore[arg-type]
+        _settle("3")
 
 
 def test_the_score_keeper_records_a_called_partner() -> None:
