@@ -241,7 +241,9 @@ def test_the_engine_settles_what_the_score_keeper_does() -> None:
 
 
 def test_every_invariant_holds_over_random_games() -> None:
-    check_variant(FIVE, games=4, seed=11).raise_if_failed()
+    """The check kit's invariants; seeds 0 to 3 show the call to a seat that does not bid
+    (the called card is a name, not a card it sees: `pinochle check` found it)."""
+    check_variant(FIVE, games=4, seed=0).raise_if_failed()
 
 
 @settings(max_examples=5, deadline=None)
