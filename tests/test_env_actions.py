@@ -39,7 +39,12 @@ from pinochle.choices import CardChoices
 from pinochle.env import ActionIndex
 from pinochle.testing import games
 
-BUILTINS = pn.builtin_variants()
+BUILTINS = tuple(
+    name
+    for name in pn.builtin_variants()
+    if pn.load_variant(name).deal.partner is pn.variant.Partner.NONE
+)
+"""The built-in profiles with an action index: five-hand's called partner has none."""
 
 
 def card(text: str) -> pn.Card:

@@ -29,7 +29,12 @@ from pettingzoo.test import api_test, seed_test
 import pinochle as pn
 from pinochle.env import ActionIndex, aec_env, encode_observation
 
-BUILTINS = pn.builtin_variants()
+BUILTINS = tuple(
+    name
+    for name in pn.builtin_variants()
+    if pn.load_variant(name).deal.partner is pn.variant.Partner.NONE
+)
+"""The built-in profiles with an action index: five-hand's called partner has none."""
 
 
 def quietly(run: Any, *args: Any, **kwargs: Any) -> None:

@@ -15,7 +15,7 @@ from pinochle.cli import _parser
 ROOT = Path(__file__).resolve().parents[1]
 HOME = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
 WORDS = "zero one two three four five six seven eight nine ten eleven twelve thirteen fourteen "
-WORDS += "fifteen sixteen seventeen eighteen nineteen twenty"
+WORDS += "fifteen sixteen seventeen eighteen nineteen twenty twenty-one twenty-two"
 
 
 def _nav_pages(items: list[Any]) -> list[str]:

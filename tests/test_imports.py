@@ -68,6 +68,7 @@ ENGINE_PHASES = (
     "_dix_exchange",
     "_stock",
     "_surrender",
+    "_partner",
     "_tricks",
     "_share",
 )

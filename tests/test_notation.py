@@ -103,6 +103,7 @@ EVERY_ACTION: list[tuple[pn.Action, str]] = [
     (pn.CallRenege(2), "renege:2"),
     (pn.ShootTheMoon(), "shoot-the-moon"),
     (pn.ShareKitty(C("AS TH KC 9D")), "share:AS,TH,KC,9D"),
+    (pn.CallPartner(C("AH")[0]), "call:AH"),
     (play_action(C("TH")[0]), "TH"),
     (play_action(C("9C")[0]), "9C"),
 ]

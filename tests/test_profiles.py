@@ -35,8 +35,16 @@ ALTERNATIVE_3P = ("wikipedia-three-hand", "wikipedia-cutthroat", "parlett-three-
 BIGGER_TABLES = ("six-hand-triple", "six-hand-96", "eight-hand")
 # docs/profiles/index.md, after them: the widow games of issue 32 (rules 6 and 14.3).
 WIDOW_GAMES = ("wikipedia-four-hand-kitty", "bicycle-three-hand-double")
+# docs/profiles/index.md, last: five hands with a called partner (rules/deck-and-deal#five-hands).
+FIVE_HAND = ("five-hand",)
 PROFILES = (
-    SINGLE_DECK_4 + DOUBLE_DECK + TWO_AND_THREE + ALTERNATIVE_3P + BIGGER_TABLES + WIDOW_GAMES
+    SINGLE_DECK_4
+    + DOUBLE_DECK
+    + TWO_AND_THREE
+    + ALTERNATIVE_3P
+    + BIGGER_TABLES
+    + WIDOW_GAMES
+    + FIVE_HAND
 )
 
 N_A = "n/a"
@@ -305,6 +313,21 @@ TABLE_WIDOWS: dict[str, tuple[Any, ...]] = {
 }
 
 
+# WP's five-hand game (rules/deck-and-deal#five-hands): "1.5 or 2 decks; the bidder calls a
+# trump card to choose a partner": the double deck (16 each, nothing over), five players each
+# on their own, the partner called.
+TABLE_FIVE: dict[str, tuple[Any, ...]] = {
+    "deal.deck": ("double",),
+    "deal.players": (5,),
+    "deal.seated": (5,),
+    "deal.partnerships": (False,),
+    "deal.partner": ("called",),
+    "deal.hand": (16,),
+    "deal.kitty": (0,),
+    "meld.who": ("all",),
+}
+
+
 def expected_rows() -> Iterator[tuple[str, dict[str, Any]]]:
     """One (profile, {key: value}) per column of the tables, n/a cells left out."""
     for columns, table in (
@@ -314,6 +337,7 @@ def expected_rows() -> Iterator[tuple[str, dict[str, Any]]]:
         (TWO_AND_THREE, TABLE_18_3),
         (ALTERNATIVE_3P, TABLE_18_3_ALTERNATIVES),
         (WIDOW_GAMES, TABLE_WIDOWS),
+        (FIVE_HAND, TABLE_FIVE),
     ):
         for key, cells in table.items():
             assert len(cells) == len(columns), f"row {key} has {len(cells)} cells"

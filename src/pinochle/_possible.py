@@ -28,6 +28,7 @@ from pinochle.cards import Card, Rank, make_deck
 from pinochle.errors import PinochleError
 from pinochle.state import CompletedTrick, Observation, Phase, State, _kitty_apart
 from pinochle.tricks import trick_winner
+from pinochle.variant import Partner
 
 if TYPE_CHECKING:
     from pinochle.scoring import HandResult
@@ -137,6 +138,34 @@ def _shared(found: _Found, view: Observation) -> None:
         found.add("shared_by_me", "holds cards the kitty did not")
 
 
+def _called(found: _Found, view: Observation) -> None:
+    """A called card and partner (five hands): a trump card, a seat that has played it."""
+    if view.called is None and view.partner is None:
+        return
+    if view.variant.deal.partner is not Partner.CALLED:
+        found.add(
+            "called" if view.called is not None else "partner",
+            "only a profile with deal.partner = 'called' calls a partner",
+        )
+        return
+    if view.called is None:
+        found.add("partner", "a partner without a called card")
+        return
+    if view.bidder is None or view.called.suit is not view.trump:
+        found.add("called", f"the bidder calls a trump card, found {view.called}")
+    if view.partner is not None:
+        found.seat("partner", view.partner, view.variant.deal.players)
+    plays = [play for trick in view.tricks for play in trick.plays]
+    plays.extend(view.trick)
+    first = next((s for s, c in plays if c == view.called and s != view.bidder), None)
+    if first != view.partner:
+        found.add(
+            "partner",
+            f"the partner is the first other player of {view.called}: expected {first}, "
+            f"found {view.partner}",
+        )
+
+
 def _shape(found: _Found, view: Observation) -> None:
     """Seats in range, lists of the table's and the sides' lengths, counts not negative."""
     variant = view.variant
@@ -149,6 +178,7 @@ def _shape(found: _Found, view: Observation) -> None:
     found.seat("dix_exchanger", view.dix_exchanger, players, optional=True)
     if view.moon and (view.bidder is None or not variant.settlement.shoot_the_moon):
         found.add("moon", "only a high bidder under settlement.shoot_the_moon shoots the moon")
+    _called(found, view)
     if view.last_turn_up is not None:
         found.seat("last_turn_up[0]", view.last_turn_up[0], players)
     found.at_least("hand_number", view.hand_number, 0)
@@ -418,6 +448,8 @@ _STATE_PLACE = {
     "moon": "hand.moon",
     "shared_to_me": "hand.shared",
     "shared_by_me": "hand.shared",
+    "called": "hand.called",
+    "partner": "hand.partner",
     "variant": "game.variant",
 }
 
@@ -439,6 +471,10 @@ def result_problems(result: HandResult, sides: int | None = None) -> list[Proble
         count = len(result.sides)
         found.add("sides", f"expected a result for each of 2 sides or more, found {count}")
     found.side("bidder", result.bidder, len(result.sides) if sides is None else sides)
+    if result.partner is not None:
+        found.side("partner", result.partner, len(result.sides) if sides is None else sides)
+        if result.partner == result.bidder:
+            found.add("partner", "the partner is a side other than the bidder's")
     found.at_least("bid", result.bid, 0)
     found.score("bid", result.bid)
     for i, side in enumerate(result.sides):

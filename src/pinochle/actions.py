@@ -6,7 +6,7 @@ Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``exchange dix``, ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or
 ``keep dix``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick
 play under ``renege.accept``, ``call renege 2``; sharing the kitty under ``kitty.share``,
-``share A♠ 10♥ K♣ 9♦``.
+``share A♠ 10♥ K♣ 9♦``; with a called partner (five hands), ``call A♥``.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ __all__ = [
     "Bid",
     "Bury",
     "CallMisdeal",
+    "CallPartner",
     "CallRenege",
     "Concede",
     "Declare",
@@ -289,6 +290,34 @@ class ShareKitty:
         return f"share {format_cards(self.cards)}"
 
 
+def _one_card(value: object) -> Card:
+    if type(value) is Card:
+        return value
+    if isinstance(value, str):
+        cards = parse_cards(value)
+        if len(cards) == 1:
+            return cards[0]
+    raise ArgumentError("card", "one Card, or its text such as 'AH'", value)
+
+
+@attrs.frozen
+class CallPartner:
+    """Five hands (``deal.partner = "called"``): the bidder calls a trump card.
+
+    The first player other than the bidder to play a copy of it is the bidder's partner for
+    the hand; a bidder who holds every copy plays alone (rules/deck-and-deal#five-hands).
+
+    Raises:
+        ArgumentError: ``card`` is neither a `Card` nor the text of one card.
+        CardParseError: ``card`` is text that is not a card.
+    """
+
+    card: Card = attrs.field(converter=_one_card)
+
+    def __str__(self) -> str:
+        return f"call {self.card}"
+
+
 class Play:
     """Play this card to the trick.
 
@@ -347,6 +376,7 @@ Action: TypeAlias = (
     | KeepHand
     | CallRenege
     | ShareKitty
+    | CallPartner
     | Play
 )
 """Any action the engine accepts."""
@@ -420,6 +450,11 @@ def parse_action(text: str) -> Action:
             if not _SEAT.fullmatch(seat):
                 raise ActionParseError(text, "a call is 'call renege' and a seat number 0-9")
             return CallRenege(int(seat))
+        if verb == "call":
+            called = parse_cards(rest)
+            if len(called) != 1:
+                raise ActionParseError(text, f"call one card, not {len(called)}")
+            return CallPartner(called[0])
         if verb == "shoot" and " ".join(rest.lower().split()) == "the moon":
             return ShootTheMoon()
     except (CardParseError, SuitParseError) as exc:
@@ -429,7 +464,7 @@ def parse_action(text: str) -> Action:
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
         "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT', "
-        "'share CARDS' or 'play CARD'",
+        "'share CARDS', 'call CARD' or 'play CARD'",
     )
 
 

@@ -269,6 +269,9 @@ _BY_PHASE = {
     Phase.THROW_IN: lambda view: "Throw in or play on",
     Phase.CONCEDE: lambda view: "Concede or play on (conceded only if all opponents concede)",
     Phase.MOON: lambda view: "Shoot the moon (promise every trick) or play on",
+    Phase.CALL: lambda view: (
+        "Call a trump card: the first other player of it is your partner for the hand"
+    ),
     Phase.MELD: _meld_turn,
     Phase.DIX_EXCHANGE: _dix_exchange,
     Phase.TRICKS: _trick,

@@ -1231,6 +1231,8 @@ def _build(reading: _Reading, deal: _Deal, rng: random.Random) -> State:
         dix_exchanger=view.dix_exchanger,
         moon=view.moon,
         shared=shared,
+        called=view.called,
+        partner=view.partner,  # public once the called card is played, None before
     )
     start = tuple(
         score - sum(r.scores[i] for r in view.results) for i, score in enumerate(view.scores)

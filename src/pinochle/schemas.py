@@ -74,6 +74,7 @@ _ACTION_PATTERNS = {
     "TakeTurnUp": r"draw turn-up",
     "ShootTheMoon": r"shoot the moon",
     "ShareKitty": r"share( \S+)*",
+    "CallPartner": r"call (?!renege)\S+",
 }
 """The text of each action class, as `pinochle.parse_action` reads it (cards loosely)."""
 _SKIPPED = frozenset({"history", "legal_cache", "source"})

@@ -83,6 +83,9 @@ class Phase(enum.StrEnum):
     SHARE = "share"
     """Right after the auction (``kitty.share``, BC-PA): the bidder keeps one kitty card and
     gives one face down to each other player, then names trump."""
+    CALL = "call"
+    """Five hands (``deal.partner = "called"``): after naming trump, the bidder calls a trump
+    card; the first other player to play a copy is the bidder's partner for the hand."""
 
 
 _GAME_OVER = Phase.GAME_OVER
@@ -154,6 +157,9 @@ class Hand:
             (``settlement.shoot_the_moon``).
         shared: ``kitty.share``: the kitty as the bidder shared it, the card it kept first,
             then the card given to each seat from its left (empty until shared).
+        called: Five hands (``deal.partner = "called"``): the trump card the bidder called.
+        partner: The bidder's partner for the hand: the first seat other than the bidder
+            to play a copy of the called card (None until then, and for a lone bidder).
     """
 
     number: int
@@ -182,6 +188,8 @@ class Hand:
     dix_exchanger: int | None = None
     moon: bool = attrs.field(default=False, metadata=_HOUSE)
     shared: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
+    called: Card | None = attrs.field(default=None, metadata=_HOUSE)
+    partner: int | None = attrs.field(default=None, metadata=_HOUSE)
 
 
 @attrs.frozen
@@ -523,6 +531,8 @@ def _hand_with(
     dix_exchanger: int | _Same | None = _SAME,
     moon: bool | _Same = _SAME,
     shared: tuple[Card, ...] | _Same = _SAME,
+    called: Card | _Same | None = _SAME,
+    partner: int | _Same | None = _SAME,
 ) -> Hand:
     """`attrs.evolve` for a `Hand`: the fields named changed, the others kept."""
     return Hand(  # positionally, in the class's order (a test holds it to the fields)
@@ -552,6 +562,8 @@ def _hand_with(
         hand.dix_exchanger if dix_exchanger is _SAME else dix_exchanger,
         hand.moon if moon is _SAME else moon,
         hand.shared if shared is _SAME else shared,
+        hand.called if called is _SAME else called,
+        hand.partner if partner is _SAME else partner,
     )
 
 
@@ -636,6 +648,10 @@ class Observation:
             no other seat but the bidder sees it), else empty.
         shared_by_me: ``kitty.share``, the bidder only: the kitty cards it gave, one to each
             seat from its left, else empty.
+        called: Five hands: the trump card the bidder called (every seat hears the call).
+        partner: Five hands: the bidder's partner, once it has played a copy of the called
+            card (None before, in every seat's observation: the partner stays hidden until
+            the card shows).
     """
 
     seat: int
@@ -677,6 +693,8 @@ class Observation:
     moon: bool = attrs.field(default=False, metadata=_HOUSE)
     shared_to_me: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
     shared_by_me: tuple[Card, ...] = attrs.field(default=(), metadata=_HOUSE)
+    called: Card | None = attrs.field(default=None, metadata=_HOUSE)
+    partner: int | None = attrs.field(default=None, metadata=_HOUSE)
 
     # The wire format (`pinochle.wire`, imported on first use: the core stays lean).
 

@@ -35,6 +35,7 @@ from pinochle import (
     Bid,
     Bury,
     CallMisdeal,
+    CallPartner,
     Card,
     Concede,
     Declare,
@@ -74,6 +75,7 @@ __all__ = [
     "bid_ceiling",
     "choose_bid",
     "choose_bury",
+    "choose_call",
     "choose_concede",
     "choose_meld_turn",
     "choose_misdeal",
@@ -850,6 +852,22 @@ def choose_moon(observation: Observation) -> PlayOn:
     """
     del observation  # the answer does not depend on the hand
     return PlayOn()
+
+
+def choose_call(observation: Observation) -> Action:
+    """Five hands: call the highest trump card the bidder holds fewest copies of.
+
+    The partner is the first other player of the called card (rules/deck-and-deal#five-hands),
+    so a card the bidder lacks brings in a partner holding a high trump: the ace when the
+    bidder has none, else the ten, and so on; a bidder holding a copy of every trump calls
+    the one it holds fewest of (a lone hand only if it holds every copy).
+    """
+    legal = observation.legal_actions
+    held = Counter(observation.hand)
+    calls = [a for a in legal if isinstance(a, CallPartner)]
+    if not calls:
+        return legal[0]
+    return min(calls, key=lambda a: (held[a.card], -a.card.rank))
 
 
 def choose_concede(observation: Observation) -> Concede | PlayOn:

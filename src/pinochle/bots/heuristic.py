@@ -81,6 +81,8 @@ class _Heuristic(Bot):
             return bidding.choose_moon(observation)
         if phase is Phase.SHARE:
             return bidding.choose_share(observation)
+        if phase is Phase.CALL:
+            return bidding.choose_call(observation)
         if phase is Phase.MELD:
             return bidding.choose_meld_turn(observation)
         if phase is Phase.MISDEAL:

@@ -50,7 +50,7 @@ from pinochle.checking._report import CheckHooks
 from pinochle.engine import apply, bid_limit, legal_actions, new_game
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.records import GameRecord, record_of, replay_states
-from pinochle.state import Hand, Phase, State
+from pinochle.state import CompletedTrick, Hand, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import GameScoring, Variant
 
@@ -524,4 +524,19 @@ def _facts(before: State, after: State) -> dict[str, Any]:
         "trump": hand.trump,
         "conceded": conceded,
         "moon": hand.moon,
+        **_partner_fact(before, hand, tricks),
     }
+
+
+def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -> dict[str, Any]:
+    """The called partner's side (five hands): the first other player of the called card.
+
+    Read from the tricks as played, not from `Hand.partner` (rules/deck-and-deal#five-hands).
+    """
+    if hand.called is None:
+        return {}
+    for trick in tricks:
+        for seat, card in trick.plays:
+            if card == hand.called and seat != hand.bidder:
+                return {"partner": before.side_of(seat)}
+    return {}

@@ -139,6 +139,10 @@ def knowable(state: State, seat: int) -> set[Card]:
         known.update(hand.buried)
         known.update(hand.shared)  # kitty.share: the bidder gave each card
     known.update(_announced(hand.buried, hand.trump, state.variant))
+    if hand.called is not None:  # five hands: the call names a card, not where it lies
+        known.add(hand.called)
+    if state.phase is Phase.CALL and hand.trump is not None:  # the calls offered: every trump
+        known.update(c for c in CARDS if c.suit is hand.trump)
     if seat in _partners_of_the_pass(hand):
         known.update(hand.returned_cards)
         if seat != hand.bidder or not _passed_hidden_from_bidder(state):

@@ -395,6 +395,12 @@ def _add_score(verbs: _Verbs) -> None:
         metavar="SIDE",
         help="the side that melded a quadruple that wins the game (meld.quadruple_wins)",
     )
+    add.add_argument(
+        "--partner",
+        type=int,
+        metavar="SIDE",
+        help="five hands: the bidder's called partner, who scores what the bidder scores",
+    )
     add.set_defaults(run=_Verb("_score", "run_add"))
 
     show = actions.add_parser("show", help="print the hands, running totals and the winner")

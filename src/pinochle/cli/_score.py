@@ -53,6 +53,7 @@ def run_add(args: argparse.Namespace) -> int:
             proven=not args.unproven,
             checks=args.checks,
             outright=args.outright,
+            partner=args.partner,
         )
 
     sheet = _update_sheet(args.file, add)

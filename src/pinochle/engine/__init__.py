@@ -25,6 +25,7 @@ from pinochle.engine._common import _LEGAL, _STATE_EXPECTED, _wrong_phase, legal
 from pinochle.engine._course import new_game, settle_play
 from pinochle.engine._dix_exchange import _TURNED_DIX_ACTIONS, _apply_turned_dix
 from pinochle.engine._misdeal import _apply_misdeal, _misdeal_actions
+from pinochle.engine._partner import _apply_call, _call_actions
 from pinochle.engine._passing import (
     _announced,
     _apply_bury,
@@ -61,6 +62,7 @@ _LEGAL.update(
         Phase.THROW_IN: lambda state: _THROW_IN_ACTIONS,
         Phase.CONCEDE: lambda state: _CONCEDE_ACTIONS,
         Phase.MOON: lambda state: _MOON_ACTIONS,
+        Phase.CALL: _call_actions,
         Phase.MELD: _meld_turn_actions,
         Phase.DIX_EXCHANGE: lambda state: _TURNED_DIX_ACTIONS,
         Phase.TRICKS: _trick_actions,
@@ -80,6 +82,7 @@ _APPLY: dict[Phase, Callable[[State, Action], State]] = {
     Phase.THROW_IN: _apply_throw_in,
     Phase.CONCEDE: _apply_concede,
     Phase.MOON: _apply_moon,
+    Phase.CALL: _apply_call,
     Phase.MELD: _apply_meld_turn,
     Phase.DIX_EXCHANGE: _apply_turned_dix,
     Phase.TRICKS: _apply_play,
@@ -172,6 +175,8 @@ def observe(state: State, seat: int) -> Observation:
         moon=hand.moon,
         shared_to_me=_shared_to(hand, seat, state.variant.deal.players),
         shared_by_me=hand.shared[1:] if seat == hand.bidder else (),
+        called=hand.called,
+        partner=hand.partner,  # set only once the called card is played: public then
     )
 
 

@@ -22,7 +22,7 @@ from pinochle.errors import IllegalActionError, InvariantError
 from pinochle.meld import highest_meld, score_meld
 from pinochle.state import Hand, Phase, State, _hand_with
 from pinochle.tricks import deck_points
-from pinochle.variant import AllPass, TrumpRule, Variant, WhoMelds
+from pinochle.variant import AllPass, Partner, TrumpRule, Variant, WhoMelds
 
 
 def bid_limit(variant: Variant) -> int:
@@ -35,7 +35,7 @@ def bid_limit(variant: Variant) -> int:
     best possible hand (dealt cards plus the kitty it takes: `pinochle.meld.highest_meld`,
     an exact maximum) plus, where partners meld, the partner's best possible hand: a proven
     upper bound (each hand's meld is at most its own maximum); at six or eight hands every
-    partner's. The cap is never below
+    partner's, at five the called partner's. The cap is never below
     the minimum. Computed once per profile.
 
     Browser-game (S1, 12 cards, ones): 180 (a double run in spades with both J♦ for a
@@ -55,6 +55,8 @@ def _meld_cap(variant: Variant) -> int:
         # Under kitty.share each partner gets a kitty card too (BC-PA).
         size = deal.hand + variant.kitty.share
         meld += highest_meld(variant, size) * len(variant.partners_of(0))
+    elif deal.partner is Partner.CALLED and variant.meld.who is WhoMelds.ALL:
+        meld += highest_meld(variant, deal.hand)  # five hands: the called partner's meld
     return max(variant.bidding.minimum, meld + deck_points(variant))
 
 

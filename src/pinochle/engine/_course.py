@@ -35,7 +35,15 @@ from pinochle.scoring._checks import with_checks
 from pinochle.scoring._settle import settle_checked
 from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
-from pinochle.variant import DixExchange, FirstLead, Misdeal, ThrowInAt, Variant, WhoMelds
+from pinochle.variant import (
+    DixExchange,
+    FirstLead,
+    Misdeal,
+    Partner,
+    ThrowInAt,
+    Variant,
+    WhoMelds,
+)
 
 
 def new_game(
@@ -249,7 +257,9 @@ def _dix_value(variant: Variant) -> int:
 
 
 def _after_trump(state: State) -> State:
-    """Trump is named: the partner passes cards, or everyone melds."""
+    """Trump is named: the bidder calls a partner, the partner passes cards, or all meld."""
+    if state.variant.deal.partner is Partner.CALLED:  # rules/deck-and-deal#five-hands
+        return _with(state, phase=Phase.CALL, to_act=state.hand.bidder)
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4
         return _with(state, phase=Phase.PASS, to_act=partner)
@@ -417,6 +427,7 @@ def _result(
         points = _add(points, bidder, card_points(hand.buried, variant))
     meld, nines = _side_melds(state), _nines_only(state)
     checks = _side_checks(state) if variant.checks.played else None
+    partner = state.side_of(hand.partner) if hand.partner is not None else None
     rule = _SETTLEMENT.get()
     if rule is not None:  # the check kit's broken rule (`CheckHooks.settle`)
         return rule(
@@ -434,6 +445,7 @@ def _result(
             conceded=surrendered == "conceded",
             **({} if checks is None else {"checks": checks}),
             moon=hand.moon,
+            **({} if partner is None else {"partner": partner}),
         )
     # Past settle_hand's checks of its arguments: the engine's facts are sound.
     result = settle_checked(
@@ -450,6 +462,7 @@ def _result(
         hand.trump,
         surrendered == "conceded",
         hand.moon,
+        partner,
     )
     return result if checks is None else with_checks(variant, result, checks)
 

@@ -124,6 +124,15 @@ def _apply_play(state: State, action: Action) -> State:
         return _call_renege(state, action)
     seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
     card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
+    called = state.hand.called  # five hands: None in every other profile
+    if (
+        called is not None
+        and called.index == card.index
+        and state.hand.partner is None
+        and seat != state.hand.bidder  # the first other player of the called card
+    ):
+        # rules/deck-and-deal#five-hands: the bidder's partner from now on
+        state = _with(state, hand=_hand_with(state.hand, partner=seat))
     # A list changed in place, then one tuple: cheaper than star-unpacking two slices.
     hands = list(state.hands)
     held = hands[seat]

@@ -58,7 +58,7 @@ from pinochle.choices import BidChoices, CardChoices
 from pinochle.engine import bid_limit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, IllegalActionError
 from pinochle.state import Observation, Phase
-from pinochle.variant import Variant
+from pinochle.variant import Partner, Variant
 
 __all__ = [
     "BID_BASE",
@@ -177,7 +177,9 @@ class ActionIndex:
     is a referee's profile (``renege.accept``): a renege call names a seat and a renege is
     an illegal card, neither of which the fixed action space holds; or shares the kitty
     (``kitty.share``): a share is an ordered choice (which card to keep, which to give each
-    seat), which the single-card picks cannot express.
+    seat), which the single-card picks cannot express; or a five-hand profile with a called
+    partner (``deal.partner = "called"``): the call is not in the space and the sides change
+    with every hand.
 
     Attributes:
         variant: The rules.
@@ -208,6 +210,13 @@ class ActionIndex:
                 "variant",
                 "a profile without kitty.share (the fixed action space has no ordered "
                 "share of the kitty; rules/passing-and-kitty#share)",
+                value.name,
+            )
+        if value.deal.partner is not Partner.NONE:
+            raise ArgumentError(
+                "variant",
+                "a profile without a called partner (deal.partner = 'none': the fixed action "
+                "space has no call and fixed sides; rules/deck-and-deal#five-hands)",
                 value.name,
             )
 

@@ -45,11 +45,14 @@ __all__ = [
     "state_layout",
 ]
 
-PHASES: tuple[Phase, ...] = tuple(p for p in Phase if p is not Phase.MOON and p is not Phase.SHARE)
+PHASES: tuple[Phase, ...] = tuple(
+    phase for phase in Phase if phase not in (Phase.MOON, Phase.SHARE, Phase.CALL)
+)
 """The phases in the order of the ``phase`` block: all but `Phase.MOON`, which only a
 profile with ``settlement.shoot_the_moon`` has (its ``moon`` block encodes it), so the
-other profiles' layouts are the same as without the rule, and `Phase.SHARE`
-(``kitty.share``, which `ActionIndex` refuses)."""
+other profiles' layouts are the same as without the rule, `Phase.SHARE` (``kitty.share``)
+and `Phase.CALL` (five hands' called partner), which the fixed action space refuses
+(`pinochle.env.ActionIndex`)."""
 
 _FACES = 24
 _MOON = Phase.MOON

@@ -13,6 +13,7 @@ from pinochle.actions import (
     Bid,
     Bury,
     CallMisdeal,
+    CallPartner,
     CallRenege,
     Concede,
     Declare,
@@ -155,7 +156,7 @@ _MAX_BID = 10**MAX_DIGITS - 1
 EXPECTED_MOVE = (
     "a move: a bid (25), p, a card (AH), trump:H, pass:CARDS, bury:CARDS, meld:KIND:CARDS, "
     "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal, keep, "
-    "shoot-the-moon, renege:SEAT or share:CARDS"
+    "shoot-the-moon, renege:SEAT, share:CARDS or call:CARD"
 )
 
 
@@ -167,7 +168,8 @@ def write_move(move: Move) -> str:
     ``draw``, ``draw-turn-up``, ``throw-in``, ``concede``, ``play-on``, ``misdeal``,
     ``keep``, ``shoot-the-moon``, ``renege:2`` (a renege called on seat 2),
     ``share:AS,TH,KC,9D`` (``kitty.share``: the card kept, then one a seat from the
-    bidder's left); in a seat's view also ``pass:?4``, ``bury:?3``, ``share:?4``,
+    bidder's left), ``call:AH`` (five hands: the bidder calls the ace of hearts for a
+    partner); in a seat's view also ``pass:?4``, ``bury:?3``, ``share:?4``,
     ``+kitty:AS,TD,9C``, ``+meld:2:KH,QH``, ``+passed:AS,TS,KS,QS``, ``+drew:AH`` and
     ``+shared:AS``. `read_move` reads each back as an equal value.
 
@@ -202,6 +204,8 @@ def write_move(move: Move) -> str:
         if not 0 <= move.seat <= 9:
             raise ArgumentError("seat", "a seat from 0 to 9", move.seat)
         return f"renege:{move.seat}"
+    if isinstance(move, CallPartner):
+        return f"call:{move.card.ascii}"
     if isinstance(move, Hidden):
         return f"{move.action}:?{move.count}"
     if isinstance(move, Revealed):
@@ -287,6 +291,8 @@ def read_token(text: str, start: int, end: int, *, view: bool) -> Move:
         return Declare(kind, read_card_list(text, second + 1, end))
     if verb == "renege":
         return CallRenege(read_int(text, at, end, "a seat", 0, 9))
+    if verb == "call":
+        return CallPartner(read_card(text, at, end))
     if verb.startswith("+"):
         if not view:
             raise _view_only(text, start, end, view)

@@ -26,6 +26,7 @@ _NOT_VALUED = {
     Phase.THROW_IN: "throwing in",
     Phase.CONCEDE: "conceding",
     Phase.MOON: "shooting the moon",
+    Phase.CALL: "calling a partner",
     Phase.MISDEAL: "calling a misdeal",
     Phase.SHARE: "sharing the kitty",
 }

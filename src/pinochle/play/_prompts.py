@@ -78,6 +78,10 @@ class Prompter:
             )
         elif phase is Phase.CONCEDE:
             lines.append(self._concede_question(view))
+        elif phase is Phase.CALL:
+            lines.append(
+                "  Call a trump card: the first other player of it is your partner for the hand."
+            )
         elif phase is Phase.MOON:
             s = view.variant.settlement
             lines.append(

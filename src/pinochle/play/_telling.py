@@ -9,6 +9,7 @@ from pinochle.actions import (
     Action,
     Bury,
     CallMisdeal,
+    CallPartner,
     CallRenege,
     Concede,
     Declare,
@@ -133,6 +134,9 @@ class Teller:
             return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):
             return [f"  {self.voice.does(persons, seat, 'plays', 'play')} on"]
+        if isinstance(action, CallPartner):
+            who = self.voice.does(persons, seat, "calls", "call")
+            return [f"  {who} {action.card}: its first other player is the partner"]
         if isinstance(action, ShootTheMoon):
             who = self.voice.does(persons, seat, "shoots", "shoot")
             penalty = self.voice.variant.settlement.moon_penalty

@@ -90,6 +90,8 @@ class HandResult:
         reason: One line that explains the settlement to a player.
         checks: Check pinochle (``[checks]``): the checks each side gains this hand (a
             loss is negative), by side; empty in a profile without checks.
+        partner: Five hands (``deal.partner = "called"``): the side of the bidder's called
+            partner, who scores what the bidder scores; None without one (a lone bidder).
     """
 
     outcome: Outcome
@@ -98,6 +100,7 @@ class HandResult:
     sides: tuple[SideResult, ...]
     reason: str
     checks: tuple[int, ...] = attrs.field(default=(), metadata={"wire": "optional"})
+    partner: int | None = attrs.field(default=None, metadata={"wire": "optional"})
 
     @property
     def scores(self) -> tuple[int, ...]:

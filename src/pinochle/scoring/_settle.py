@@ -20,6 +20,10 @@ Then the hand ends one of these ways, each a profile's rule:
   just the bid (``settlement.made``); set, ``settlement.set`` decides (minus the bid, the
   opponents score the bid, both, or nothing). The defenders score their saved meld and
   their trick points; an unsaved meld is lost but the points still count.
+* **A called partner** (five hands, ``deal.partner = "called"``): the partner's meld,
+  trick points, tricks and counters count with the bidder's, the pair settles as one
+  bidding side, and the partner scores what the bidder scores; each defender settles alone
+  (`_with_partner`, rules/settlement#called-partner).
 * **Shot the moon** (``settlement.shoot_the_moon``): bidders who promised every trick and
   took every trick, making the bid, score as made plus ``settlement.moon_bonus``; else they
   are set for the moon: ``settlement.moon_penalty`` off, meld and trick points lost, and
@@ -31,7 +35,11 @@ Which meld counts is `pinochle.scoring._saving`; the scores of a chip game are
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable, Sequence
+from typing import TypeVar
+
+import attrs
 
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError
@@ -50,6 +58,7 @@ from pinochle.variant import (
     GameScoring,
     MadeRule,
     OutOfReach,
+    Partner,
     SaveApplies,
     SetRule,
     SurrenderScore,
@@ -57,6 +66,8 @@ from pinochle.variant import (
     Variant,
     WithoutMarriage,
 )
+
+_T = TypeVar("_T")
 
 # --- Set rules (rules/settlement#set): (bidders' score, bonus to each other side) --------
 
@@ -185,6 +196,7 @@ def settle_hand(
     conceded: bool = False,
     checks: Sequence[int] | None = None,
     moon: bool = False,
+    partner: int | None = None,
 ) -> HandResult:
     """Settle one hand under the profile (rules/settlement; chips: rules/three-hand).
 
@@ -211,6 +223,9 @@ def settle_hand(
             checks for losing follow from the outcome.
         moon: The bidder shot the moon (``settlement.shoot_the_moon``): the hand was played
             and ``tricks`` say whether the bidders took every trick.
+        partner: Five hands (``deal.partner = "called"``): the side of the bidder's called
+            partner, or None (a lone bidder, or no called partner). Its meld, trick points
+            and tricks count with the bidder's; it scores what the bidder scores.
 
     Returns:
         The result: outcome, each side's score and meld status, a one-line reason, and
@@ -230,6 +245,8 @@ def settle_hand(
         _check_checks(variant, checks)
     if moon is not False:
         _check_moon(variant, moon, bidder, points, tricks)
+    if partner is not None:
+        _check_partner(variant, partner, bidder)
     result = settle_checked(
         variant,
         bidder,
@@ -244,8 +261,26 @@ def settle_hand(
         trump,
         conceded,
         moon,
+        partner,
     )
     return with_checks(variant, result, checks) if variant.checks.played else result
+
+
+def _check_partner(variant: Variant, partner: object, bidder: int | None) -> None:
+    """A called partner: a side other than the bidder's, in a profile that calls one."""
+    if type(partner) is not int:
+        raise ArgumentError("partner", "a side number (int) or None", partner)
+    if variant.deal.partner is not Partner.CALLED:
+        raise SettlementError(
+            "partner: only a called partner joins the bidder for a hand (deal.partner is 'none')"
+        )
+    if bidder is None:
+        raise SettlementError("partner: only a bidder calls a partner")
+    if not 0 <= partner < variant.sides or partner == bidder:
+        raise SettlementError(
+            f"partner: expected a side from 0 to {variant.sides - 1} other than the bidder's, "
+            f"found {partner}"
+        )
 
 
 def _check_checks(variant: Variant, checks: Sequence[int]) -> None:
@@ -291,6 +326,7 @@ def settle_checked(
     trump: Suit | None,
     conceded: bool,
     moon: bool = False,
+    partner: int | None = None,
 ) -> HandResult:
     """`settle_hand` past its checks of the facts' types and sums.
 
@@ -298,6 +334,21 @@ def settle_checked(
     and bools, one per side, totals that add up, as tests/test_engine_games.py pins), and
     the checks cost as much as the settlement itself, once a hand.
     """
+    if partner is not None and bidder is not None:
+        return _with_partner(
+            variant,
+            bidder,
+            partner,
+            bid,
+            meld,
+            points,
+            tricks,
+            counters,
+            nines_only,
+            lambda m, p, t, c, n: settle_checked(
+                variant, bidder, bid, m, p, t, c, n, thrown_in, no_marriage, trump, conceded, moon
+            ),
+        )
     n = variant.sides
     played = points is not None
     if bidder is None:
@@ -385,6 +436,64 @@ def settle_checked(
             score = counted + rounded[i] + bonus
         sides.append(SideResult(meld[i], statuses[i], rounded[i], score))
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
+
+
+def _joined(
+    values: Sequence[_T], bidder: int, partner: int, zero: _T, join: Callable[[_T, _T], _T]
+) -> list[_T]:
+    """The values with the partner's joined to the bidder's and the partner's set to zero."""
+    joined = list(values)
+    joined[bidder] = join(joined[bidder], joined[partner])
+    joined[partner] = zero
+    return joined
+
+
+def _with_partner(
+    variant: Variant,
+    bidder: int,
+    partner: int,
+    bid: int,
+    meld: tuple[int, ...],
+    points: Sequence[int] | None,
+    tricks: Sequence[int] | None,
+    counters: Sequence[bool] | None,
+    nines_only: Sequence[bool] | None,
+    settle: Callable[..., HandResult],
+) -> HandResult:
+    """The bidder and the called partner settle as one side (rules/settlement#called-partner).
+
+    WP's five-hand game: the partner joins the bidder for the hand, so their meld, trick
+    points, tricks and counters are added together and settled as the bidders'; then each
+    of the two gets the side's score (and its status), its own meld and trick points shown.
+    Each defender settles alone, as in any game without partnerships.
+    """
+    add = operator.add
+    nines = None
+    if nines_only is not None:  # the pair's meld is only dixes if each one's is (or is none)
+        nines = list(nines_only)
+        nines[bidder] = (nines[bidder] or not meld[bidder]) and (
+            nines[partner] or not meld[partner]
+        )
+        nines[bidder] = nines[bidder] and bool(meld[bidder] or meld[partner])
+        nines[partner] = False
+    result = settle(
+        tuple(_joined(meld, bidder, partner, 0, add)),
+        None if points is None else tuple(_joined(points, bidder, partner, 0, add)),
+        None if tricks is None else tuple(_joined(tricks, bidder, partner, 0, add)),
+        None if counters is None else tuple(_joined(counters, bidder, partner, False, _either)),
+        None if nines is None else tuple(nines),
+    )
+    sides = list(result.sides)
+    side = sides[bidder]
+    for seat in (bidder, partner):
+        status = side.meld_status if meld[seat] else MeldStatus.NONE
+        taken = round_trick_points(points[seat], variant) if points is not None else 0
+        sides[seat] = SideResult(meld[seat], status, taken, side.score)
+    return attrs.evolve(result, sides=tuple(sides), partner=partner)
+
+
+def _either(a: bool, b: bool) -> bool:
+    return a or b
 
 
 def _moon(

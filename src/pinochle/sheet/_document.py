@@ -83,6 +83,8 @@ def _facts_data(facts: HandRecord) -> dict[str, Any]:
         data["outright"] = facts.outright
     if facts.moon:
         data["moon"] = True
+    if facts.partner is not None:
+        data["partner"] = facts.partner
     return data
 
 

@@ -36,7 +36,7 @@ import attrs
 from pinochle.auction import bid_problem
 from pinochle.cards import Suit, parse_suit
 from pinochle.errors import SheetError
-from pinochle.variant import GameScoring, RenegePenalty, Variant, WhoMelds
+from pinochle.variant import GameScoring, Partner, RenegePenalty, Variant, WhoMelds
 
 MAX_NUMBER = 10**9
 """The largest size of any number on a sheet (scores, bids, meld, points, tricks)."""
@@ -68,6 +68,8 @@ class HandRecord:
             (``meld.quadruple_wins``), or None.
         moon: The bidder shot the moon (``settlement.shoot_the_moon``); ``tricks`` say
             whether the bidders took every trick.
+        partner: Five hands (``deal.partner = "called"``): the side of the bidder's called
+            partner, who scores what the bidder scores; None for a lone bidder.
     """
 
     bidder: int | None
@@ -87,6 +89,7 @@ class HandRecord:
     checks: tuple[int, ...] | None = None
     outright: int | None = None
     moon: bool = False
+    partner: int | None = None
 
 
 FACT_KEYS = tuple(field.name for field in attrs.fields(HandRecord))
@@ -229,6 +232,17 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
             "throw-in or surrender"
         )
     _check_renege(variant, facts, n)
+    if facts.partner is not None:
+        if variant.deal.partner is not Partner.CALLED:
+            raise SheetError(
+                f"partner: {variant.name} calls no partner (deal.partner is 'none'): the "
+                "partners are the profile's teams"
+            )
+        if facts.bidder is None or not 0 <= facts.partner < n or facts.partner == facts.bidder:
+            raise SheetError(
+                f"partner: expected a side from 0 to {n - 1} other than the bidder's, found "
+                f"{facts.partner}"
+            )
     if any(m < 0 for m in facts.meld):
         raise SheetError(f"meld cannot be negative, found {list(facts.meld)}")
     if facts.nines_only is not None:

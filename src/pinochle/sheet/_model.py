@@ -244,6 +244,7 @@ class ScoreSheet:
         proven: bool = True,
         checks: Sequence[int] | None = None,
         outright: int | None = None,
+        partner: int | None = None,
     ) -> ScoreSheet:
         """Record and settle the next hand (rules/settlement, rules/game-end).
 
@@ -280,6 +281,9 @@ class ScoreSheet:
                 for losing and the winner's for the game. None: no checks for meld.
             outright: The side that melded a quadruple that wins the game outright
                 (``meld.quadruple_wins``): the game ends with that side the winner.
+            partner: Five hands (``deal.partner = "called"``): the side of the bidder's
+                called partner; the pair settles as one side and each scores its result
+                (rules/settlement#called-partner). None: the bidder played alone.
 
         Every number is a whole number of at most `MAX_NUMBER` in size.
 
@@ -317,6 +321,7 @@ class ScoreSheet:
                 checks=numbers_or_none("checks", checks),
                 outright=whole_or_none("outright", outright),
                 moon=flag("moon", moon),
+                partner=whole_or_none("partner", partner),
             )
             check_record(self._rules, facts, self.strict_bids or flag("strict_bids", strict_bids))
             result = _settle(self.variant, facts)
@@ -459,6 +464,7 @@ def _settle(variant: Variant, facts: HandRecord) -> HandResult:
         conceded=facts.conceded,
         checks=facts.checks,
         moon=facts.moon,
+        partner=facts.partner,
     )
 
 

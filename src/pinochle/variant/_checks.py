@@ -27,6 +27,8 @@ from pinochle.variant._model import (
     MeldValues,
     Misdeal,
     OpeningLead,
+    OutOfReach,
+    Partner,
     QuadrupleWin,
     RenegePenalty,
     Rounding,
@@ -81,8 +83,8 @@ def _is_number(value: object) -> bool:
 @_rule
 def _check_deal(v: Variant) -> Iterator[tuple[str, str]]:
     d = v.deal
-    if d.players not in (2, 3, 4, 6, 8):
-        yield "deal.players", f"expected 2, 3, 4, 6 or 8, found {d.players}"
+    if d.players not in (2, 3, 4, 5, 6, 8):
+        yield "deal.players", f"expected 2, 3, 4, 5, 6 or 8, found {d.players}"
         return  # the rest of the deal depends on it
     if d.partnerships and d.players not in (4, 6, 8):
         yield "deal.partnerships", f"partnerships need 4, 6 or 8 players, found {d.players}"
@@ -547,3 +549,45 @@ def _check_share(v: Variant) -> Iterator[tuple[str, str]]:
             "the bidder shares the kitty having seen it, before naming trump (set "
             "kitty.trump_first = false)",
         )
+
+
+@_rule
+def _check_called_partner(v: Variant) -> Iterator[tuple[str, str]]:
+    """Five hands play with a called partner, and a called partner needs five hands.
+
+    WP's five-hand game (rules/deck-and-deal#five-hands): the bidder calls a trump card after
+    naming trump, and its first other player partners the bidder for the hand. The side is
+    known only once that card is played, so the rules that end a hand on the bidders' meld
+    or sides before the first trick do not apply.
+    """
+    d = v.deal
+    if d.players == 5 and d.partner is not Partner.CALLED:
+        yield (
+            "deal.players",
+            "five hands play with a called partner (rules/deck-and-deal#five-hands): set "
+            "deal.partner = 'called'",
+        )
+    if d.partner is not Partner.CALLED:
+        return
+    if d.players != 5:
+        yield "deal.partner", f"a called partner is a five-hand rule, found {d.players} players"
+    if d.partnerships:
+        yield (
+            "deal.partnerships",
+            "a called partner changes with every hand: set deal.partnerships = false",
+        )
+    if not v.has_auction:
+        yield "deal.partner", "only a high bidder calls a partner: a turned-up trump has no auction"
+    s = v.settlement
+    unknown = "the partner is unknown until the called card is played"
+    if v.game.scoring is GameScoring.CHIPS:
+        yield "game.scoring", f"a called partner is a points game: {unknown}"
+    if s.out_of_reach is OutOfReach.NO_PLAY:
+        yield "settlement.out_of_reach", f"expected 'play' with a called partner: {unknown}"
+    for key in ("throw_in", "opponents_concede", "meld_makes_bid", "shoot_the_moon"):
+        if getattr(s, key):
+            yield f"settlement.{key}", f"expected false with a called partner: {unknown}"
+    if s.bidder_minimum_meld:
+        yield "settlement.bidder_minimum_meld", f"expected 0 with a called partner: {unknown}"
+    if v.renege.penalty is not RenegePenalty.NONE:
+        yield "renege.penalty", f"expected 'none' with a called partner: {unknown}"

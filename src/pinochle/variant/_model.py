@@ -398,6 +398,16 @@ class ChapmanDefenders(enum.StrEnum):
 # --- Sections --------------------------------------------------------------------------
 
 
+class Partner(enum.StrEnum):
+    """Five hands: how the bidder finds a partner for the hand (rules/deck-and-deal#five-hands)."""
+
+    NONE = "none"
+    """No called partner: fixed partnerships or everyone alone."""
+    CALLED = "called"
+    """WP's five-hand game: after naming trump the bidder calls a trump card; the first other
+    player to play a copy of it is the bidder's partner for the hand (alone if none does)."""
+
+
 @attrs.frozen
 class Deal:
     """``[deal]``: the deck, the players and how the cards are dealt."""
@@ -406,7 +416,7 @@ class Deal:
         DeckKind.SINGLE,
         "'single' (48 cards), 'double' (80, no nines), 'double-nines' (96) or 'triple' (120)",
     )
-    players: int = _key(4, "players in each hand: 2, 3, 4, 6 or 8")
+    players: int = _key(4, "players in each hand: 2, 3, 4, 5 (called partner), 6 or 8")
     seated: int = _key(4, "people at the table: more than players means sit-outs (3 of 4 or 5)")
     partnerships: bool = _key(True, "true: fixed teams of partners (4, 6 or 8 players; see teams)")
     hand: int = _key(12, "cards dealt to each player")
@@ -419,6 +429,11 @@ class Deal:
     )
     teams: int = _key(
         2, "with partnerships: how many teams; seat s plays for team s % teams (8 hands: 2 or 4)"
+    )
+    partner: Partner = _key(
+        Partner.NONE,
+        "'none', or 'called' (five hands): the bidder calls a trump card; its first other player"
+        " is the partner",
     )
 
 
