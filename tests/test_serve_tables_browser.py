@@ -14,6 +14,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+import pinochle as pn
+from pinochle.serve import TableServer
 from test_serve_browser import (  # noqa: F401 - the fixtures
     TOUCH,
     Page,
@@ -24,9 +27,6 @@ from test_serve_browser import (  # noqa: F401 - the fixtures
     artifacts,
     browser,
 )
-
-import pinochle as pn
-from pinochle.serve import TableServer
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the quick run leaves them out
 
