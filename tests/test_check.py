@@ -39,7 +39,7 @@ from pinochle.testing import check_profile, check_variant, deals, play_random_ga
 
 GAMES = 3
 # classic counts: no ones scale (rules/counting#methods)
-CLASSIC = {"bicycle-two-handed", "hoyle-1914"}
+CLASSIC = {"bicycle-two-handed", "hoyle-1914", "six-hand-96"}  # the classic count: tens only
 
 HOUSE = """\
 extends = "pinochlerun"

@@ -102,7 +102,7 @@ def test_blocks_hold_what_the_observation_says(name: str, data: st.DataObject) -
         assert block(vector, variant, "passed_to_me").tolist() == counts(view.passed_to_me)
         assert block(vector, variant, "passed_by_me").tolist() == counts(view.passed_by_me)
         scores = block(vector, variant, "scores")
-        side = seat % 2 if variant.deal.partnerships else view.persons[seat]
+        side = variant.side_of(view.persons[seat])
         assert scores[0] == pytest.approx(view.scores[side] / scale)  # own side first
 
 

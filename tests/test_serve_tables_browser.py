@@ -58,9 +58,11 @@ def _others(page: Page) -> list[str]:
 
 
 def test_every_seat_of_a_bigger_table_is_on_the_screen(
-    sized: tuple[str, Any], table: tuple[str, TableServer], artifacts: Path
+    sized: tuple[str, Any],
+    table: tuple[str, TableServer],
+    artifacts: Path,  # noqa: F811
 ) -> None:
-    size, browser = sized
+    size, browser = sized  # noqa: F811 - the fixture, resized
     name, server = table
     players = pn.load_variant(name).deal.players
     page = Page(browser)

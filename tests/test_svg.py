@@ -150,9 +150,12 @@ def _sampled_views(name: str, seed: int, every: int) -> Iterator[pn.Observation]
 @pytest.mark.parametrize("name", PROFILES)
 def test_a_table_shows_every_card_the_seat_may_see_and_no_other(name: str) -> None:
     phases = set()
-    for view in _sampled_views(name, seed=31, every=5):
-        phases.add(view.phase)
-        _check_table(view)
+    for seed in range(31, 36):  # a hand may end before its tricks (thrown in, out of reach)
+        for view in _sampled_views(name, seed=seed, every=5):
+            phases.add(view.phase)
+            _check_table(view)
+        if pn.Phase.TRICKS in phases:
+            break
     assert pn.Phase.TRICKS in phases
 
 
