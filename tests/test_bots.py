@@ -152,7 +152,12 @@ def test_a_bot_refuses_to_act_out_of_turn() -> None:
 # --- Expert ----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("name", [n for n in PROFILES if not load_variant(n).deal.stock])
+# Five hands: the play-outs treat every other seat as an opponent (the called partner is
+# not known while the bots decide; docs/bots.md), so their settlement is the bidder alone.
+QUICK = [n for n in PROFILES if not load_variant(n).deal.stock and n != "five-hand"]
+
+
+@pytest.mark.parametrize("name", QUICK)
 def test_quick_play_outs_settle_as_the_engine_does(name: str) -> None:
     """Finishing a hand on lists of cards gives exactly the engine's settlement."""
     variant = load_variant(name)

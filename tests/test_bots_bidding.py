@@ -411,6 +411,9 @@ DECISIONS: dict[Phase, tuple[Callable[..., Action], ...]] = {
     Phase.CONCEDE: (bidding.choose_concede,),
     Phase.MELD: (bidding.choose_meld_turn,),
     Phase.DIX_EXCHANGE: (bidding.choose_turned_dix,),
+    Phase.MOON: (bidding.choose_moon,),
+    Phase.SHARE: (bidding.choose_share,),
+    Phase.CALL: (bidding.choose_call,),
 }
 
 

@@ -30,7 +30,12 @@ from pinochle.env import (
 )
 from pinochle.testing import games
 
-BUILTINS = pn.builtin_variants()
+BUILTINS = tuple(
+    name
+    for name in pn.builtin_variants()
+    if pn.load_variant(name).deal.partner is pn.variant.Partner.NONE
+)
+"""The built-in profiles the environments take: five-hand's called partner has no index."""
 
 
 def counts(cards: object) -> list[float]:

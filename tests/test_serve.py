@@ -130,6 +130,11 @@ def check_view(view: dict[str, Any], body: bytes, state: pn.State, person: int) 
     truth = pn.observe(state, seat)
     assert pn.Observation.from_json(json.dumps(view["observation"])) == truth
     visible = {str(card) for card in cards_in([truth])}
+    # Five hands: a called card names a card, not where it lies (public, like a bid).
+    calls = [a for a in truth.legal_actions or () if isinstance(a, pn.CallPartner)]
+    visible |= {str(a.card) for a in calls}
+    if truth.called is not None:
+        visible.add(str(truth.called))
     mentioned = set(re.findall(CARD, body.decode()))
     assert mentioned <= visible, mentioned - visible
     # The picture's cards too (they are in the body, but say it plainly).

@@ -73,9 +73,10 @@ def walk(name: str, seed: int) -> tuple[State, ...]:
 
 
 def kitty_taken(state: State) -> bool:
-    """The widow is in the bidder's hand once the auction is over, or, where trump is named
-    before the widow is seen (`kitty.trump_first`, rules/trump#widow-timing), once trump is."""
-    if state.phase is Phase.AUCTION:
+    """The widow is in the bidder's hand once the auction is over (once shared, under
+    `kitty.share`), or, where trump is named before the widow is seen (`kitty.trump_first`,
+    rules/trump#widow-timing), once trump is."""
+    if state.phase in (Phase.AUCTION, Phase.SHARE):  # a shared kitty joins the hands by the share
         return False
     return not (state.variant.kitty.trump_first and state.phase is Phase.TRUMP)
 

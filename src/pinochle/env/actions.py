@@ -417,7 +417,7 @@ class ActionIndex:
             for run in legal.amounts:
                 hits = (amounts >= run.start) & (amounts < run.stop)
                 hits &= (amounts - run.start) % run.step == 0
-                mask[BID_BASE:][hits] = 1
+                mask[BID_BASE : BID_BASE + len(amounts)][hits] = 1  # the moon's index follows
             return mask
         bid_at = self._bid_at
         for action in legal:
