@@ -512,6 +512,10 @@ def test_random_house_profiles_pass_openspiels_checks(rules: pn.Variant, hands: 
         with pytest.raises(pn.ArgumentError, match=r"kitty\.share"):
             pos.load_game(rules, hands)
         return
+    if rules.deal.partner is not pn.variant.Partner.NONE:  # five hands: no call, no fixed sides
+        with pytest.raises(pn.ArgumentError, match="called partner"):
+            pos.load_game(rules, hands)
+        return
     game = pos.load_game(rules, hands)
     assert pyspiel.load_game(str(game)).variant == rules  # the game string carries it
     pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)

@@ -75,6 +75,8 @@ def test_a_phone_gives_the_code_once_and_then_plays(
         assert not browser.find_elements(By.ID, "start")
         assert "browser-game" not in browser.page_source
         _type_code(browser, "AAAA-AAAA")
+        # The refusal comes back from the server: wait for it (a bound, not a measure).
+        WebDriverWait(browser, WAIT).until(lambda d: d.find_elements(By.CSS_SELECTOR, ".said"))
         said = browser.find_element(By.CSS_SELECTOR, ".said").text
         assert said == "That access code is not right"
         _type_code(browser, CODE.lower())
