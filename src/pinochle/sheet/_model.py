@@ -29,10 +29,10 @@ from pinochle.scoring import (
     HandResult,
     failed_bids,
     game_end,
-    settle_hand,
     settle_renege,
     with_game_checks,
 )
+from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.sheet._facts import (
     HandRecord,
     Rules,
@@ -449,23 +449,7 @@ def _settle(variant: Variant, facts: HandRecord) -> HandResult:
             caller=facts.called_by,
             proven=facts.proven,
         )
-    return settle_hand(
-        variant,
-        bidder=facts.bidder,
-        bid=facts.bid,
-        meld=facts.meld,
-        points=facts.points,
-        tricks=facts.tricks,
-        counters=facts.counters,
-        nines_only=facts.nines_only,
-        thrown_in=facts.thrown_in,
-        no_marriage=facts.no_marriage,
-        trump=facts.trump,
-        conceded=facts.conceded,
-        checks=facts.checks,
-        moon=facts.moon,
-        partner=facts.partner,
-    )
+    return settle_facts(variant, HandFacts.of(facts))
 
 
 def _restore(
