@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, SheetError
 from pinochle.scoring import (
@@ -48,6 +49,7 @@ from pinochle.sheet._facts import (
 from pinochle.variant import Variant
 
 
+@fills_new_fields
 @attrs.frozen
 class SheetHand:
     """One line of the sheet: the facts of a hand, its settlement and the totals after it.
