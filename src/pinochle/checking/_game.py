@@ -321,8 +321,17 @@ class GameCheck:
                 message = f"side {winner} won, but side(s) {sorted(outright)} melded to win"
                 raise _fail(message, after)
             # The house endings: every trick taken, or the game's number of hands played.
+            # A called pair takes every trick between them (rules/game-end#pinochling).
             tricks = after.game.last_tricks
-            takers = {self.variant.side_of(hand.persons[t.winner]) for t in tricks} if hand else ()
+            pair = {hand.bidder, _partner_seat(hand, tricks)} if hand else set()
+            takers = (
+                {
+                    "pair" if t.winner in pair else self.variant.side_of(hand.persons[t.winner])
+                    for t in tricks
+                }
+                if hand
+                else set()
+            )
             swept = g.all_tricks_win and len(tricks) == self.variant.tricks_per_hand
             swept = swept and len(takers) == 1
             last = g.hands is not None and len(after.results) >= g.hands
@@ -531,7 +540,13 @@ def _facts(before: State, after: State) -> HandFacts:
 
 
 def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
-    """The called partner's side (five hands): the first other player of the called card.
+    """The called partner's side (five hands), or None."""
+    seat = _partner_seat(hand, tricks)
+    return before.side_of(seat) if seat is not None else None
+
+
+def _partner_seat(hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
+    """The called partner's seat (five hands): the first other player of the called card.
 
     Read from the tricks as played, not from `Hand.partner` (rules/deck-and-deal#five-hands).
     """
@@ -540,5 +555,5 @@ def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -
     for trick in tricks:
         for seat, card in trick.plays:
             if card == hand.called and seat != hand.bidder:
-                return before.side_of(seat)
+                return seat
     return None

@@ -31,6 +31,7 @@ from pinochle.scoring import (
     wins_on_meld,
     with_game_checks,
 )
+from pinochle.scoring._game_end import swept_by
 from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
@@ -530,8 +531,9 @@ def _settle(
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     swept = None
-    if played:  # a side that took every trick (game.all_tricks_win)
-        swept = next((i for i, n in enumerate(state.tricks_won) if n == len(state.tricks)), None)
+    if played:  # a side that took every trick (game.all_tricks_win), the called pair one side
+        partner = state.side_of(hand.partner) if hand.partner is not None else None
+        swept = swept_by(state.tricks_won, bidder, partner)
     won = _outright(state) if variant.meld.quadruple_wins else None
     outright, winning_meld = won if won is not None else (None, "a quadruple")
     failed = None

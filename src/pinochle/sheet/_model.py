@@ -33,6 +33,7 @@ from pinochle.scoring import (
     settle_renege,
     with_game_checks,
 )
+from pinochle.scoring._game_end import swept_by
 from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.sheet._facts import (
     HandRecord,
@@ -333,8 +334,7 @@ class ScoreSheet:
             raise SheetError(exc.problem, hand=number) from None
         totals = tuple(s + d for s, d in zip(self.scores, result.scores, strict=True))
         tricks = facts.tricks if facts.points is not None else None
-        full = self.variant.tricks_per_hand
-        swept = next((i for i, n in enumerate(tricks or ()) if n == full), None)
+        swept = swept_by(tricks, facts.bidder, facts.partner)
         failed = None
         if self.variant.game.slide_out is not None:  # each side's failed bids (game.slide_out)
             failed = failed_bids((*(h.result for h in self.hands), result), self.variant.sides)

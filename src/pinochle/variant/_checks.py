@@ -549,6 +549,14 @@ def _check_called_partner(v: Variant) -> Iterator[tuple[str, str]]:
         yield "settlement.bidder_minimum_meld", f"expected 0 with a called partner: {_UNKNOWN}"
     if v.renege.penalty is not RenegePenalty.NONE:
         yield "renege.penalty", f"expected 'none' with a called partner: {_UNKNOWN}"
+    if v.checks.played:
+        # WP's checks are paid player to player (rules/settlement#checks); a called pair
+        # shares a score for one hand, and no source says how it would share checks.
+        yield (
+            "checks",
+            "check pinochle's checks are paid player to player (rules/settlement#checks), and "
+            "no source says how a called pair would share them: set every [checks] key to 0",
+        )
 
 
 # --- Rules of a hand bid for in points ------------------------------------------------------
