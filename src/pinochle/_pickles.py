@@ -12,11 +12,16 @@ before (one length test), and nothing changes in how objects are pickled.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import attrs
 
 _T = TypeVar("_T")
+
+
+def _constant(value: object) -> Callable[[], object]:
+    """A default as a factory: the value itself."""
+    return lambda: value
 
 
 def fills_new_fields(cls: type[_T]) -> type[_T]:
@@ -25,16 +30,16 @@ def fills_new_fields(cls: type[_T]) -> type[_T]:
     Apply above ``@attrs.frozen``. A field without a default is left to attrs as before
     (every field without one is as old as its class).
     """
-    fields = attrs.fields(cls)  # type: ignore[misc]
+    fields = attrs.fields(cast("type[attrs.AttrsInstance]", cls))
     count = len(fields)
-    defaults: dict[str, Callable[[], Any]] = {}
+    defaults: dict[str, Callable[[], object]] = {}
     for f in fields:
         default = f.default
         if isinstance(default, attrs.Factory):  # type: ignore[arg-type]
             if not default.takes_self:
                 defaults[f.name] = default.factory
         elif default is not attrs.NOTHING:
-            defaults[f.name] = lambda value=default: value
+            defaults[f.name] = _constant(default)
     setstate: Callable[[Any, Any], None] = cls.__setstate__  # type: ignore[attr-defined]
 
     def setstate_filled(self: Any, state: Any) -> None:
