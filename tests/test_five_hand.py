@@ -16,7 +16,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
-from pinochle.bots import LEVELS, make_bot
+from _bots_play import play_every_level
 from pinochle.cards import make_deck
 from pinochle.errors import ArgumentError, SettlementError, SheetError, VariantError
 from pinochle.sheet import ScoreSheet
@@ -259,18 +259,9 @@ def test_random_games_keep_one_score_per_player(data: st.DataObject) -> None:
 
 def test_every_bot_level_finishes_a_game() -> None:
     variant = FIVE.override({"game": {"hands": 2}})
-    for game, level in enumerate(LEVELS):
-        bots = [make_bot(level if level != "expert" else "hard", seed=s) for s in range(5)]
-        if level == "expert":  # one expert seat: it samples, so keep the game short
-            bots[game % 5] = make_bot("expert", seed=game)
-        state = pn.new_game(variant, seed=game)
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            action = bots[seat].choose(pn.observe(state, seat))
-            assert action in pn.legal_actions(state), (level, state.phase, action)
-            state = pn.apply(state, action)
-        assert any(r.bidder is not None for r in state.results)
+    for game in play_every_level(variant):
+        assert game.final.is_over
+        assert any(r.bidder is not None for r in game.final.results), game.level
 
 
 def test_the_bots_call_a_trump_card_they_lack() -> None:

@@ -16,6 +16,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from _bots_play import play_every_level
 from pinochle import (
     Bid,
     Card,
@@ -40,7 +41,7 @@ from pinochle import (
     parse_cards,
     settle_hand,
 )
-from pinochle.bots import LEVELS, make_bot
+from pinochle.bots import make_bot
 from pinochle.testing import check_variant, games
 from pinochle.tricks import leads_trump, play_rule
 
@@ -362,20 +363,8 @@ def test_random_games_keep_each_house_rule(state: State) -> None:
 @pytest.mark.parametrize("name", sorted(HOUSES))
 def test_every_bot_level_plays_each_house_profile_to_the_end(name: str) -> None:
     variant = _house(name).override({"game": {"hands": 3}} if name != "six-hands" else {})
-    for game, level in enumerate(LEVELS):
-        bots = [
-            make_bot(level, seed=game * 10 + seat) if level != "expert" else make_bot("hard")
-            for seat in range(4)
-        ]
-        if level == "expert":  # one expert seat: it samples, so keep the game short
-            bots[game % 4] = make_bot("expert", seed=game)
-        state = new_game(variant, seed=game)
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            action = bots[seat].choose(observe(state, seat))
-            assert action in legal_actions(state), (level, state.phase, action)
-            state = apply(state, action)
+    for game in play_every_level(variant):
+        assert game.final.is_over
     check_variant(variant, games=4).raise_if_failed()
 
 

@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
+from _bots_play import play_every_level
 from pinochle import (
     Bid,
     MeldStatus,
@@ -39,7 +40,6 @@ from pinochle import (
     parse_action,
     settle_hand,
 )
-from pinochle.bots import LEVELS, make_bot
 from pinochle.cli import main
 from pinochle.env import ActionIndex, encode_observation, observation_layout
 from pinochle.errors import SettlementError, SheetError, VariantError
@@ -432,21 +432,9 @@ def test_random_hands_settle_with_the_moon(case: tuple[Variant, dict[str, Any]])
 @pytest.mark.parametrize("name", sorted(HOUSES))
 def test_every_bot_level_plays_each_house_profile_to_the_end(name: str) -> None:
     variant = _house(name).override({"game": {"hands": 3}})
-    for game, level in enumerate(LEVELS):
-        bots = [
-            make_bot(level, seed=game * 10 + seat) if level != "expert" else make_bot("hard")
-            for seat in range(4)
-        ]
-        if level == "expert":  # one expert seat: it samples, so keep the game short
-            bots[game % 4] = make_bot("expert", seed=game)
-        state = new_game(variant, seed=game)
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            action = bots[seat].choose(observe(state, seat))
-            assert action in legal_actions(state), (level, state.phase, action)
-            assert action != ShootTheMoon()  # the bots never shoot the moon
-            state = apply(state, action)
+    for game in play_every_level(variant):
+        assert game.final.is_over
+        assert ShootTheMoon() not in game.actions, game.level  # the bots never shoot the moon
     check_variant(variant, games=4).raise_if_failed()
 
 

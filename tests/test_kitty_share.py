@@ -21,6 +21,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
+from _bots_play import play_every_level
 from pinochle import (
     IllegalActionError,
     NameTrump,
@@ -40,7 +41,6 @@ from pinochle import (
     parse_action,
     sample_state,
 )
-from pinochle.bots import LEVELS, make_bot
 from pinochle.bots.bidding import choose_share
 from pinochle.notation import Hidden, Revealed, read_move, write_move, write_position
 from pinochle.testing import check_variant, games, variants
@@ -374,23 +374,10 @@ HOUSE = SHARE.override({"game": {"hands": 3}})
 
 
 def test_every_bot_level_plays_the_house_profile_to_the_end() -> None:
-    for game, level in enumerate(LEVELS):
-        bots = [
-            make_bot(level, seed=game * 10 + seat) if level != "expert" else make_bot("hard")
-            for seat in range(4)
-        ]
-        if level == "expert":  # one expert seat: it samples, so keep the game short
-            bots[game % 4] = make_bot("expert", seed=game)
-        state = new_game(HOUSE, seed=game)
-        shares = 0
-        while not state.is_over:
-            seat = state.to_act
-            assert seat is not None
-            action = bots[seat].choose(observe(state, seat))
-            assert action in legal_actions(state), (level, state.phase, action)
-            shares += isinstance(action, ShareKitty)
-            state = apply(state, action)
-        assert shares  # every game shared the kitty at least once
+    for game in play_every_level(HOUSE):
+        assert game.final.is_over
+        # every game shared the kitty at least once
+        assert any(isinstance(action, ShareKitty) for action in game.actions), game.level
     check_variant(HOUSE, games=4).raise_if_failed()
 
 

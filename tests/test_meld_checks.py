@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 import pinochle as pn
-from pinochle.bots import LEVELS, make_bot
+from _bots_play import play_every_level
+from pinochle.bots import make_bot
 from pinochle.checking import check_variant
 from pinochle.cli import main
 from pinochle.errors import SettlementError, SheetError, VariantError
@@ -239,15 +240,8 @@ def test_the_engine_settles_checks_and_the_check_kit_agrees() -> None:
 
 
 def test_every_bot_level_plays_check_pinochle() -> None:
-    for level in LEVELS:
-        samples = {"samples": 8} if level == "expert" else {}
-        bots = [make_bot(level, seed=i, **samples) for i in range(3)]
-        state = pn.new_game(CHECK, seed=21)
-        while not state.results:
-            seat = state.to_act
-            assert seat is not None
-            state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
-        assert len(state.results[0].checks) == 3
+    for game in play_every_level(CHECK, hands=1, seed=21):
+        assert len(game.final.results[0].checks) == 3, game.level
 
 
 def test_every_check_key_is_documented_with_its_source() -> None:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 import pinochle as pn
+from _bots_play import play_every_level
 from pinochle.bots import make_bot
 from pinochle.cards import Card, DeckKind, Rank, Suit, make_deck, parse_cards
 from pinochle.cli import main
@@ -372,17 +373,10 @@ def test_meld_marks_travel_on_the_wire_only_when_set() -> None:
 def test_every_bot_level_plays_a_house_profile_of_each_meld_key() -> None:
     # A small house profile per key; a game's first hands at every level, and the check
     # kit's invariants on random games (``pinochle check``).
-    from pinochle.bots import LEVELS, make_bot
     from pinochle.checking import check_variant
 
     for variant in (GRAND, ROUNDHOUSE, HOUSE, racehorse()):
-        for level in LEVELS:
-            samples = {"samples": 8} if level == "expert" else {}
-            bots = [make_bot(level, seed=i, **samples) for i in range(4)]
-            state = pn.new_game(variant, seed=11)
-            while len(state.results) < 1 and not state.is_over:
-                seat = state.to_act
-                assert seat is not None
-                state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
+        for game in play_every_level(variant, hands=1, seed=11):
+            assert game.final.results or game.final.is_over, game.level
         report = check_variant(variant, games=6, seed=3)
         assert report.ok, report.summary()

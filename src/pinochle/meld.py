@@ -28,6 +28,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
 from pinochle.cards import (
     CARDS,
     Card,
@@ -69,6 +70,7 @@ class MeldType(enum.Enum):
     """Type III: one ace (king, queen, jack) of each suit."""
 
 
+@fills_new_fields
 @attrs.frozen
 class MeldItem:
     """One scoring combination of a hand.
@@ -89,6 +91,7 @@ class MeldItem:
         return f"{self.name} {format_cards(self.cards)}: {self.points}"
 
 
+@fills_new_fields
 @attrs.frozen
 class Meld:
     """A hand's meld: the best total and the combinations that make it.

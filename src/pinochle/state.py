@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any, Final, TypeAlias
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
 from pinochle.actions import Action, Bid, Pass
 from pinochle.cards import Card, Suit
 from pinochle.meld import Meld
@@ -93,6 +94,7 @@ _GAME_OVER = Phase.GAME_OVER
 runs once a decision in most players' loops)."""
 
 
+@fills_new_fields
 @attrs.frozen
 class CompletedTrick:
     """A finished trick.
@@ -119,6 +121,7 @@ class CompletedTrick:
         return svg.trick(self)
 
 
+@fills_new_fields
 @attrs.frozen
 class Hand:
     """One deal: everything decided before the first card, fixed once play starts.
@@ -192,6 +195,7 @@ class Hand:
     partner: int | None = attrs.field(default=None, metadata=_HOUSE)
 
 
+@fills_new_fields
 @attrs.frozen
 class Game:
     """The game around the hands: the rules, the seed, the scores and the finished hands.
@@ -227,6 +231,7 @@ History: TypeAlias = "tuple[Action, History] | None"
 """The actions of the game so far, newest first, as nested pairs (O(1) to extend)."""
 
 
+@fills_new_fields
 @attrs.frozen
 class State:
     """A whole game at one moment. Immutable: `pinochle.apply` returns a new state.
@@ -598,6 +603,7 @@ def _game_with(
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Observation:
     """What one seat may know: its own cards and the public history, nothing more.

@@ -50,6 +50,7 @@ from pinochle.checking._report import CheckHooks
 from pinochle.engine import apply, bid_limit, legal_actions, new_game
 from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.records import GameRecord, record_of, replay_states
+from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.state import CompletedTrick, Hand, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
 from pinochle.variant import GameScoring, Variant
@@ -272,17 +273,18 @@ class GameCheck:
         call = after.history[0] if after.history is not None else None
         if isinstance(call, CallRenege):
             # The kit plays only listed actions, so nobody reneged: every call is unproven.
+            assert facts.bidder is not None  # a renege table needs an auction (variant checks)
             expected = scoring.settle_renege(
                 self.variant,
-                bidder=facts["bidder"],
-                bid=facts["bid"],
-                meld=facts["meld"],
+                bidder=facts.bidder,
+                bid=facts.bid,
+                meld=facts.meld,
                 offender=before.side_of(call.seat),
                 caller=before.side_of(before.to_act),  # type: ignore[arg-type]
                 proven=False,
             )
         else:
-            expected = scoring.settle_hand(self.variant, **facts)
+            expected = settle_facts(self.variant, facts)
         if after.is_over:  # the game's winner gains its checks on the last hand
             end = scoring.GameEnd(after.winner, after.game.target)
             expected = scoring.with_game_checks(self.variant, expected, end)
@@ -290,7 +292,7 @@ class GameCheck:
         if result != expected:
             message = (
                 f"hand {number}: the engine settled {result.scores} ({result.reason}), "
-                f"settle_hand gives {expected.scores} ({expected.reason}) for {facts}"
+                f"settle_hand gives {expected.scores} ({expected.reason}) for {facts.keywords()}"
             )
             raise _fail(message, after)
         added = tuple(s + d for s, d in zip(before.scores, result.scores, strict=True))
@@ -319,8 +321,17 @@ class GameCheck:
                 message = f"side {winner} won, but side(s) {sorted(outright)} melded to win"
                 raise _fail(message, after)
             # The house endings: every trick taken, or the game's number of hands played.
+            # A called pair takes every trick between them (rules/game-end#pinochling).
             tricks = after.game.last_tricks
-            takers = {self.variant.side_of(hand.persons[t.winner]) for t in tricks} if hand else ()
+            pair = {hand.bidder, _partner_seat(hand, tricks)} if hand else set()
+            takers = (
+                {
+                    "pair" if t.winner in pair else self.variant.side_of(hand.persons[t.winner])
+                    for t in tricks
+                }
+                if hand
+                else set()
+            )
             swept = g.all_tricks_win and len(tricks) == self.variant.tricks_per_hand
             swept = swept and len(takers) == 1
             last = g.hands is not None and len(after.results) >= g.hands
@@ -481,8 +492,8 @@ def _won(before: State, hand: Hand, tricks: Sequence[Any]) -> list[int]:
     return won
 
 
-def _facts(before: State, after: State) -> dict[str, Any]:
-    """The facts of the hand just settled, from what happened, as settle_hand keywords."""
+def _facts(before: State, after: State) -> HandFacts:
+    """The facts of the hand just settled, from what happened (not from the engine's own)."""
     variant = before.variant
     hand, tricks = after.game.last_hand, after.game.last_tricks
     assert hand is not None
@@ -510,33 +521,39 @@ def _facts(before: State, after: State) -> dict[str, Any]:
     for seat, laid in enumerate(hand.melds):
         if laid is not None:
             checks[before.side_of(seat)] += laid.checks
-    return {
-        **({"checks": tuple(checks)} if variant.checks.played else {}),
-        "bidder": bidder,
-        "bid": hand.bid,
-        "meld": tuple(meld),
-        "points": tuple(_won(before, hand, tricks)) if played else None,
-        "tricks": tuple(count) if played else None,
-        "counters": tuple(counters) if played else None,
-        "nines_only": tuple(k == {"dix"} for k in kinds),
-        "thrown_in": thrown_in,
-        "no_marriage": bidder is not None and not played and not thrown_in and hand.trump is None,
-        "trump": hand.trump,
-        "conceded": conceded,
-        "moon": hand.moon,
-        **_partner_fact(before, hand, tricks),
-    }
+    return HandFacts(
+        bidder=bidder,
+        bid=hand.bid,
+        meld=tuple(meld),
+        points=tuple(_won(before, hand, tricks)) if played else None,
+        tricks=tuple(count) if played else None,
+        counters=tuple(counters) if played else None,
+        nines_only=tuple(k == {"dix"} for k in kinds),
+        thrown_in=thrown_in,
+        no_marriage=bidder is not None and not played and not thrown_in and hand.trump is None,
+        trump=hand.trump,
+        conceded=conceded,
+        checks=tuple(checks) if variant.checks.played else None,
+        moon=hand.moon,
+        partner=_partner_fact(before, hand, tricks),
+    )
 
 
-def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -> dict[str, Any]:
-    """The called partner's side (five hands): the first other player of the called card.
+def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
+    """The called partner's side (five hands), or None."""
+    seat = _partner_seat(hand, tricks)
+    return before.side_of(seat) if seat is not None else None
+
+
+def _partner_seat(hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
+    """The called partner's seat (five hands): the first other player of the called card.
 
     Read from the tricks as played, not from `Hand.partner` (rules/deck-and-deal#five-hands).
     """
     if hand.called is None:
-        return {}
+        return None
     for trick in tricks:
         for seat, card in trick.plays:
             if card == hand.called and seat != hand.bidder:
-                return {"partner": before.side_of(seat)}
-    return {}
+                return seat
+    return None

@@ -31,8 +31,8 @@ from pinochle.scoring import (
     wins_on_meld,
     with_game_checks,
 )
-from pinochle.scoring._checks import with_checks
-from pinochle.scoring._settle import settle_checked
+from pinochle.scoring._game_end import swept_by
+from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.state import Game, Hand, History, Phase, State, _game_with, _hand_with, build_state
 from pinochle.tricks import card_points
 from pinochle.variant import (
@@ -428,43 +428,27 @@ def _result(
     meld, nines = _side_melds(state), _nines_only(state)
     checks = _side_checks(state) if variant.checks.played else None
     partner = state.side_of(hand.partner) if hand.partner is not None else None
+    facts = HandFacts(
+        bidder=bidder,
+        bid=hand.bid,
+        meld=meld,
+        points=points,
+        tricks=tricks,
+        counters=counters,
+        nines_only=nines,
+        thrown_in=surrendered == "thrown in",
+        no_marriage=surrendered == "no marriage",
+        trump=hand.trump,
+        conceded=surrendered == "conceded",
+        checks=checks,
+        moon=hand.moon,
+        partner=partner,
+    )
     rule = _SETTLEMENT.get()
     if rule is not None:  # the check kit's broken rule (`CheckHooks.settle`)
-        return rule(
-            variant,
-            bidder=bidder,
-            bid=hand.bid,
-            meld=meld,
-            points=points,
-            tricks=tricks,
-            counters=counters,
-            nines_only=nines,
-            thrown_in=surrendered == "thrown in",
-            no_marriage=surrendered == "no marriage",
-            trump=hand.trump,
-            conceded=surrendered == "conceded",
-            **({} if checks is None else {"checks": checks}),
-            moon=hand.moon,
-            **({} if partner is None else {"partner": partner}),
-        )
+        return rule(variant, **facts.keywords())
     # Past settle_hand's checks of its arguments: the engine's facts are sound.
-    result = settle_checked(
-        variant,
-        bidder,
-        hand.bid,
-        meld,
-        points,
-        tricks,
-        counters,
-        nines,
-        surrendered == "thrown in",
-        surrendered == "no marriage",
-        hand.trump,
-        surrendered == "conceded",
-        hand.moon,
-        partner,
-    )
-    return result if checks is None else with_checks(variant, result, checks)
+    return settle_facts(variant, facts, checked=False)
 
 
 def _side_checks(state: State) -> tuple[int, ...]:
@@ -547,8 +531,9 @@ def _settle(
     game = state.game
     scores = tuple(s + d for s, d in zip(game.scores, result.scores, strict=True))
     swept = None
-    if played:  # a side that took every trick (game.all_tricks_win)
-        swept = next((i for i, n in enumerate(state.tricks_won) if n == len(state.tricks)), None)
+    if played:  # a side that took every trick (game.all_tricks_win), the called pair one side
+        partner = state.side_of(hand.partner) if hand.partner is not None else None
+        swept = swept_by(state.tricks_won, bidder, partner)
     won = _outright(state) if variant.meld.quadruple_wins else None
     outright, winning_meld = won if won is not None else (None, "a quadruple")
     failed = None

@@ -74,6 +74,29 @@ def game_end(
     return end
 
 
+def swept_by(
+    tricks: Sequence[int] | None, bidder: int | None = None, partner: int | None = None
+) -> int | None:
+    """The side that took every trick of the hand, or None (``game.all_tricks_win``).
+
+    With a called partner (five hands, rules/settlement#called-partner) the bidder and the
+    partner are one side for the hand, so the pair takes every trick between them; the
+    game has one winner, and the pair's is the bidder, who called the partner
+    (rules/game-end#other-endings).
+
+    Args:
+        tricks: Tricks won by each side (None: the hand was not played).
+        bidder: The bidder's side.
+        partner: The called partner's side, or None.
+    """
+    if not tricks:
+        return None
+    total = sum(tricks)
+    if partner is not None and bidder is not None and tricks[bidder] + tricks[partner] == total:
+        return bidder
+    return next((i for i, n in enumerate(tricks) if n == total), None)
+
+
 _FAILED = frozenset({Outcome.SET, Outcome.NOT_ON_BOARD, Outcome.THROWN_IN, Outcome.NO_MARRIAGE})
 """The outcomes in which the bidders lose their bid."""
 

@@ -15,6 +15,8 @@ from typing import Any
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
+
 
 class Outcome(enum.StrEnum):
     """How a hand ended, from the bidders' point of view."""
@@ -56,6 +58,7 @@ class MeldStatus(enum.StrEnum):
     """The side had no meld."""
 
 
+@fills_new_fields
 @attrs.frozen
 class SideResult:
     """One side's part of a hand's result.
@@ -78,6 +81,7 @@ class SideResult:
         return self.meld_status in (MeldStatus.SAVED, MeldStatus.NINES)
 
 
+@fills_new_fields
 @attrs.frozen
 class HandResult:
     """The settlement of one hand: the numbers and why.
@@ -154,6 +158,7 @@ class HandResult:
         return result
 
 
+@fills_new_fields
 @attrs.frozen
 class GameEnd:
     """Whether the game is over after a hand.

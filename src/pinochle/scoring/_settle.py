@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import attrs
 
@@ -80,6 +80,82 @@ SET_RULES: dict[SetRule, Callable[[int], tuple[int, int]]] = {
 
 
 # --- Settlement ------------------------------------------------------------------------
+
+
+@attrs.frozen
+class HandFacts:
+    """The facts of a hand that `settle_hand` settles, one field per keyword of it.
+
+    The one list of them: the score keeper (from a `HandRecord`), the engine (from the
+    state) and the check kit (from the tricks as played) each build one and settle it by
+    `settle_facts`, so a fact a new rule needs is added here, to `settle_hand`, and to where
+    each reads it, never to three argument lists. Each field is as `settle_hand` documents.
+    """
+
+    bidder: int | None
+    bid: int
+    meld: tuple[int, ...]
+    points: tuple[int, ...] | None = None
+    tricks: tuple[int, ...] | None = None
+    counters: tuple[bool, ...] | None = None
+    nines_only: tuple[bool, ...] | None = None
+    thrown_in: bool = False
+    no_marriage: bool = False
+    trump: Suit | None = None
+    conceded: bool = False
+    # The house rules' facts: left out of `keywords` when unused (see there).
+    checks: tuple[int, ...] | None = attrs.field(default=None, metadata={"house": True})
+    moon: bool = attrs.field(default=False, metadata={"house": True})
+    partner: int | None = attrs.field(default=None, metadata={"house": True})
+
+    @classmethod
+    def of(cls, source: object) -> HandFacts:
+        """The facts read by name from an object that holds them (a sheet's `HandRecord`)."""
+        return cls(**{f.name: getattr(source, f.name) for f in attrs.fields(cls)})
+
+    def keywords(self) -> dict[str, Any]:
+        """The facts as `settle_hand`'s keywords.
+
+        A house rule's fact at its default is left out: a replacement rule written with
+        `settle_hand`'s signature from before that rule (`CheckHooks.settle`) still takes
+        the facts of every hand that does not use it.
+        """
+        keywords: dict[str, Any] = {}
+        for f in attrs.fields(HandFacts):
+            value = getattr(self, f.name)
+            if not (f.metadata.get("house") and value == f.default):
+                keywords[f.name] = value
+        return keywords
+
+
+def settle_facts(variant: Variant, facts: HandFacts, *, checked: bool = True) -> HandResult:
+    """Settle a hand from its facts: `settle_hand` with ``facts`` as its keywords.
+
+    Args:
+        variant: The rules.
+        facts: The hand's facts.
+        checked: Check the facts as `settle_hand` does (False: the engine's facts, sound by
+            construction, go straight to `settle_checked`).
+    """
+    if checked:
+        return settle_hand(variant, **facts.keywords())
+    result = settle_checked(
+        variant,
+        facts.bidder,
+        facts.bid,
+        facts.meld,
+        facts.points,
+        facts.tricks,
+        facts.counters,
+        facts.nines_only,
+        facts.thrown_in,
+        facts.no_marriage,
+        facts.trump,
+        facts.conceded,
+        facts.moon,
+        facts.partner,
+    )
+    return with_checks(variant, result, facts.checks) if variant.checks.played else result
 
 
 def _check_types(

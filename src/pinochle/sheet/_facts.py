@@ -33,6 +33,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
 from pinochle.auction import bid_problem
 from pinochle.cards import Suit, parse_suit
 from pinochle.errors import SheetError
@@ -42,6 +43,7 @@ MAX_NUMBER = 10**9
 """The largest size of any number on a sheet (scores, bids, meld, points, tricks)."""
 
 
+@fills_new_fields
 @attrs.frozen
 class HandRecord:
     """The facts of one hand as the table knows them (the arguments of `ScoreSheet.record`).

@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
 from pinochle.cards import Suit
 from pinochle.errors import VARIANT_EXPECTED, ArgumentError, SettlementError, SheetError
 from pinochle.scoring import (
@@ -29,10 +30,11 @@ from pinochle.scoring import (
     HandResult,
     failed_bids,
     game_end,
-    settle_hand,
     settle_renege,
     with_game_checks,
 )
+from pinochle.scoring._game_end import swept_by
+from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.sheet._facts import (
     HandRecord,
     Rules,
@@ -48,6 +50,7 @@ from pinochle.sheet._facts import (
 from pinochle.variant import Variant
 
 
+@fills_new_fields
 @attrs.frozen
 class SheetHand:
     """One line of the sheet: the facts of a hand, its settlement and the totals after it.
@@ -331,8 +334,7 @@ class ScoreSheet:
             raise SheetError(exc.problem, hand=number) from None
         totals = tuple(s + d for s, d in zip(self.scores, result.scores, strict=True))
         tricks = facts.tricks if facts.points is not None else None
-        full = self.variant.tricks_per_hand
-        swept = next((i for i, n in enumerate(tricks or ()) if n == full), None)
+        swept = swept_by(tricks, facts.bidder, facts.partner)
         failed = None
         if self.variant.game.slide_out is not None:  # each side's failed bids (game.slide_out)
             failed = failed_bids((*(h.result for h in self.hands), result), self.variant.sides)
@@ -449,23 +451,7 @@ def _settle(variant: Variant, facts: HandRecord) -> HandResult:
             caller=facts.called_by,
             proven=facts.proven,
         )
-    return settle_hand(
-        variant,
-        bidder=facts.bidder,
-        bid=facts.bid,
-        meld=facts.meld,
-        points=facts.points,
-        tricks=facts.tricks,
-        counters=facts.counters,
-        nines_only=facts.nines_only,
-        thrown_in=facts.thrown_in,
-        no_marriage=facts.no_marriage,
-        trump=facts.trump,
-        conceded=facts.conceded,
-        checks=facts.checks,
-        moon=facts.moon,
-        partner=facts.partner,
-    )
+    return settle_facts(variant, HandFacts.of(facts))
 
 
 def _restore(

@@ -150,17 +150,6 @@ def _check_stock(v: Variant) -> Iterator[tuple[str, str]]:
 
 
 @_rule
-def _check_kitty_has_a_taker(v: Variant) -> Iterator[tuple[str, str]]:
-    """The kitty goes to the high bidder, so a kitty needs an auction."""
-    if v.deal.kitty > 0 and not v.has_auction:
-        yield (
-            "deal.kitty",
-            f"the {v.deal.kitty}-card kitty goes to the high bidder, but with "
-            "trump.rule = 'turn-up' there is no auction (set deal.kitty = 0)",
-        )
-
-
-@_rule
 def _check_bidding(v: Variant) -> Iterator[tuple[str, str]]:
     b = v.bidding
     if b.minimum < 1:
@@ -410,30 +399,16 @@ def _check_shortcuts(v: Variant) -> Iterator[tuple[str, str]]:
 
 @_rule
 def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
-    """A renege table settles a bid in points (rules/reneges): it needs both."""
+    """The renege keys' own values (a table needs points and an auction: `_NEEDS`)."""
     r = v.renege
     if r.meld_over < 0:
         yield "renege.meld_over", f"expected 0 or more, found {r.meld_over}"
     if r.double_set < 1:
         yield "renege.double_set", f"expected a factor of 1 or more, found {r.double_set}"
-    if r.penalty is RenegePenalty.NONE:
-        if r.accept:
-            yield (
-                "renege.accept",
-                "a called renege is settled by the renege table: choose renege.penalty",
-            )
-        return
-    if not v.has_auction:
+    if r.penalty is RenegePenalty.NONE and r.accept:
         yield (
-            "renege.penalty",
-            "every renege table settles against the bid, and this profile has no auction "
-            "(trump.rule = 'turn-up'): use 'none'",
-        )
-    if v.game.scoring is GameScoring.CHIPS:
-        yield (
-            "renege.penalty",
-            "no source gives a renege payment in chips: a renege table needs "
-            "game.scoring = 'points' (or use 'none')",
+            "renege.accept",
+            "a called renege is settled by the renege table: choose renege.penalty",
         )
 
 
@@ -466,8 +441,6 @@ def _check_meld_extras(v: Variant) -> Iterator[tuple[str, str]]:
             f"a quadruple needs four copies of each card: the {v.deal.deck.value} deck holds "
             f"{v.copies}",
         )
-    if wins and v.game.scoring is GameScoring.CHIPS:
-        yield "meld.quadruple_wins", "a chip game never ends: nothing can win it outright"
     if wins and m.who is WhoMelds.TRICK_WINNER:
         yield "meld.quadruple_wins", "melds declared a trick at a time (two-hand) are not counted"
     for win in wins:  # the base tables rise with the copies: only an override can fall
@@ -501,24 +474,11 @@ def _check_checks(v: Variant) -> Iterator[tuple[str, str]]:
 
 @_rule
 def _check_moon(v: Variant) -> Iterator[tuple[str, str]]:
-    """Shooting the moon (rules/auction#conventions) is a points rule of a bid hand."""
+    """The moon's bonus and penalty are points (the rule itself: `_NEEDS`)."""
     s = v.settlement
     for key in ("moon_bonus", "moon_penalty"):
         if getattr(s, key) < 0:
             yield f"settlement.{key}", f"expected 0 or more points, found {getattr(s, key)}"
-    if not s.shoot_the_moon:
-        return
-    if v.game.scoring is GameScoring.CHIPS:
-        yield (
-            "settlement.shoot_the_moon",
-            "shooting the moon scores a bonus or a penalty in points (rules/auction#conventions): "
-            "it needs game.scoring = 'points'",
-        )
-    if not v.has_auction:
-        yield (
-            "settlement.shoot_the_moon",
-            "only a high bidder may shoot the moon: a turned-up trump has no auction",
-        )
 
 
 @_rule
@@ -551,6 +511,9 @@ def _check_share(v: Variant) -> Iterator[tuple[str, str]]:
         )
 
 
+_UNKNOWN = "the partner is unknown until the called card is played"
+
+
 @_rule
 def _check_called_partner(v: Variant) -> Iterator[tuple[str, str]]:
     """Five hands play with a called partner, and a called partner needs five hands.
@@ -576,18 +539,121 @@ def _check_called_partner(v: Variant) -> Iterator[tuple[str, str]]:
             "deal.partnerships",
             "a called partner changes with every hand: set deal.partnerships = false",
         )
-    if not v.has_auction:
-        yield "deal.partner", "only a high bidder calls a partner: a turned-up trump has no auction"
     s = v.settlement
-    unknown = "the partner is unknown until the called card is played"
-    if v.game.scoring is GameScoring.CHIPS:
-        yield "game.scoring", f"a called partner is a points game: {unknown}"
     if s.out_of_reach is OutOfReach.NO_PLAY:
-        yield "settlement.out_of_reach", f"expected 'play' with a called partner: {unknown}"
+        yield "settlement.out_of_reach", f"expected 'play' with a called partner: {_UNKNOWN}"
     for key in ("throw_in", "opponents_concede", "meld_makes_bid", "shoot_the_moon"):
         if getattr(s, key):
-            yield f"settlement.{key}", f"expected false with a called partner: {unknown}"
+            yield f"settlement.{key}", f"expected false with a called partner: {_UNKNOWN}"
     if s.bidder_minimum_meld:
-        yield "settlement.bidder_minimum_meld", f"expected 0 with a called partner: {unknown}"
+        yield "settlement.bidder_minimum_meld", f"expected 0 with a called partner: {_UNKNOWN}"
     if v.renege.penalty is not RenegePenalty.NONE:
-        yield "renege.penalty", f"expected 'none' with a called partner: {unknown}"
+        yield "renege.penalty", f"expected 'none' with a called partner: {_UNKNOWN}"
+    if v.checks.played:
+        # WP's checks are paid player to player (rules/settlement#checks); a called pair
+        # shares a score for one hand, and no source says how it would share checks.
+        yield (
+            "checks",
+            "check pinochle's checks are paid player to player (rules/settlement#checks), and "
+            "no source says how a called pair would share them: set every [checks] key to 0",
+        )
+
+
+# --- Rules of a hand bid for in points ------------------------------------------------------
+
+
+class _Lacks(enum.Enum):
+    """What a rule of a bid hand finds missing: the auction, or the points."""
+
+    AUCTION = enum.auto()  # a turned-up trump (rules/trump): no high bidder
+    POINTS = enum.auto()  # game.scoring = 'chips': no points to score
+
+
+@attrs.frozen
+class _Need:
+    """A key whose rule needs an auction, points, or both, and the problem when it lacks one.
+
+    ``problem`` may name the profile's values (``{v.deal.kitty}``: `str.format` with ``v``).
+    """
+
+    on: Callable[[Variant], bool]
+    lacks: _Lacks
+    key: str
+    problem: str
+
+
+_NEEDS = (
+    _Need(
+        lambda v: v.deal.kitty > 0,
+        _Lacks.AUCTION,
+        "deal.kitty",
+        "the {v.deal.kitty}-card kitty goes to the high bidder, but with trump.rule = "
+        "'turn-up' there is no auction (set deal.kitty = 0)",
+    ),
+    _Need(
+        lambda v: v.renege.penalty is not RenegePenalty.NONE,
+        _Lacks.AUCTION,
+        "renege.penalty",
+        "every renege table settles against the bid, and this profile has no auction "
+        "(trump.rule = 'turn-up'): use 'none'",
+    ),
+    _Need(
+        lambda v: v.renege.penalty is not RenegePenalty.NONE,
+        _Lacks.POINTS,
+        "renege.penalty",
+        "no source gives a renege payment in chips: a renege table needs "
+        "game.scoring = 'points' (or use 'none')",
+    ),
+    _Need(
+        lambda v: bool(v.meld.quadruple_wins),
+        _Lacks.POINTS,
+        "meld.quadruple_wins",
+        "a chip game never ends: nothing can win it outright",
+    ),
+    _Need(
+        lambda v: v.settlement.shoot_the_moon,
+        _Lacks.POINTS,
+        "settlement.shoot_the_moon",
+        "shooting the moon scores a bonus or a penalty in points (rules/auction#conventions): "
+        "it needs game.scoring = 'points'",
+    ),
+    _Need(
+        lambda v: v.settlement.shoot_the_moon,
+        _Lacks.AUCTION,
+        "settlement.shoot_the_moon",
+        "only a high bidder may shoot the moon: a turned-up trump has no auction",
+    ),
+    _Need(
+        lambda v: v.deal.partner is Partner.CALLED,
+        _Lacks.AUCTION,
+        "deal.partner",
+        "only a high bidder calls a partner: a turned-up trump has no auction",
+    ),
+    _Need(
+        lambda v: v.deal.partner is Partner.CALLED,
+        _Lacks.POINTS,
+        "game.scoring",
+        f"a called partner is a points game: {_UNKNOWN}",
+    ),
+)
+"""The rules of a hand bid for in points, each refused where the profile lacks what it needs.
+
+A kitty goes to the high bidder; a renege table settles against the bid in points; a
+quadruple wins a game that ends; the moon is shot by a bidder for points; a partner is
+called by a bidder, and the pair's score is in points.
+"""
+
+
+@_rule
+def _check_needs_points_and_auction(v: Variant) -> Iterator[tuple[str, str]]:
+    """Each rule of `_NEEDS` the profile holds has the auction and the points it needs."""
+    lacks = set[_Lacks]()
+    if not v.has_auction:
+        lacks.add(_Lacks.AUCTION)
+    if v.game.scoring is GameScoring.CHIPS:
+        lacks.add(_Lacks.POINTS)
+    if not lacks:
+        return
+    for need in _NEEDS:
+        if need.lacks in lacks and need.on(v):
+            yield need.key, need.problem.format(v=v)

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from pinochle._pickles import fills_new_fields
 from pinochle.cards import DeckKind, Suit, copies_in_deck, deck_size
 
 if TYPE_CHECKING:  # annotations only: pathlib costs `import pinochle` milliseconds
@@ -408,6 +409,7 @@ class Partner(enum.StrEnum):
     player to play a copy of it is the bidder's partner for the hand (alone if none does)."""
 
 
+@fills_new_fields
 @attrs.frozen
 class Deal:
     """``[deal]``: the deck, the players and how the cards are dealt."""
@@ -437,6 +439,7 @@ class Deal:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Bidding:
     """``[bidding]``: the auction (unused when trump is turned up)."""
@@ -458,6 +461,7 @@ class Bidding:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Trump:
     """``[trump]``: how trump is named."""
@@ -472,6 +476,7 @@ class Trump:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Stock:
     """``[stock]``: the two-hand stock game (used when ``deal.stock`` is true)."""
@@ -482,6 +487,7 @@ class Stock:
     first_dix_exchanged: bool = _key(False, "the first dix melded must be exchanged")
 
 
+@fills_new_fields
 @attrs.frozen
 class Passing:
     """``[passing]``: cards passed between partners after trump is named."""
@@ -490,6 +496,7 @@ class Passing:
     order: PassingOrder = _key(PassingOrder.PARTNER_FIRST, "'partner-first' or 'simultaneous'")
 
 
+@fills_new_fields
 @attrs.frozen
 class Kitty:
     """``[kitty]``: the widow (cat, kitty) of ``deal.kitty`` cards, taken by the high bidder.
@@ -510,6 +517,7 @@ class Kitty:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class MeldValues:
     """``[meld.values]``: overrides of single entries of the meld table, on the profile's scale.
@@ -543,6 +551,7 @@ class QuadrupleWin(enum.StrEnum):
     """Four Q♠ and four J♦ (Wikipedia's racehorse)."""
 
 
+@fills_new_fields
 @attrs.frozen
 class MeldRules:
     """``[meld]``: which meld counts and for how much."""
@@ -563,6 +572,7 @@ class MeldRules:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Play:
     """``[play]``: the trick-play obligations."""
@@ -578,6 +588,7 @@ class Play:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Counting:
     """``[counting]``: the value of cards won in tricks."""
@@ -587,6 +598,7 @@ class Counting:
     rounding: Rounding = _key(Rounding.NONE, "'none' or 'nearest-ten'")
 
 
+@fills_new_fields
 @attrs.frozen
 class Settlement:
     """``[settlement]``: how a hand is scored."""
@@ -623,6 +635,7 @@ class Settlement:
     moon_penalty: int = _scaled(50, "the bidders' loss when the moon fails (meld and tricks void)")
 
 
+@fills_new_fields
 @attrs.frozen
 class ChipStep:
     """One row of the chip payment schedule: bids from `bid` up pay `pays` chips."""
@@ -631,6 +644,7 @@ class ChipStep:
     pays: int = _key(1, "chips each opponent pays or receives")
 
 
+@fills_new_fields
 @attrs.frozen
 class SuitMultipliers:
     """``[chips.suit_multipliers]``: payments multiply by the trump suit's factor."""
@@ -645,6 +659,7 @@ class SuitMultipliers:
         return int(getattr(self, suit.name.lower()))
 
 
+@fills_new_fields
 @attrs.frozen
 class Chips:
     """``[chips]``: per-hand chip settlement (used when ``game.scoring = "chips"``)."""
@@ -659,6 +674,7 @@ class Chips:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Game:
     """``[game]``: when the game ends and who wins."""
@@ -676,6 +692,7 @@ class Game:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Renege:
     """``[renege]``: the penalty for a called renege (rules/reneges)."""
@@ -696,6 +713,7 @@ class Renege:
     )
 
 
+@fills_new_fields
 @attrs.frozen
 class Checks:
     """``[checks]``: check pinochle's side payments, in checks; all 0 (the default): none.
@@ -724,6 +742,7 @@ class Checks:
 # --- The profile -----------------------------------------------------------------------
 
 
+@fills_new_fields
 @attrs.frozen(cache_hash=True)
 class Variant:
     """One table's complete rule set.
