@@ -52,7 +52,7 @@ from pinochle.errors import IllegalActionError, PinochleError
 from pinochle.records import GameRecord, record_of, replay_states
 from pinochle.state import CompletedTrick, Hand, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
-from pinochle.variant import GameScoring, Variant
+from pinochle.variant import GameScoring, Partner, Variant
 
 _EXTRA_ACCEPTED = 2  # listed actions tried per state besides the one played
 _ILLEGAL_TRIED = 3  # illegal candidates tried per state
@@ -532,8 +532,17 @@ def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -
     """The called partner's side (five hands): the first other player of the called card.
 
     Read from the tricks as played, not from `Hand.partner` (rules/deck-and-deal#five-hands).
+    An asked card (rules/deck-and-deal#two-winners): the first other holder of a copy in the
+    hands as dealt, asking from the bidder's right (the seat before it) round.
     """
     if hand.called is None:
+        return {}
+    if before.variant.deal.partner is Partner.ASKED and hand.bidder is not None:
+        players = len(hand.dealt)
+        for k in range(1, players):
+            seat = (hand.bidder - k) % players
+            if hand.called in hand.dealt[seat]:
+                return {"partner": before.side_of(seat)}
         return {}
     for trick in tricks:
         for seat, card in trick.plays:
