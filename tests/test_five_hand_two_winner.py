@@ -94,8 +94,10 @@ def test_the_meld_is_the_notes_table() -> None:
 
 
 def test_the_pool_needs_a_called_or_asked_partner() -> None:
-    with pytest.raises(VariantError, match="settlement.defenders_pool_tricks"):
-        pn.load_variant("pagat-double-deck").override({"settlement": {"defenders_pool_tricks": True}})
+    with pytest.raises(VariantError, match=r"settlement\.defenders_pool_tricks"):
+        pn.load_variant("pagat-double-deck").override(
+            {"settlement": {"defenders_pool_tricks": True}}
+        )
     with pytest.raises(VariantError, match="an asked partner is a five-hand rule"):
         pn.load_variant("pagat-double-deck").override(
             {"deal": {"partner": "asked", "partnerships": False}}
@@ -112,7 +114,8 @@ def test_the_pool_needs_a_called_or_asked_partner() -> None:
 def test_any_card_of_the_deck_may_be_asked() -> None:
     """EF: the winner "asks for a card": any of the deck's 20 cards, not only trump."""
     state = _to_ask(seed=4)
-    assert state.phase is pn.Phase.CALL and state.to_act == 1
+    assert state.phase is pn.Phase.CALL
+    assert state.to_act == 1
     asked = {a.card for a in pn.legal_actions(state) if isinstance(a, pn.CallPartner)}
     assert asked == set(make_deck("double"))
     after = pn.apply(state, pn.CallPartner(card("AS")))  # a spade while hearts are trump
@@ -227,7 +230,8 @@ def test_the_engine_settles_the_pooled_defenders() -> None:
     state = pn.apply(_to_ask(_deal({4: 2, 2: 2})), pn.CallPartner(card("AH")))
     *_, now = _states(state, seed=7)
     hand = now.game.last_hand
-    assert hand is not None and hand.partner == 4
+    assert hand is not None
+    assert hand.partner == 4
     result = now.game.results[-1]
     defenders = [s for s in range(5) if s not in (1, 4)]
     pool = sum(result.sides[s].points for s in defenders)
