@@ -288,3 +288,12 @@ def test_every_bot_level_finishes_a_game() -> None:
             assert action in pn.legal_actions(state), (level, state.phase, action)
             state = pn.apply(state, action)
         assert any(r.bidder is not None for r in state.results)
+
+
+def test_the_table_picture_marks_the_partner_once_known() -> None:
+    from pinochle import svg
+
+    state = _to_ask(_deal({4: 2, 2: 2}))
+    assert "partner" not in svg.table(pn.observe(state, 0))
+    state = pn.apply(state, pn.CallPartner(card("AH")))
+    assert "partner" in svg.table(pn.observe(state, 0))

@@ -388,15 +388,15 @@ def settle_checked(
         )
         for i in range(n)
     ]
-    won = rounded  # the trick points each side scores
+    scored = rounded  # the trick points each side scores
     if variant.settlement.defenders_pool_tricks:
-        won, takes = _pooled(variant, bidder, points or (), tricks, rounded, takes)
+        scored, takes = _pooled(variant, bidder, points or (), tricks, rounded, takes)
     binds_bidder = variant.settlement.save_meld_applies_to is SaveApplies.BOTH
     statuses = [
         meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
         for i in range(n)
     ]
-    short = short_of_trick_points(variant, won)
+    short = short_of_trick_points(variant, scored)
     for i in short:
         statuses[i] = short_status(statuses[i])
     bidder_meld = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
@@ -436,10 +436,10 @@ def settle_checked(
         elif statuses[i] is MeldStatus.LOST:
             # the saving rule loses the meld; the trick points still count
             # (rules/settlement#choice-unsaved-trick-points)
-            score = won[i] + bonus
+            score = scored[i] + bonus
         else:
             counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
-            score = counted + won[i] + bonus
+            score = counted + scored[i] + bonus
         sides.append(SideResult(meld[i], statuses[i], rounded[i], score))
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
 
