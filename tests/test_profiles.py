@@ -36,7 +36,7 @@ BIGGER_TABLES = ("six-hand-triple", "six-hand-96", "eight-hand")
 # docs/profiles/index.md, after them: the widow games of issue 32 (rules 6 and 14.3).
 WIDOW_GAMES = ("wikipedia-four-hand-kitty", "bicycle-three-hand-double")
 # docs/profiles/index.md, last: five hands with a called partner (rules/deck-and-deal#five-hands).
-FIVE_HAND = ("five-hand",)
+FIVE_HAND = ("five-hand", "five-hand-two-winner")
 PROFILES = (
     SINGLE_DECK_4
     + DOUBLE_DECK
@@ -315,16 +315,25 @@ TABLE_WIDOWS: dict[str, tuple[Any, ...]] = {
 
 # WP's five-hand game (rules/deck-and-deal#five-hands): "1.5 or 2 decks; the bidder calls a
 # trump card to choose a partner": the double deck (16 each, nothing over), five players each
-# on their own, the partner called.
+# on their own, the partner called. The house notes' two-winner game
+# (rules/deck-and-deal#two-winners): "Double deck without nines is used. Bidding starts at
+# 35. After the bid is won the winner asks for a card starting with the person on their
+# Right." "The three non-bid partners: Each gets only their own melt. All three gets all
+# their tricks." "Triple Pinochle is either 45 or 90 [...] Quad Pinochle is 500 points."
 TABLE_FIVE: dict[str, tuple[Any, ...]] = {
-    "deal.deck": ("double",),
-    "deal.players": (5,),
-    "deal.seated": (5,),
-    "deal.partnerships": (False,),
-    "deal.partner": ("called",),
-    "deal.hand": (16,),
-    "deal.kitty": (0,),
-    "meld.who": ("all",),
+    "deal.deck": ("double", "double"),
+    "deal.players": (5, 5),
+    "deal.seated": (5, 5),
+    "deal.partnerships": (False, False),
+    "deal.partner": ("called", "asked"),
+    "deal.hand": (16, 16),
+    "deal.kitty": (0, 0),
+    "meld.who": ("all", "all"),
+    "bidding.minimum": (40, 35),
+    "settlement.defenders_pool_tricks": (False, True),
+    "meld.values.marriage": (N_A, [2, 30, 60, 90]),
+    "meld.values.royal_marriage": (N_A, [4, 30, 60, 90]),
+    "meld.values.pinochle": (N_A, [4, 30, 45, 500]),
 }
 
 
@@ -406,7 +415,7 @@ def test_file_header_names_the_game_its_sources_and_choices(name: str) -> None:
     header = "\n".join(re.findall(r"^#.*$", text.split("\n\n", 1)[0], re.MULTILINE))
     assert header, "the file starts with comments"
     # rules/sources: the source keys.
-    sources = r"S[012]|PG-[PA3]|PG-DD|BC-(2|PA|3D)|NPA|HOY|WP|PAR|GPC"
+    sources = r"S[012]|PG-[PA3]|PG-DD|BC-(2|PA|3D)|NPA|HOY|WP|PAR|GPC|EF"
     assert re.search(rf"Source: .*\b({sources})\b", header)
     assert f"docs/profiles/{name}.md" in header, "cites its profile page"
     assert "Silent points" in header

@@ -139,22 +139,32 @@ def _shared(found: _Found, view: Observation) -> None:
 
 
 def _called(found: _Found, view: Observation) -> None:
-    """A called card and partner (five hands): a trump card, a seat that has played it."""
+    """A called card and partner (five hands).
+
+    Called (WP): a trump card, and the partner a seat that has played it. Asked (the house
+    game, rules/deck-and-deal#two-winners): any card, and the partner named at once, a seat
+    other than the bidder (or none: the bidder holds every copy).
+    """
     if view.called is None and view.partner is None:
         return
-    if view.variant.deal.partner is not Partner.CALLED:
+    how = view.variant.deal.partner
+    if how is Partner.NONE:
         found.add(
             "called" if view.called is not None else "partner",
-            "only a profile with deal.partner = 'called' calls a partner",
+            "only a profile with deal.partner = 'called' or 'asked' calls a partner",
         )
         return
     if view.called is None:
         found.add("partner", "a partner without a called card")
         return
-    if view.bidder is None or view.called.suit is not view.trump:
+    if view.bidder is None or (how is Partner.CALLED and view.called.suit is not view.trump):
         found.add("called", f"the bidder calls a trump card, found {view.called}")
     if view.partner is not None:
         found.seat("partner", view.partner, view.variant.deal.players)
+    if how is Partner.ASKED:
+        if view.partner is not None and view.partner == view.bidder:
+            found.add("partner", f"the partner is a seat other than the bidder's ({view.bidder})")
+        return
     plays = [play for trick in view.tricks for play in trick.plays]
     plays.extend(view.trick)
     first = next((s for s, c in plays if c == view.called and s != view.bidder), None)

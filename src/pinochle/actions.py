@@ -306,6 +306,9 @@ class CallPartner:
 
     The first player other than the bidder to play a copy of it is the bidder's partner for
     the hand; a bidder who holds every copy plays alone (rules/deck-and-deal#five-hands).
+    Under ``deal.partner = "asked"`` (the house game with two bid winners) the bidder asks
+    for any card of the deck, and the first other player holding a copy, from the bidder's
+    right, is the partner at once (rules/deck-and-deal#two-winners).
 
     Raises:
         ArgumentError: ``card`` is neither a `Card` nor the text of one card.

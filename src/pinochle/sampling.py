@@ -45,7 +45,7 @@ from pinochle.meld import Meld, _Tables, meld_values, score_meld
 from pinochle.meld import _tables as meld_tables  # the count-code tables (see _meld_total)
 from pinochle.state import Game, Hand, Observation, Phase, State, _kitty_face_down, build_state
 from pinochle.tricks import EMPTY_TRICK, trick_rule
-from pinochle.variant import PassingOrder, TrumpRule, Variant, WithoutMarriage
+from pinochle.variant import Partner, PassingOrder, TrumpRule, Variant, WithoutMarriage
 
 __all__ = ["Knowledge", "KnowledgeTracker", "knowledge", "sample_state", "sample_states"]
 
@@ -466,8 +466,8 @@ class _Reading:
 
     @functools.cached_property
     def excluded(self) -> frozenset[tuple[int, Card]]:
-        """The seats that hold no copy of a dix (see `_no_dix`; read when dealing)."""
-        return self._no_dix()
+        """The seats that hold no copy of a dix or of an asked card (read when dealing)."""
+        return self._no_dix() | self._asked_before()
 
     @functools.cached_property
     def allow(self) -> list[tuple[bool, ...]]:
@@ -542,6 +542,7 @@ class _Reading:
         if view.phase is Phase.SHARE:
             kitty = None  # the bidder sees the kitty it shares: a pile apart (below)
         given = self._given() if view.shared_by_me else {}
+        asked_by = view.partner if variant.deal.partner is Partner.ASKED else None
         for seat in range(self.players):
             if seat == me:
                 continue
@@ -554,6 +555,8 @@ class _Reading:
                 hand_only = _union(hand_only, given[seat]) if hand_only else given[seat]
             if turned_stays:  # Parlett's three-hand
                 hand_only = self._turned_card_holders(seat, hand_only)
+            if seat == asked_by and view.called is not None:  # it held the asked card
+                hand_only = _union(hand_only, {view.called.index: 1})
             either = kitty if seat == bidder else None
             gone = self.played[seat]
             played = _copies(gone) if gone and (hand_only or either) else {}
@@ -661,6 +664,26 @@ class _Reading:
             if seat == view.to_act:
                 break
             earlier.append((seat, dix))
+        return frozenset(earlier)
+
+    def _asked_before(self) -> frozenset[tuple[int, Card]]:
+        """``deal.partner = "asked"``: the seats asked before the partner hold no copy.
+
+        Asking goes from the bidder's right (rules/deck-and-deal#two-winners) and stops at the
+        first holder; five hands pass no cards, so those seats never get one later. With no
+        partner the bidder held every copy and no other seat holds one.
+        """
+        view = self.view
+        called, bidder = view.called, view.bidder
+        if view.variant.deal.partner is not Partner.ASKED or called is None or bidder is None:
+            return frozenset()
+        players = self.players
+        earlier = []
+        for k in range(1, players):
+            seat = (bidder - k) % players
+            if seat == view.partner:
+                break
+            earlier.append((seat, called))
         return frozenset(earlier)
 
     def _last_turn_up(self, seat: int) -> _Copies:

@@ -160,9 +160,12 @@ class Hand:
             (``settlement.shoot_the_moon``).
         shared: ``kitty.share``: the kitty as the bidder shared it, the card it kept first,
             then the card given to each seat from its left (empty until shared).
-        called: Five hands (``deal.partner = "called"``): the trump card the bidder called.
+        called: Five hands (``deal.partner = "called"``): the trump card the bidder called
+            (``"asked"``: the card it asked for).
         partner: The bidder's partner for the hand: the first seat other than the bidder
-            to play a copy of the called card (None until then, and for a lone bidder).
+            to play a copy of the called card (None until then, and for a lone bidder);
+            under ``deal.partner = "asked"`` the first holder from the bidder's right, from
+            the ask on.
     """
 
     number: int
@@ -657,7 +660,7 @@ class Observation:
         called: Five hands: the trump card the bidder called (every seat hears the call).
         partner: Five hands: the bidder's partner, once it has played a copy of the called
             card (None before, in every seat's observation: the partner stays hidden until
-            the card shows).
+            the card shows); under ``deal.partner = "asked"`` from the ask on.
     """
 
     seat: int

@@ -526,6 +526,8 @@ def _seat_marks(view: Observation, seat: int, names: Sequence[str] | None) -> st
         marks.append("dealer")
     if seat == view.bidder:
         marks.append(f"bid {view.bid}")
+    if view.partner is not None and seat == view.partner:  # five hands, once known
+        marks.append("partner")
     if seat == view.to_act and view.phase is not Phase.GAME_OVER:
         marks.append("to act")
     return " · ".join([_seat_name(view, seat, names), *marks])

@@ -44,6 +44,7 @@ from pinochle.variant import (
     GameScoring,
     OpeningLead,
     OutOfReach,
+    Partner,
     SaveApplies,
     SaveMeld,
     SetRule,
@@ -161,6 +162,8 @@ _PLAIN_CHOICES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("settlement", "shoot_the_moon"): st.booleans(),
     ("game", "slide_out"): st.sampled_from([False, 1, 3]),
     ("kitty", "share"): st.booleans(),
+    ("deal", "partner"): st.sampled_from(["called", "asked"]),
+    ("settlement", "defenders_pool_tricks"): st.booleans(),
 }
 
 
@@ -206,6 +209,9 @@ def variants(
         changes.get("game", {}).pop("slide_out", None)
     elif changes.get("game", {}).get("slide_out"):
         changes["game"]["bid_and_out"] = True  # slide-out is a bid-and-out rule
+    if parent.deal.partner is Partner.NONE:  # a called or asked partner: five hands only
+        changes.get("deal", {}).pop("partner", None)
+        changes.get("settlement", {}).pop("defenders_pool_tricks", None)
     kitty = changes.get("kitty", {})
     if kitty.get("share") and parent.deal.kitty != parent.deal.players:
         del kitty["share"]  # BC-PA's share needs one kitty card a seat

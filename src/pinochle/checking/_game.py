@@ -53,7 +53,7 @@ from pinochle.records import GameRecord, record_of, replay_states
 from pinochle.scoring._settle import HandFacts, settle_facts
 from pinochle.state import CompletedTrick, Hand, Phase, State
 from pinochle.tricks import card_points, deck_points, round_trick_points
-from pinochle.variant import GameScoring, Variant
+from pinochle.variant import GameScoring, Partner, Variant
 
 _EXTRA_ACCEPTED = 2  # listed actions tried per state besides the one played
 _ILLEGAL_TRIED = 3  # illegal candidates tried per state
@@ -323,7 +323,7 @@ class GameCheck:
             # The house endings: every trick taken, or the game's number of hands played.
             # A called pair takes every trick between them (rules/game-end#pinochling).
             tricks = after.game.last_tricks
-            pair = {hand.bidder, _partner_seat(hand, tricks)} if hand else set()
+            pair = {hand.bidder, _partner_seat(self.variant, hand, tricks)} if hand else set()
             takers = (
                 {
                     "pair" if t.winner in pair else self.variant.side_of(hand.persons[t.winner])
@@ -541,16 +541,25 @@ def _facts(before: State, after: State) -> HandFacts:
 
 def _partner_fact(before: State, hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
     """The called partner's side (five hands), or None."""
-    seat = _partner_seat(hand, tricks)
+    seat = _partner_seat(before.variant, hand, tricks)
     return before.side_of(seat) if seat is not None else None
 
 
-def _partner_seat(hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
+def _partner_seat(variant: Variant, hand: Hand, tricks: Sequence[CompletedTrick]) -> int | None:
     """The called partner's seat (five hands): the first other player of the called card.
 
     Read from the tricks as played, not from `Hand.partner` (rules/deck-and-deal#five-hands).
+    An asked card (rules/deck-and-deal#two-winners): the first other holder of a copy in the
+    hands as dealt, asking from the bidder's right (the seat before it) round.
     """
     if hand.called is None:
+        return None
+    if variant.deal.partner is Partner.ASKED and hand.bidder is not None:
+        players = len(hand.dealt)
+        for k in range(1, players):
+            seat = (hand.bidder - k) % players
+            if hand.called in hand.dealt[seat]:
+                return seat
         return None
     for trick in tricks:
         for seat, card in trick.plays:

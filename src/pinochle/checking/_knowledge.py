@@ -12,9 +12,11 @@ import attrs
 
 from pinochle._possible import where_cards_are as where_cards_are  # the deck's accounting
 from pinochle.actions import (
+    CallPartner,
     Play,
 )
 from pinochle.cards import CARDS, Card
+from pinochle.engine._partner import _call_actions
 from pinochle.engine._passing import _announced
 from pinochle.errors import InvariantError
 from pinochle.state import Game, Hand, Phase, State, _kitty_face_down
@@ -142,7 +144,8 @@ def knowable(state: State, seat: int) -> set[Card]:
     if hand.called is not None:  # five hands: the call names a card, not where it lies
         known.add(hand.called)
     if state.phase is Phase.CALL and hand.trump is not None:  # the calls offered: every trump
-        known.update(c for c in CARDS if c.suit is hand.trump)
+        # (called) or every card (asked)
+        known.update(a.card for a in _call_actions(state) if isinstance(a, CallPartner))
     if seat in _partners_of_the_pass(hand):
         known.update(hand.returned_cards)
         if seat != hand.bidder or not _passed_hidden_from_bidder(state):

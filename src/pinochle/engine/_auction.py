@@ -55,7 +55,7 @@ def _meld_cap(variant: Variant) -> int:
         # Under kitty.share each partner gets a kitty card too (BC-PA).
         size = deal.hand + variant.kitty.share
         meld += highest_meld(variant, size) * len(variant.partners_of(0))
-    elif deal.partner is Partner.CALLED and variant.meld.who is WhoMelds.ALL:
+    elif deal.partner is not Partner.NONE and variant.meld.who is WhoMelds.ALL:
         meld += highest_meld(variant, deal.hand)  # five hands: the called partner's meld
     return max(variant.bidding.minimum, meld + deck_points(variant))
 

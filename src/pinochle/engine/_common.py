@@ -140,7 +140,7 @@ _PHASE_WORDS = {
     Phase.THROW_IN: "the bidder must throw in or play on",
     Phase.CONCEDE: "the bidder's opponents must concede or play on",
     Phase.MOON: "the bidder must shoot the moon or play on",
-    Phase.CALL: "the bidder must call a trump card for a partner",
+    Phase.CALL: "the bidder must call a card for a partner",
     Phase.MELD: "the trick winner may declare a meld or draw",
     Phase.DIX_EXCHANGE: "the dix holder must exchange the dix or keep it",
     Phase.TRICKS: "it is trick play: play a card",

@@ -258,7 +258,7 @@ def _dix_value(variant: Variant) -> int:
 
 def _after_trump(state: State) -> State:
     """Trump is named: the bidder calls a partner, the partner passes cards, or all meld."""
-    if state.variant.deal.partner is Partner.CALLED:  # rules/deck-and-deal#five-hands
+    if state.variant.deal.partner is not Partner.NONE:  # rules/deck-and-deal#five-hands
         return _with(state, phase=Phase.CALL, to_act=state.hand.bidder)
     if state.variant.passing.cards:
         partner = (_seat(state) + 2) % 4

@@ -29,7 +29,7 @@ from pinochle.demo import meld_text, misdeal_shown
 from pinochle.engine._passing import _announced
 from pinochle.play._voice import Voice, cards_text, count, join
 from pinochle.state import CompletedTrick, Hand, Phase, State
-from pinochle.variant import PassingOrder
+from pinochle.variant import Partner, PassingOrder
 
 
 class Teller:
@@ -135,6 +135,13 @@ class Teller:
         if isinstance(action, PlayOn):
             return [f"  {self.voice.does(persons, seat, 'plays', 'play')} on"]
         if isinstance(action, CallPartner):
+            if self.voice.variant.deal.partner is Partner.ASKED:  # known at once
+                who = self.voice.does(persons, seat, "asks", "ask")
+                partner = after.hand.partner
+                if partner is None:
+                    return [f"  {who} for {action.card}: nobody else holds one, alone"]
+                found = self.voice.does(persons, partner, "holds", "hold")
+                return [f"  {who} for {action.card}: {found} one, the partner"]
             who = self.voice.does(persons, seat, "calls", "call")
             return [f"  {who} {action.card}: its first other player is the partner"]
         if isinstance(action, ShootTheMoon):

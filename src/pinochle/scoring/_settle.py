@@ -23,7 +23,9 @@ Then the hand ends one of these ways, each a profile's rule:
 * **A called partner** (five hands, ``deal.partner = "called"``): the partner's meld,
   trick points, tricks and counters count with the bidder's, the pair settles as one
   bidding side, and the partner scores what the bidder scores; each defender settles alone
-  (`_with_partner`, rules/settlement#called-partner).
+  (`_with_partner`, rules/settlement#called-partner). Under
+  ``settlement.defenders_pool_tricks`` each defender scores its own meld plus every
+  defender's trick points, its meld saved by what they took together (`_pooled`).
 * **Shot the moon** (``settlement.shoot_the_moon``): bidders who promised every trick and
   took every trick, making the bid, score as made plus ``settlement.moon_bonus``; else they
   are set for the moon: ``settlement.moon_penalty`` off, meld and trick points lost, and
@@ -346,9 +348,10 @@ def _check_partner(variant: Variant, partner: object, bidder: int | None) -> Non
     """A called partner: a side other than the bidder's, in a profile that calls one."""
     if type(partner) is not int:
         raise ArgumentError("partner", "a side number (int) or None", partner)
-    if variant.deal.partner is not Partner.CALLED:
+    if variant.deal.partner is Partner.NONE:
         raise SettlementError(
-            "partner: only a called partner joins the bidder for a hand (deal.partner is 'none')"
+            "partner: only a called or asked partner joins the bidder for a hand (deal.partner "
+            "is 'none')"
         )
     if bidder is None:
         raise SettlementError("partner: only a bidder calls a partner")
@@ -461,12 +464,15 @@ def settle_checked(
         )
         for i in range(n)
     ]
+    scored = rounded  # the trick points each side scores
+    if variant.settlement.defenders_pool_tricks:
+        scored, takes = _pooled(variant, bidder, points or (), tricks, rounded, takes)
     binds_bidder = variant.settlement.save_meld_applies_to is SaveApplies.BOTH
     statuses = [
         meld_status(variant, meld[i], takes[i], i != bidder or binds_bidder, nines[i])
         for i in range(n)
     ]
-    short = short_of_trick_points(variant, rounded)
+    short = short_of_trick_points(variant, scored)
     for i in short:
         statuses[i] = short_status(statuses[i])
     bidder_meld = meld[bidder] if statuses[bidder] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
@@ -506,12 +512,37 @@ def settle_checked(
         elif statuses[i] is MeldStatus.LOST:
             # the saving rule loses the meld; the trick points still count
             # (rules/settlement#choice-unsaved-trick-points)
-            score = rounded[i] + bonus
+            score = scored[i] + bonus
         else:
             counted = meld[i] if statuses[i] in (MeldStatus.SAVED, MeldStatus.NINES) else 0
-            score = counted + rounded[i] + bonus
+            score = counted + scored[i] + bonus
         sides.append(SideResult(meld[i], statuses[i], rounded[i], score))
     return HandResult(outcome, bidder, bid, tuple(sides), reason)
+
+
+def _pooled(
+    variant: Variant,
+    bidder: int,
+    points: Sequence[int],
+    tricks: Sequence[int] | None,
+    rounded: tuple[int, ...],
+    takes: list[Take],
+) -> tuple[tuple[int, ...], list[Take]]:
+    """``settlement.defenders_pool_tricks``: every defender scores all the defenders' tricks.
+
+    The house five-hand notes (rules/settlement#defenders-pool): "The three non-bid partners:
+    Each gets only their own melt. All three gets all their tricks." The defenders' trick
+    points are added (and rounded as one side's), and each defender's meld is saved by what
+    the defenders took together: a trick (or counter) any of them took saves every one's
+    meld. Behind a called partner the partner's slot is already joined to the bidder's and
+    holds nothing, so it adds nothing to the pool.
+    """
+    defenders = [i for i in range(len(rounded)) if i != bidder]
+    pool = round_trick_points(sum(points[i] for i in defenders), variant)
+    took = None if tricks is None else sum(tricks[i] for i in defenders)
+    take = Take(pool, took, any(takes[i].counter for i in defenders))
+    won = tuple(rounded[i] if i == bidder else pool for i in range(len(rounded)))
+    return won, [takes[i] if i == bidder else take for i in range(len(takes))]
 
 
 def _joined(

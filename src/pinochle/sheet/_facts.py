@@ -235,7 +235,7 @@ def check_record(rules: Rules, facts: HandRecord, strict_bids: bool) -> None:
         )
     _check_renege(variant, facts, n)
     if facts.partner is not None:
-        if variant.deal.partner is not Partner.CALLED:
+        if variant.deal.partner is Partner.NONE:
             raise SheetError(
                 f"partner: {variant.name} calls no partner (deal.partner is 'none'): the "
                 "partners are the profile's teams"

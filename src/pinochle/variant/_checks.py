@@ -511,51 +511,65 @@ def _check_share(v: Variant) -> Iterator[tuple[str, str]]:
         )
 
 
-_UNKNOWN = "the partner is unknown until the called card is played"
-
-
 @_rule
 def _check_called_partner(v: Variant) -> Iterator[tuple[str, str]]:
-    """Five hands play with a called partner, and a called partner needs five hands.
+    """Five hands play with a called (or asked) partner, and such a partner needs five hands.
 
     WP's five-hand game (rules/deck-and-deal#five-hands): the bidder calls a trump card after
     naming trump, and its first other player partners the bidder for the hand. The side is
     known only once that card is played, so the rules that end a hand on the bidders' meld
-    or sides before the first trick do not apply.
+    or sides before the first trick do not apply. The house game that asks for a card
+    (``'asked'``, rules/deck-and-deal#two-winners) knows the pair at once, but its notes play
+    every hand out and say nothing of those rules, so the same ones are refused.
     """
     d = v.deal
-    if d.players == 5 and d.partner is not Partner.CALLED:
+    if d.players == 5 and d.partner is Partner.NONE:
         yield (
             "deal.players",
             "five hands play with a called partner (rules/deck-and-deal#five-hands): set "
-            "deal.partner = 'called'",
+            "deal.partner = 'called' or 'asked'",
         )
-    if d.partner is not Partner.CALLED:
+    if d.partner is Partner.NONE:
+        if v.settlement.defenders_pool_tricks:
+            yield (
+                "settlement.defenders_pool_tricks",
+                "only the defenders against a called or asked partner pool their tricks: set "
+                "deal.partner (five hands) or false",
+            )
         return
+    how = f"a{'n' if d.partner is Partner.ASKED else ''} {d.partner.value} partner"
     if d.players != 5:
-        yield "deal.partner", f"a called partner is a five-hand rule, found {d.players} players"
+        yield "deal.partner", f"{how} is a five-hand rule, found {d.players} players"
     if d.partnerships:
         yield (
             "deal.partnerships",
-            "a called partner changes with every hand: set deal.partnerships = false",
+            f"{how} changes with every hand: set deal.partnerships = false",
         )
+    if not v.has_auction:
+        yield "deal.partner", f"only a high bidder finds {how}: a turned-up trump has no auction"
     s = v.settlement
+    if d.partner is Partner.CALLED:
+        unknown = "the partner is unknown until the called card is played"
+    else:
+        unknown = "the house notes play every hand out"
+    if v.game.scoring is GameScoring.CHIPS:
+        yield "game.scoring", f"{how} is a points game: {unknown}"
     if s.out_of_reach is OutOfReach.NO_PLAY:
-        yield "settlement.out_of_reach", f"expected 'play' with a called partner: {_UNKNOWN}"
+        yield "settlement.out_of_reach", f"expected 'play' with {how}: {unknown}"
     for key in ("throw_in", "opponents_concede", "meld_makes_bid", "shoot_the_moon"):
         if getattr(s, key):
-            yield f"settlement.{key}", f"expected false with a called partner: {_UNKNOWN}"
+            yield f"settlement.{key}", f"expected false with {how}: {unknown}"
     if s.bidder_minimum_meld:
-        yield "settlement.bidder_minimum_meld", f"expected 0 with a called partner: {_UNKNOWN}"
+        yield "settlement.bidder_minimum_meld", f"expected 0 with {how}: {unknown}"
     if v.renege.penalty is not RenegePenalty.NONE:
-        yield "renege.penalty", f"expected 'none' with a called partner: {_UNKNOWN}"
+        yield "renege.penalty", f"expected 'none' with {how}: {unknown}"
     if v.checks.played:
-        # WP's checks are paid player to player (rules/settlement#checks); a called pair
+        # WP's checks are paid player to player (rules/settlement#checks); a called or asked pair
         # shares a score for one hand, and no source says how it would share checks.
         yield (
             "checks",
             "check pinochle's checks are paid player to player (rules/settlement#checks), and "
-            "no source says how a called pair would share them: set every [checks] key to 0",
+            "no source says how a called or asked pair would share them: set every [checks] key to 0",
         )
 
 
@@ -623,24 +637,12 @@ _NEEDS = (
         "settlement.shoot_the_moon",
         "only a high bidder may shoot the moon: a turned-up trump has no auction",
     ),
-    _Need(
-        lambda v: v.deal.partner is Partner.CALLED,
-        _Lacks.AUCTION,
-        "deal.partner",
-        "only a high bidder calls a partner: a turned-up trump has no auction",
-    ),
-    _Need(
-        lambda v: v.deal.partner is Partner.CALLED,
-        _Lacks.POINTS,
-        "game.scoring",
-        f"a called partner is a points game: {_UNKNOWN}",
-    ),
 )
 """The rules of a hand bid for in points, each refused where the profile lacks what it needs.
 
 A kitty goes to the high bidder; a renege table settles against the bid in points; a
-quadruple wins a game that ends; the moon is shot by a bidder for points; a partner is
-called by a bidder, and the pair's score is in points.
+quadruple wins a game that ends; the moon is shot by a bidder for points. (What a called or
+asked partner needs is `_check_called_partner`'s.)
 """
 
 

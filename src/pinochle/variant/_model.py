@@ -407,6 +407,10 @@ class Partner(enum.StrEnum):
     CALLED = "called"
     """WP's five-hand game: after naming trump the bidder calls a trump card; the first other
     player to play a copy of it is the bidder's partner for the hand (alone if none does)."""
+    ASKED = "asked"
+    """A house five-hand game (easafamily's notes): after naming trump the bidder asks for a
+    card, starting with the player on the bidder's right; the first other player holding a
+    copy is the partner for the hand, known to every seat at once (alone if none holds one)."""
 
 
 @fills_new_fields
@@ -434,8 +438,8 @@ class Deal:
     )
     partner: Partner = _key(
         Partner.NONE,
-        "'none', or 'called' (five hands): the bidder calls a trump card; its first other player"
-        " is the partner",
+        "'none', 'called' (five hands: the bidder calls a trump card; its first other player"
+        " is the partner) or 'asked' (the first holder of the asked card from the bidder's right)",
     )
 
 
@@ -633,6 +637,11 @@ class Settlement:
     )
     moon_bonus: int = _scaled(25, "added to the bidders' score when the moon is made")
     moon_penalty: int = _scaled(50, "the bidders' loss when the moon fails (meld and tricks void)")
+    defenders_pool_tricks: bool = _key(
+        False,
+        "with a called or asked partner: each defender scores its own meld plus all the"
+        " defenders' trick points",
+    )
 
 
 @fills_new_fields

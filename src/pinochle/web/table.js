@@ -562,6 +562,10 @@
     if (over) return marks[0];
     if (seat === obs.dealer) marks.push("dealer");
     if (seat === obs.bidder) marks.push(`bid ${obs.bid}`);
+    // Five hands: the bidder's partner, once known (absent from the document before).
+    if (obs.partner !== undefined && obs.partner !== null && seat === obs.partner) {
+      marks.push("partner");
+    }
     if (seat === obs.to_act && obs.phase !== "game over") marks.push("to act");
     return marks.join(" · ");
   }
