@@ -569,7 +569,8 @@ def _check_called_partner(v: Variant) -> Iterator[tuple[str, str]]:
         yield (
             "checks",
             "check pinochle's checks are paid player to player (rules/settlement#checks), and "
-            "no source says how a called or asked pair would share them: set every [checks] key to 0",
+            "no source says how a called or asked pair would share them: set every [checks] "
+            "key to 0",
         )
 
 
