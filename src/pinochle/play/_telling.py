@@ -11,6 +11,7 @@ from pinochle.actions import (
     CallMisdeal,
     CallPartner,
     CallRenege,
+    CorrectRenege,
     Concede,
     Declare,
     Draw,
@@ -130,6 +131,12 @@ class Teller:
             who = self.voice.does(persons, seat, "calls", "call")
             on = self.voice.name(persons, action.seat).replace("You", "you")
             return [f"  {who} a renege on {on}: play stops."]
+        if isinstance(action, CorrectRenege):  # out of turn: the action names its seat
+            who = self.voice.does(persons, action.seat, "takes", "take")
+            return [
+                f"  {who} back a card against the duty and plays {action.card} instead;"
+                " the cards after it go back and are played again."
+            ]
         if isinstance(action, Concede):
             return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):
