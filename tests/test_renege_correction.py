@@ -347,3 +347,40 @@ def test_random_games_with_reneges_and_corrections_end_and_score(
     totals = [sum(r.scores[i] for r in state.results) for i in range(variant.sides)]
     assert list(state.scores) == totals
     assert replay(record_of(state)) == state
+
+
+def test_the_bots_call_a_visible_opening_lead_renege() -> None:
+    """A first leader bound to lead trump (``play.opening_lead = "trump"``) who led another
+    suit and later plays a trump held that trump at the lead: every seat can see it."""
+    from pinochle.bots.base import visible_renege
+
+    variant = pn.load_variant("pagat-partnership").override(
+        {"renege": {"penalty": "chapman", "accept": True}, "play": {"opening_lead": "trump"}}
+    )
+    for seed in range(40):
+        rng = random.Random(seed)
+        state = to_tricks(pn.new_game(variant, seed=seed), rng)
+        leader = state.to_act
+        assert leader is not None
+        trump = state.hand.trump
+        held = state.hands[leader]
+        others = [c for c in held if c.suit is not trump]
+        if not others or len(others) == len(held):
+            continue
+        state = pn.apply(state, pn.Play(others[0]))
+        while state.phase is pn.Phase.TRICKS:
+            seat = state.to_act
+            assert seat is not None
+            if state.side_of(seat) != state.side_of(leader):
+                call = visible_renege(pn.observe(state, seat))
+                played_trump = any(
+                    s == leader and c.suit is trump
+                    for t in (*[t.plays for t in state.tricks], state.trick)
+                    for s, c in t
+                )
+                assert (call == pn.CallRenege(leader)) == played_trump
+                if played_trump:
+                    return
+            own = [a for a in plays(state) if a.card.suit is trump]
+            state = pn.apply(state, own[0] if seat == leader and own else plays(state)[0])
+    raise AssertionError("no visible opening-lead renege in 40 games")  # pragma: no cover
