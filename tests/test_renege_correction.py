@@ -9,9 +9,12 @@ Once the trick's last card is played the renege stands and can only be called.
 
 from __future__ import annotations
 
+import io
 import json
 import pickle
 import random
+import re
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -384,3 +387,75 @@ def test_the_bots_call_a_visible_opening_lead_renege() -> None:
             own = [a for a in plays(state) if a.card.suit is trump]
             state = pn.apply(state, own[0] if seat == leader and own else plays(state)[0])
     raise AssertionError("no visible opening-lead renege in 40 games")  # pragma: no cover
+
+
+# --- The terminal table: a person reneges, corrects, calls ------------------------------------
+
+
+class _Autopilot(io.StringIO):
+    """A standard input answering each prompt from the screen so far (as tests/test_play)."""
+
+    def __init__(self, screen: io.StringIO, policy: Callable[[str], str | None]) -> None:
+        super().__init__()
+        self.screen, self.policy, self.count = screen, policy, 0
+
+    def readline(self, size: int | None = -1, /) -> str:  # type: ignore[override]
+        reply = self.policy(self.screen.getvalue())
+        self.count += 1
+        return "" if reply is None or self.count > 2000 else reply + "\n"
+
+
+_CARD = r"(?:10|[AKQJ9])[♣♦♥♠]"
+
+
+def _panel_cards(screen: str) -> list[tuple[int, str, bool]]:
+    """The last trick panel's numbered hand: (number, card, starred)."""
+    panel = screen[screen.rfind("Your hand (* = you may play it):") :]
+    return [
+        (int(n), card, star == "*") for n, card, star in re.findall(rf"(\d+) ({_CARD})(\*?)", panel)
+    ]
+
+
+def _terminal_game(policy: Callable[[str], str | None], seed: int) -> str:
+    from pinochle.play import play_game
+
+    screen = io.StringIO()
+    rules = chapman().override({"game": {"hands": 1}})
+    play_game(rules, level="easy", seed=seed, stdin=_Autopilot(screen, policy), stdout=screen)
+    return screen.getvalue()
+
+
+def test_a_person_at_the_terminal_may_renege_and_correct_it() -> None:
+    """``pinochle play`` with ``renege.accept`` and ``renege.correction``: an unstarred card
+    is played as a renege, and the person is asked, before the next card, to correct it
+    ("player may correct before the trick is closed")."""
+    for seed in range(10):
+        done: list[str] = []
+
+        def policy(screen: str) -> str | None:
+            if "  Result: " in screen:
+                return None
+            tail = screen[-200:]
+            if tail.endswith("Correct> "):
+                done.append("corrected")
+                offered = re.search(r"the card to play instead\n  \(([^)]*)\)", screen[-600:])
+                assert offered is not None
+                return re.findall(_CARD, offered.group(1))[0]
+            if tail.endswith("Your card> "):
+                cards = _panel_cards(screen)
+                unstarred = [card for _, card, star in cards if not star]
+                if not done and unstarred and "A card without * is a renege" in screen[-900:]:
+                    trick = screen[screen.rfind("  Trick ") :].split("\n", 1)[0]
+                    if "you lead" not in trick:
+                        done.append("reneged")
+                        return unstarred[0]
+                return next(card for _, card, star in cards if star)
+            return "pass" if "Your call> " in tail else "1"
+
+        out = _terminal_game(policy, seed)
+        if done == ["reneged", "corrected"]:
+            assert "does not meet the duty of this trick: a renege." in out
+            assert re.search(rf"  You correct a renege: {_CARD} is taken back and", out)
+            assert "  Result: " in out
+            return
+    raise AssertionError("no renege at the terminal in 10 games")  # pragma: no cover

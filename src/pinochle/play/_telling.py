@@ -132,10 +132,11 @@ class Teller:
             on = self.voice.name(persons, action.seat).replace("You", "you")
             return [f"  {who} a renege on {on}: play stops."]
         if isinstance(action, CorrectRenege):  # out of turn: the action names its seat
-            who = self.voice.does(persons, action.seat, "takes", "take")
+            wrong = next(card for who, card in before.trick if who == action.seat)
+            who = self.voice.does(persons, action.seat, "corrects", "correct")
             return [
-                f"  {who} back a card against the duty and plays {action.card} instead;"
-                " the cards after it go back and are played again."
+                f"  {who} a renege: {wrong} is taken back and {action.card} played instead;"
+                " the cards played after it go back and are played again."
             ]
         if isinstance(action, Concede):
             return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
