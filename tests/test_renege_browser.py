@@ -22,6 +22,7 @@ from test_serve_browser import Page, browser  # noqa: F401 - the fixture
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]  # the quick run leaves them out
 
+
 @pytest.fixture
 def referee(tmp_path: Path) -> Iterator[TableServer]:
     house = tmp_path / "referee.toml"
@@ -87,6 +88,8 @@ def test_a_person_reneges_and_calls_at_the_web_table(
             page.click(found[0])
         else:
             raise AssertionError(f"nothing to do: {page.find('#panel')[0].text!r}")
-    assert reneged_once and called
+    assert reneged_once
+    assert called
     result = _state(referee).results[0]
-    assert result.outcome is Outcome.RENEGE and "not proven" in result.reason
+    assert result.outcome is Outcome.RENEGE
+    assert "not proven" in result.reason

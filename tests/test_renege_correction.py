@@ -127,7 +127,8 @@ def test_a_player_may_correct_before_the_trick_is_closed() -> None:
     at = len(state.trick) - 1
     wrong = state.trick[at][1]
     offered = corrections(state)
-    assert offered and all(a.seat == offender for a in offered)
+    assert offered
+    assert all(a.seat == offender for a in offered)
     # Another seat plays on after the renege: the correction is still open.
     after = pn.apply(state, plays(state)[0])
     follower, followed = after.trick[-1]
@@ -135,7 +136,8 @@ def test_a_player_may_correct_before_the_trick_is_closed() -> None:
     fix = offered[-1]
     done = pn.apply(after, fix)
     assert done.trick == (*state.trick[:at], (offender, fix.card))
-    assert wrong in done.hands[offender] and fix.card not in done.hands[offender]
+    assert wrong in done.hands[offender]
+    assert fix.card not in done.hands[offender]
     assert followed in done.hands[follower]  # went back: it is played again
     assert done.to_act == (offender + 1) % variant.deal.players
     assert not reneged(done, offender)
@@ -232,7 +234,7 @@ def test_a_state_mid_correction_round_trips() -> None:
     """Pickle, JSON, the record and the notation read back a game with a renege, a card
     after it, and the correction."""
     variant = chapman()
-    state, offender = first_renege(variant, 7)
+    state, _ = first_renege(variant, 7)
     state = pn.apply(state, plays(state)[0])
     for position in (state, pn.apply(state, corrections(state)[0])):
         assert pickle.loads(pickle.dumps(position)) == position
@@ -306,7 +308,8 @@ def test_every_duty_may_be_corrected(duty: str) -> None:
     )
     state, offender = _duty_renege(variant, words, still_open=True)
     offered = corrections(state)
-    assert offered and {a.seat for a in offered} == {offender}
+    assert offered
+    assert {a.seat for a in offered} == {offender}
     done = pn.apply(state, offered[0])
     assert not reneged(done, offender)
 
@@ -432,7 +435,7 @@ def test_a_person_at_the_terminal_may_renege_and_correct_it() -> None:
     for seed in range(10):
         done: list[str] = []
 
-        def policy(screen: str) -> str | None:
+        def policy(screen: str, done: list[str] = done) -> str | None:
             if "  Result: " in screen:
                 return None
             tail = screen[-200:]

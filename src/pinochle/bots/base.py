@@ -29,7 +29,8 @@ def visible_renege(observation: Observation) -> CallRenege | None:
     An opponent that failed to follow a suit and later played a card of it held that card
     when it failed to follow (no card enters a hand during trick play), so it reneged: any
     seat can see it. So did a first leader who had to lead a trump (``play.opening_lead``),
-    led another suit and later plays a trump. Only a call the seat may make (in its legal actions) is returned.
+    led another suit and later plays a trump. Only a call the seat may make (in its legal
+    actions) is returned.
     """
     calls = [a for a in observation.legal_actions if type(a) is CallRenege]
     if not calls:

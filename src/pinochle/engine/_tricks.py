@@ -80,7 +80,7 @@ def _calls(state: State) -> list[Action]:
 def _allowed_cards(
     state: State, held: Sequence[Card], plays: Sequence[tuple[int, Card]], first: bool
 ) -> Sequence[Card]:
-    """The cards of ``held`` the engine's duty allows after ``plays``: every duty of `_trick_actions`.
+    """The cards of ``held`` that every duty of `_trick_actions` allows after ``plays``.
 
     Following (follow, beat, trump, overtrump: `_legal_follow`) and the hand's opening lead
     (``play.opening_lead``; ``first`` says the plays start the hand's first trick). A lead

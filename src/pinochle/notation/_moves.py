@@ -301,7 +301,9 @@ def read_token(text: str, start: int, end: int, *, view: bool) -> Move:
         second = text.find(":", at, end)
         if second < 0:
             raise fail(text, end, "':' and the card that corrects the renege", "")
-        return CorrectRenege(read_int(text, at, second, "a seat", 0, 9), read_card(text, second + 1, end))
+        return CorrectRenege(
+            read_int(text, at, second, "a seat", 0, 9), read_card(text, second + 1, end)
+        )
     if verb == "call":
         return CallPartner(read_card(text, at, end))
     if verb.startswith("+"):
