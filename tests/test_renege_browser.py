@@ -45,9 +45,9 @@ def referee(tmp_path: Path) -> Iterator[TableServer]:
 
 
 def _state(server: TableServer) -> pn.State:
-    games = list(server.store._games.values())  # type: ignore[attr-defined]
+    games = list(server.store._games.values())
     assert len(games) == 1
-    return games[0].state  # type: ignore[no-any-return]
+    return games[0].state
 
 
 def test_a_person_reneges_and_calls_at_the_web_table(

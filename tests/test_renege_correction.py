@@ -143,7 +143,7 @@ def test_a_player_may_correct_before_the_trick_is_closed() -> None:
     assert not reneged(done, offender)
     assert not corrections(done)
     # A corrected renege is not provable: a call on it is the caller's renege.
-    while done.side_of(done.to_act) == done.side_of(offender):  # type: ignore[arg-type]
+    while done.side_of(done.to_act) == done.side_of(offender):
         done = pn.apply(done, plays(done)[0])
     settled = pn.apply(done, pn.CallRenege(offender))
     assert "was not proven" in settled.results[-1].reason
@@ -443,7 +443,7 @@ def test_a_person_at_the_terminal_may_renege_and_correct_it() -> None:
                 done.append("corrected")
                 offered = re.search(r"the card to play instead\n  \(([^)]*)\)", screen[-600:])
                 assert offered is not None
-                return re.findall(_CARD, offered.group(1))[0]
+                return str(re.findall(_CARD, offered.group(1))[0])
             if tail.endswith("Your card> "):
                 cards = _panel_cards(screen)
                 unstarred = [card for _, card, star in cards if not star]

@@ -481,10 +481,10 @@ def parse_action(text: str) -> Action:
                 raise ActionParseError(
                     text, "a correction is 'correct renege', a seat number 0-9 and a card"
                 )
-            cards = parse_cards(card)
-            if len(cards) != 1:
-                raise ActionParseError(text, f"correct with one card, not {len(cards)}")
-            return CorrectRenege(int(seat), cards[0])
+            fixed = parse_cards(card)
+            if len(fixed) != 1:
+                raise ActionParseError(text, f"correct with one card, not {len(fixed)}")
+            return CorrectRenege(int(seat), fixed[0])
         if verb == "call":
             called = parse_cards(rest)
             if len(called) != 1:
