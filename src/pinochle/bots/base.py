@@ -17,8 +17,7 @@ from collections.abc import Callable
 
 import attrs
 
-from pinochle import Action, CallRenege, Observation, Phase, TurnError
-from pinochle.tricks import leads_trump
+from pinochle import Action, CallRenege, Observation, Phase, TurnError, leads_trump
 
 __all__ = ["Bot", "RandomBot", "visible_renege"]
 
