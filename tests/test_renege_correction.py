@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
@@ -326,10 +326,14 @@ def test_every_duty_may_be_corrected(duty: str) -> None:
 def test_random_games_with_reneges_and_corrections_end_and_score(
     seed: int, base: str, lead: str
 ) -> None:
-    """Random actions over two-hand games: legal actions (calls and corrections among them,
-    whichever seat they name) and now and then a renege; every game ends, the scores add
-    up, and every observation is possible."""
-    variant = chapman(base, opening_lead=lead).override({"game": {"hands": 2}})
+    """Random actions over games of two hands, each played out: legal actions (calls and
+    corrections among them, whichever seat they name; mostly passes in the auction, so play
+    starts) and now and then a renege; every game ends, the scores add up, and every
+    observation is possible."""
+    variant = chapman(base, opening_lead=lead).override(
+        {"game": {"hands": 2}, "settlement": {"out_of_reach": "play"}}
+    )
+    fixes = 0
     rng = random.Random(seed)
     state = pn.new_game(variant, seed=seed)
     for _ in range(3000):
@@ -341,15 +345,20 @@ def test_random_games_with_reneges_and_corrections_end_and_score(
         if state.phase is pn.Phase.TRICKS and rng.random() < 0.15:
             card = rng.choice(state.hands[seat])
             state = pn.apply(state, pn.Play(card))  # legal or a renege: both accepted
+        elif pn.Pass() in legal and rng.random() < 0.8:
+            state = pn.apply(state, pn.Pass())
         else:
             calls = [a for a in legal if isinstance(a, pn.CallRenege)]
             if calls and rng.random() > 0.05:
                 legal = [a for a in legal if a not in calls]  # a call ends the hand: rarely
-            state = pn.apply(state, rng.choice(legal))
+            action = rng.choice(legal)
+            fixes += isinstance(action, pn.CorrectRenege)
+            state = pn.apply(state, action)
         if state.phase is pn.Phase.TRICKS:
             for s in range(variant.deal.players):
                 assert observation_problems(pn.observe(state, s)) == []
     assert state.is_over
+    event(f"corrections: {min(fixes, 3)}")
     totals = [sum(r.scores[i] for r in state.results) for i in range(variant.sides)]
     assert list(state.scores) == totals
     assert replay(record_of(state)) == state
@@ -462,3 +471,12 @@ def test_a_person_at_the_terminal_may_renege_and_correct_it() -> None:
             assert "  Result: " in out
             return
     raise AssertionError("no renege at the terminal in 10 games")  # pragma: no cover
+
+
+@pytest.mark.parametrize("base", ["pagat-partnership", "wikipedia-three-hand"])
+def test_pinochle_check_passes_a_profile_with_the_correction(base: str) -> None:
+    """Random legal games under the option (calls among them): every invariant holds."""
+    from pinochle.checking import check_variant
+
+    report = check_variant(chapman(base, opening_lead="trump"), games=6, max_hands=4)
+    assert report.ok, report
