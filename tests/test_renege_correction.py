@@ -24,7 +24,15 @@ import pinochle as pn
 from pinochle._possible import observation_problems
 from pinochle.engine._tricks import reneged
 from pinochle.errors import ArgumentError, IllegalActionError, VariantError
-from pinochle.notation import read_game, read_move, write_game, write_move
+from pinochle.notation import (
+    position_of,
+    read_game,
+    read_move,
+    read_position,
+    write_game,
+    write_move,
+    write_position,
+)
 from pinochle.records import record_of, replay
 from pinochle.scoring import Outcome
 from pinochle.tricks import leads_trump, play_rule
@@ -244,6 +252,9 @@ def test_a_state_mid_correction_round_trips() -> None:
         assert replay(type(record).from_json(record.to_json())) == position
         assert replay(read_game(write_game(record))) == position
         assert corrections(pickle.loads(pickle.dumps(position))) == corrections(position)
+        for seat in range(variant.deal.players):  # each seat's view: the correction is public
+            view = position_of(position, seat=seat)
+            assert read_position(write_position(view)) == view
 
 
 # --- Every duty the engine accepts as a renege is proven by a call ----------------------------
