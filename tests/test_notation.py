@@ -104,6 +104,7 @@ EVERY_ACTION: list[tuple[pn.Action, str]] = [
     (pn.ShootTheMoon(), "shoot-the-moon"),
     (pn.ShareKitty(C("AS TH KC 9D")), "share:AS,TH,KC,9D"),
     (pn.CallPartner(C("AH")[0]), "call:AH"),
+    (pn.CorrectRenege(2, C("QS")[0]), "correct:2:QS"),
     (play_action(C("TH")[0]), "TH"),
     (play_action(C("9C")[0]), "9C"),
 ]

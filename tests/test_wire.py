@@ -339,6 +339,7 @@ def test_every_action_class_has_a_pattern_its_text_matches() -> None:
         pn.parse_action("shoot the moon"),
         pn.parse_action("share A♠ 10♥ K♣ 9♦"),
         pn.parse_action("call A♥"),
+        pn.parse_action("correct renege 2 Q♠"),
     ]
     assert {type(a).__name__ for a in examples} == set(patterns)
     anything = re.compile(pn.schema("state")["$defs"]["action"]["pattern"])

@@ -22,7 +22,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from pinochle.actions import Bid
+from pinochle.actions import Bid, CorrectRenege
 from pinochle.arguments import LIMIT
 from pinochle.cards import Card, Rank, make_deck
 from pinochle.errors import PinochleError
@@ -291,8 +291,14 @@ def _phase(found: _Found, view: Observation) -> None:
         found.add("trump", f"expected the trump suit in phase {phase.value!r}")
     if view.trick and phase is not Phase.TRICKS:
         found.add("trick", f"no trick is under way in phase {phase.value!r}")
-    if view.legal_actions and view.to_act != view.seat:
+    if view.to_act != view.seat and not all(
+        type(a) is CorrectRenege and a.seat == view.seat for a in view.legal_actions
+    ):  # renege.correction: a seat may correct its own renege out of turn
         found.add("legal_actions", f"seat {view.seat} is not to act and has none")
+    if not view.variant.renege.correction and any(
+        type(a) is CorrectRenege for a in view.legal_actions
+    ):
+        found.add("legal_actions", "a correction without renege.correction")
     if not view.legal_actions and view.to_act == view.seat:
         found.add("legal_actions", f"seat {view.seat} is to act: expected its legal actions")
 

@@ -5,7 +5,8 @@ Every action has a ``str`` that `parse_action` reads back: ``bid 30``, ``pass``,
 ``play on``, ``shoot the moon``, ``play 10♣``, in two-hand ``declare royal marriage: K♥ Q♥``,
 ``exchange dix``, ``draw``, ``draw turn-up``; with a turned trump ``exchange dix`` or
 ``keep dix``; right after a deal under ``deal.misdeal``, ``misdeal`` and ``keep``; in trick
-play under ``renege.accept``, ``call renege 2``; sharing the kitty under ``kitty.share``,
+play under ``renege.accept``, ``call renege 2``, and under ``renege.correction``,
+``correct renege 2 Q♠``; sharing the kitty under ``kitty.share``,
 ``share A♠ 10♥ K♣ 9♦``; with a called partner (five hands), ``call A♥``.
 """
 
@@ -30,6 +31,7 @@ __all__ = [
     "CallPartner",
     "CallRenege",
     "Concede",
+    "CorrectRenege",
     "Declare",
     "Draw",
     "ExchangeDix",
@@ -321,6 +323,28 @@ class CallPartner:
         return f"call {self.card}"
 
 
+@attrs.frozen
+class CorrectRenege:
+    """Take back a renege before the trick closes (``renege.correction``, rules/reneges).
+
+    ``seat`` played a card against the trick duty in the trick still open; it takes the card
+    back and plays ``card``, a legal card there, instead. The cards played after the renege
+    go back to their players, who play again. A seat may correct out of turn: the action
+    names it. Once the trick's last card is played the renege stands and can only be called.
+
+    Raises:
+        ArgumentError: ``seat`` is not an `int`; ``card`` is neither a `Card` nor the text
+            of one card.
+        CardParseError: ``card`` is text that is not a card.
+    """
+
+    seat: int = attrs.field(validator=_whole_number)
+    card: Card = attrs.field(converter=_one_card)
+
+    def __str__(self) -> str:
+        return f"correct renege {self.seat} {self.card}"
+
+
 class Play:
     """Play this card to the trick.
 
@@ -378,6 +402,7 @@ Action: TypeAlias = (
     | CallMisdeal
     | KeepHand
     | CallRenege
+    | CorrectRenege
     | ShareKitty
     | CallPartner
     | Play
@@ -453,6 +478,16 @@ def parse_action(text: str) -> Action:
             if not _SEAT.fullmatch(seat):
                 raise ActionParseError(text, "a call is 'call renege' and a seat number 0-9")
             return CallRenege(int(seat))
+        if verb == "correct" and rest.lower().startswith("renege"):
+            seat, _, card = rest[len("renege") :].strip().partition(" ")
+            if not _SEAT.fullmatch(seat):
+                raise ActionParseError(
+                    text, "a correction is 'correct renege', a seat number 0-9 and a card"
+                )
+            fixed = parse_cards(card)
+            if len(fixed) != 1:
+                raise ActionParseError(text, f"correct with one card, not {len(fixed)}")
+            return CorrectRenege(int(seat), fixed[0])
         if verb == "call":
             called = parse_cards(rest)
             if len(called) != 1:
@@ -467,6 +502,7 @@ def parse_action(text: str) -> Action:
         "expected 'bid N', 'pass', 'trump S', 'pass-cards CARDS', 'bury CARDS', "
         "'declare KIND: CARDS', 'exchange dix', 'keep dix', 'draw', 'draw turn-up', 'throw in', "
         "'concede', 'play on', 'shoot the moon', 'misdeal', 'keep', 'call renege SEAT', "
+        "'correct renege SEAT CARD', "
         "'share CARDS', 'call CARD' or 'play CARD'",
     )
 

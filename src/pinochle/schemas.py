@@ -70,6 +70,7 @@ _ACTION_PATTERNS = {
     "CallMisdeal": r"misdeal",
     "KeepHand": r"keep",
     "CallRenege": r"call renege [0-9]",
+    "CorrectRenege": r"correct renege [0-9] \S+",
     "KeepDix": r"keep dix",
     "TakeTurnUp": r"draw turn-up",
     "ShootTheMoon": r"shoot the moon",

@@ -3,7 +3,8 @@
 Under ``renege.accept`` (rules/reneges) every bot, the levels here and any subclass of
 `Bot`, keeps it simple: it never reneges (it picks from the legal actions, which never hold
 a renege), calls a renege on an opponent that has played a card of a suit it earlier
-failed to follow (`visible_renege`: every seat can see it, so the call is proven), and
+failed to follow, or a first leader bound to lead trump who later plays one
+(`visible_renege`: every seat can see it, so the call is proven), and
 otherwise chooses among its cards as it always does, never calling at random.
 """
 
@@ -16,7 +17,7 @@ from collections.abc import Callable
 
 import attrs
 
-from pinochle import Action, CallRenege, Observation, Phase, TurnError
+from pinochle import Action, CallRenege, Observation, Phase, TurnError, leads_trump
 
 __all__ = ["Bot", "RandomBot", "visible_renege"]
 
@@ -26,7 +27,9 @@ def visible_renege(observation: Observation) -> CallRenege | None:
 
     An opponent that failed to follow a suit and later played a card of it held that card
     when it failed to follow (no card enters a hand during trick play), so it reneged: any
-    seat can see it. Only a call the seat may make (in its legal actions) is returned.
+    seat can see it. So did a first leader who had to lead a trump (``play.opening_lead``),
+    led another suit and later plays a trump. Only a call the seat may make (in its legal
+    actions) is returned.
     """
     calls = [a for a in observation.legal_actions if type(a) is CallRenege]
     if not calls:
@@ -35,6 +38,11 @@ def visible_renege(observation: Observation) -> CallRenege | None:
     if observation.trick:
         tricks.append(observation.trick)
     voids: dict[int, set[object]] = {}
+    trump = observation.trump
+    if tricks and trump is not None and leads_trump(observation.variant, observation.bid):
+        leader, lead = tricks[0][0]
+        if lead.suit is not trump:  # play.opening_lead: the leader held no trump then
+            voids[leader] = {trump}
     for plays in tricks:
         led = plays[0][1].suit
         for seat, card in plays:

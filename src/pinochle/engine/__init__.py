@@ -44,7 +44,7 @@ from pinochle.engine._surrender import (
     _apply_moon,
     _apply_throw_in,
 )
-from pinochle.engine._tricks import _apply_play, _trick_actions
+from pinochle.engine._tricks import _apply_play, _own_actions, _trick_actions
 from pinochle.errors import ArgumentError
 from pinochle.state import Hand, Observation, Phase, State, _kitty_face_down
 
@@ -119,7 +119,9 @@ def observe(state: State, seat: int) -> Observation:
 
     The observation holds the seat's own cards, the public history (auction, trump, shown
     meld, played tricks, scores), the cards it passed or received, and its legal actions
-    when it is to act. It never holds another seat's hidden cards.
+    when it is to act (under ``renege.correction``, also a seat's own corrections of a
+    renege in the open trick, whoever is to act). It never holds another seat's hidden
+    cards.
     """
     if type(state) is not State:
         raise ArgumentError("state", _STATE_EXPECTED, state)
@@ -164,7 +166,13 @@ def observe(state: State, seat: int) -> Observation:
         scores=state.scores,
         results=state.results,
         last_tricks=state.game.last_tricks,
-        legal_actions=legal_actions(state) if state.to_act == seat else (),
+        legal_actions=(
+            _own_actions(state, seat)
+            if state.variant.renege.correction and state.phase is Phase.TRICKS
+            else legal_actions(state)
+            if state.to_act == seat
+            else ()
+        ),
         target=state.game.target,
         turned_up=hand.turned_up,
         melded_this_turn=hand.turn_melded,

@@ -2,7 +2,9 @@
 
 Under ``renege.accept`` (rules/reneges) a held card against the duty is accepted as a
 renege (it is not among the legal actions: players choose it knowingly), and the seat to
-act may call a renege on an opponent, which stops play and settles the hand.
+act may call a renege on an opponent, which stops play and settles the hand. Under
+``renege.correction`` a seat that reneged in the trick still open may correct it
+(`CorrectRenege`): the trick is played again from its corrected card.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ import bisect
 import functools
 from collections.abc import Sequence
 
-from pinochle.actions import PLAYS, Action, CallRenege, Play
+from pinochle.actions import PLAYS, Action, CallRenege, CorrectRenege, Play
 from pinochle.cards import CARDS, Card, Rank
 from pinochle.engine._common import (
     _BY_INDEX,
@@ -20,6 +22,7 @@ from pinochle.engine._common import (
     _put,
     _remove,
     _seat,
+    _sorted,
     _with,
     _wrong_phase,
     legal_actions,
@@ -53,6 +56,8 @@ def _trick_actions(state: State) -> Sequence[Action]:
             previous = index
     if variant.renege.accept:
         actions.extend(_calls(state))
+        if variant.renege.correction and trick:
+            actions.extend(_corrections(state))
     return tuple(actions)
 
 
@@ -72,28 +77,107 @@ def _calls(state: State) -> list[Action]:
     return [CallRenege(s) for s in sorted(played) if state.side_of(s) != side]
 
 
+def _allowed_cards(
+    state: State, held: Sequence[Card], plays: Sequence[tuple[int, Card]], first: bool
+) -> Sequence[Card]:
+    """The cards of ``held`` that every duty of `_trick_actions` allows after ``plays``.
+
+    Following (follow, beat, trump, overtrump: `_legal_follow`) and the hand's opening lead
+    (``play.opening_lead``; ``first`` says the plays start the hand's first trick). A lead
+    has no other duty. One function, so a renege is proven (`reneged`) and corrected
+    (`_corrections`) against exactly the duties the legal actions apply.
+    """
+    hand = state.hand
+    if plays:
+        return _legal_follow(held, plays, hand.trump, state.variant.play)
+    if first and _first_lead_trump(state):
+        return _opening_lead(held, hand.trump)[0]
+    return held
+
+
 def reneged(state: State, seat: int) -> bool:
     """Whether ``seat`` played a card against the trick duty in this hand's tricks.
 
     The seat's hand before each of its plays is rebuilt backwards from its hand now (no card
-    enters a hand during trick play without a stock), and each card is checked against the
-    duty the engine applies (`pinochle.tricks`).
+    enters a hand during trick play without a stock), and each card is checked against every
+    duty the engine applies (`_allowed_cards`: following, and the opening lead).
     """
-    hand = state.hand
-    rules = state.variant.play
     held = list(state.hands[seat])
     tricks = [trick.plays for trick in state.tricks]
     if state.trick:
         tricks.append(state.trick)
-    for plays in reversed(tricks):
+    for number in range(len(tricks) - 1, -1, -1):
+        plays = tricks[number]
         for at, (who, card) in enumerate(plays):
             if who != seat:
                 continue
             held.append(card)
             held.sort(key=_BY_INDEX)
-            if at and card not in _legal_follow(held, plays[:at], hand.trump, rules):
+            if card not in _allowed_cards(state, held, plays[:at], not number):
                 return True
     return False
+
+
+def _corrections(state: State) -> list[Action]:
+    """The corrections open in the trick still open (``renege.correction``).
+
+    One for each legal card of each seat whose card in this trick is against its duty,
+    from the hand it held then. Each names its seat: `observe` shows a seat only its own.
+    """
+    trick = state.trick
+    first = not state.tricks
+    found: list[Action] = []
+    for at, (seat, card) in enumerate(trick):
+        held = sorted((*state.hands[seat], card), key=_BY_INDEX)
+        allowed = _allowed_cards(state, held, trick[:at], first)
+        if card in allowed:
+            continue
+        previous = -1
+        for legal in allowed:  # one correction per distinct card (twins sit side by side)
+            if legal.index != previous:
+                found.append(CorrectRenege(seat, legal))
+                previous = legal.index
+    return found
+
+
+def _correct_renege(state: State, action: CorrectRenege) -> State:
+    """The renege is taken back: the trick is played again from the corrected card.
+
+    The renege and every card played after it go back to their players' hands (they saw
+    the wrong card, and their duty may have changed with it); the corrected card takes the
+    renege's place and the next seat plays.
+    """
+    seat = action.seat
+    at = next(i for i, (who, _) in enumerate(state.trick) if who == seat)
+    hands = list(state.hands)
+    for who, card in state.trick[at:]:
+        hands[who] = _sorted((*hands[who], card))
+    hands[seat] = _remove(hands[seat], (action.card,))
+    return build_state(
+        phase=state.phase,
+        to_act=(seat + 1) % len(hands),
+        hands=tuple(hands),
+        trick=(*state.trick[:at], (seat, action.card)),
+        tricks=state.tricks,
+        points=state.points,
+        tricks_won=state.tricks_won,
+        counters=state.counters,
+        hand=state.hand,
+        game=state.game,
+        history=(action, state.history),
+    )
+
+
+def _own_actions(state: State, seat: int) -> Sequence[Action]:
+    """The legal actions `observe` shows ``seat`` (``renege.correction``: its own only).
+
+    The seat to act sees its plays and calls, not another seat's correction (that would
+    tell it of a renege); a seat that reneged in the open trick sees its corrections.
+    """
+    legal = legal_actions(state)
+    if state.to_act == seat:
+        return tuple(a for a in legal if type(a) is not CorrectRenege)
+    return tuple(a for a in legal if type(a) is CorrectRenege and a.seat == seat)
 
 
 def _call_renege(state: State, action: CallRenege) -> State:
@@ -122,6 +206,8 @@ def _apply_play(state: State, action: Action) -> State:
             raise _illegal_play(state, action)
     elif type(action) is CallRenege:
         return _call_renege(state, action)
+    elif type(action) is CorrectRenege:
+        return _correct_renege(state, action)
     seat: int = state.to_act  # type: ignore[assignment]  # a trick always has a player to act
     card = action.card  # type: ignore[union-attr]  # a legal action here is a shared Play
     called = state.hand.called  # five hands: None in every other profile
@@ -175,6 +261,8 @@ def _renege_accepted(state: State, action: Action) -> bool:
 
 def _illegal_play(state: State, action: Action) -> PinochleError:
     """Why this action is no legal play now (not a play, a card not held, or the duty)."""
+    if isinstance(action, CorrectRenege):
+        return _illegal_correction(state, action)
     if not isinstance(action, Play):
         return _wrong_phase(state, action)
     held = state.hands[_seat(state)]
@@ -184,6 +272,28 @@ def _illegal_play(state: State, action: Action) -> PinochleError:
     opening = not plays and not state.tricks and _first_lead_trump(state)
     rule = play_rule(held, plays, state.hand.trump, state.variant.play, lead_trump=opening)
     return IllegalActionError(str(action), rule)
+
+
+def _illegal_correction(state: State, action: CorrectRenege) -> PinochleError:
+    """Why this correction is not open: no option, no renege in the open trick, a wrong card."""
+    text = str(action)
+    if not state.variant.renege.correction:
+        return IllegalActionError(text, "this profile has no correction (renege.correction)")
+    trick = state.trick
+    at = next((i for i, (who, _) in enumerate(trick) if who == action.seat), None)
+    if at is None:
+        return IllegalActionError(text, f"seat {action.seat} has no card in the open trick")
+    played = trick[at][1]
+    held = sorted((*state.hands[action.seat], played), key=_BY_INDEX)
+    allowed = _allowed_cards(state, held, trick[:at], not state.tricks)
+    if played in allowed:
+        return IllegalActionError(text, f"{played} of seat {action.seat} was no renege")
+    if action.card not in held:
+        return IllegalActionError(text, f"seat {action.seat} does not hold {action.card}")
+    cards = [card for _, card in trick[:at]]
+    opening = not cards and not state.tricks and _first_lead_trump(state)
+    rule = play_rule(held, cards, state.hand.trump, state.variant.play, lead_trump=opening)
+    return IllegalActionError(text, f"{action.card} is no correction: {rule}")
 
 
 def _end_trick(

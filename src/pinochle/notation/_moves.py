@@ -16,6 +16,7 @@ from pinochle.actions import (
     CallPartner,
     CallRenege,
     Concede,
+    CorrectRenege,
     Declare,
     Draw,
     ExchangeDix,
@@ -156,7 +157,7 @@ _MAX_BID = 10**MAX_DIGITS - 1
 EXPECTED_MOVE = (
     "a move: a bid (25), p, a card (AH), trump:H, pass:CARDS, bury:CARDS, meld:KIND:CARDS, "
     "exchange-dix, keep-dix, draw, draw-turn-up, throw-in, concede, play-on, misdeal, keep, "
-    "shoot-the-moon, renege:SEAT, share:CARDS or call:CARD"
+    "shoot-the-moon, renege:SEAT, correct:SEAT:CARD, share:CARDS or call:CARD"
 )
 
 
@@ -167,6 +168,7 @@ def write_move(move: Move) -> str:
     ``bury:9C,9C,JD``, ``meld:royal-marriage:KH,QH``, ``exchange-dix``, ``keep-dix``,
     ``draw``, ``draw-turn-up``, ``throw-in``, ``concede``, ``play-on``, ``misdeal``,
     ``keep``, ``shoot-the-moon``, ``renege:2`` (a renege called on seat 2),
+    ``correct:2:QS`` (seat 2 corrects its renege in the open trick with the Q♠),
     ``share:AS,TH,KC,9D`` (``kitty.share``: the card kept, then one a seat from the
     bidder's left), ``call:AH`` (five hands: the bidder calls the ace of hearts for a
     partner); in a seat's view also ``pass:?4``, ``bury:?3``, ``share:?4``,
@@ -204,6 +206,10 @@ def write_move(move: Move) -> str:
         if not 0 <= move.seat <= 9:
             raise ArgumentError("seat", "a seat from 0 to 9", move.seat)
         return f"renege:{move.seat}"
+    if isinstance(move, CorrectRenege):
+        if not 0 <= move.seat <= 9:
+            raise ArgumentError("seat", "a seat from 0 to 9", move.seat)
+        return f"correct:{move.seat}:{move.card.ascii}"
     if isinstance(move, CallPartner):
         return f"call:{move.card.ascii}"
     if isinstance(move, Hidden):
@@ -291,6 +297,13 @@ def read_token(text: str, start: int, end: int, *, view: bool) -> Move:
         return Declare(kind, read_card_list(text, second + 1, end))
     if verb == "renege":
         return CallRenege(read_int(text, at, end, "a seat", 0, 9))
+    if verb == "correct":
+        second = text.find(":", at, end)
+        if second < 0:
+            raise fail(text, end, "':' and the card that corrects the renege", "")
+        return CorrectRenege(
+            read_int(text, at, second, "a seat", 0, 9), read_card(text, second + 1, end)
+        )
     if verb == "call":
         return CallPartner(read_card(text, at, end))
     if verb.startswith("+"):

@@ -32,6 +32,7 @@ from pinochle._text import printable
 from pinochle._words import counted
 from pinochle.actions import (
     Action,
+    CorrectRenege,
 )
 from pinochle.demo import Player
 from pinochle.engine import apply, new_game, observe
@@ -237,6 +238,7 @@ class _Table:
         self.pending: dict[int, list[str]] = {person: [] for person in seats.people}
         self.review = False  # --review: each person's review after each hand
         self.hint_worlds: int | None = None  # the deals a hint imagines (None: the default)
+        self.asked: set[tuple[int, int, int]] = set()  # corrections offered: hand, trick, seat
         self.unread: set[int] = set()  # the people with a review waiting behind a cover
         self.state = new_game(variant, seed=seed, dealer=seats.dealer)
         game_seed = self.state.game.seed
@@ -261,7 +263,10 @@ class _Table:
                 seat = before.to_act
                 assert seat is not None
                 person = before.hand.persons[seat]
-                if person in self.voice.people:
+                corrected = self._correction(before)  # renege.correction: before the next card
+                if corrected is not None:
+                    action, after = corrected
+                elif person in self.voice.people:
                     action, after = self._turn(before, seat, person)
                 else:
                     action = self._bot_action(before, seat, person)
@@ -402,6 +407,50 @@ class _Table:
                 self._say(f"  {action_text(action, view.trump)}: not allowed, {exc.reason}.")
             except (ReplyError, ValueError) as exc:
                 self._say(f"  {exc}")
+
+    def _correction(self, state: State) -> tuple[Action, State] | None:
+        """A person's correction of their renege in the open trick (``renege.correction``).
+
+        Asked once a renege, before the next card is played: the person types the card to
+        play instead, or presses Enter to let the renege stand. Only the offender is asked,
+        so the question tells nobody else of the renege.
+        """
+        if not self.variant.renege.correction or state.phase is not Phase.TRICKS:
+            return None
+        hand = state.hand
+        for person in self.voice.people:
+            if person not in hand.persons:
+                continue
+            seat = hand.persons.index(person)
+            key = (hand.number, len(state.tricks), seat)
+            fixes = [a for a in observe(state, seat).legal_actions if type(a) is CorrectRenege]
+            if not fixes or key in self.asked:
+                continue
+            self.asked.add(key)
+            wrong = next(card for who, card in state.trick if who == seat)
+            self._take_screen(person)
+            self._say(
+                "",
+                f"  Your {wrong} does not meet the duty of this trick: a renege.",
+                "  You may correct it before the trick closes: type the card to play instead",
+                f"  ({join([str(a.card) for a in fixes])}), or press Enter to let it stand.",
+            )
+            while True:
+                text = self._read("Correct")
+                if text.lower() in ("quit", "exit"):
+                    raise _QuitError("You quit.")
+                if not text:
+                    break
+                verb, _, rest = text.partition(" ")
+                typed = rest if verb.lower() in ("play", "correct") and rest else text
+                try:
+                    action = CorrectRenege(seat, typed)
+                    return action, apply(state, action)
+                except IllegalActionError as exc:
+                    self._say(f"  {text}: not allowed, {exc.reason}.")
+                except ValueError as exc:
+                    self._say(f"  {exc}")
+        return None
 
     def _hint(self, view: Observation) -> None:
         """Answer ``hint``: from the person's own observation only, never the state."""
@@ -548,6 +597,13 @@ def help_lines(variant: Variant) -> tuple[str, ...]:
             lines.append('  at the last draw: "draw turn-up" takes the turned-up card')
     if variant.deal.misdeal is not Misdeal.NONE:
         lines.append('  right after the deal, with a hand that qualifies: "misdeal" or "keep"')
+    if variant.renege.accept:
+        lines.append(
+            '  in trick play, a card without * is played as a renege; "call renege 2" calls'
+            " one on seat 2"
+        )
+    if variant.renege.correction:
+        lines.append("  after your renege, before its trick closes: the card to play instead")
     if not variant.deal.stock and variant.trump.dix_exchange is not DixExchange.NONE:
         lines.append('  holding a dix of the turned trump: "exchange dix" or "keep dix"')
     lines += [

@@ -10,6 +10,7 @@ from pinochle.actions import (
     Action,
     Bid,
     Bury,
+    CallRenege,
     NameTrump,
     PassCards,
     Play,
@@ -220,6 +221,12 @@ class Prompter:
             "  Your hand (* = you may play it):",
             *_numbered(cards, legal),
         ]
+        if view.variant.renege.accept:  # a live table's referee: a renege is accepted
+            lines.append("  A card without * is a renege: typed, it is played all the same.")
+            calls = [a for a in view.legal_actions if isinstance(a, CallRenege)]
+            if calls:
+                named = [f'"{a}" on {self.voice.name(view.persons, a.seat)}' for a in calls]
+                lines.append(f"  Or call a renege (play stops): {join(named)}.")
         usage = "type a card (A♠ or AS) or its number"
         return Prompt(
             tuple(lines), "Your card", cards=cards, pick=1, make=_play, verb="play", usage=usage

@@ -12,6 +12,7 @@ from pinochle.actions import (
     CallPartner,
     CallRenege,
     Concede,
+    CorrectRenege,
     Declare,
     Draw,
     ExchangeDix,
@@ -130,6 +131,13 @@ class Teller:
             who = self.voice.does(persons, seat, "calls", "call")
             on = self.voice.name(persons, action.seat).replace("You", "you")
             return [f"  {who} a renege on {on}: play stops."]
+        if isinstance(action, CorrectRenege):  # out of turn: the action names its seat
+            wrong = next(card for who, card in before.trick if who == action.seat)
+            who = self.voice.does(persons, action.seat, "corrects", "correct")
+            return [
+                f"  {who} a renege: {wrong} is taken back and {action.card} played instead;"
+                " the cards played after it go back and are played again."
+            ]
         if isinstance(action, Concede):
             return [f"  {self.voice.does(persons, seat, 'concedes', 'concede')}"]
         if isinstance(action, PlayOn):

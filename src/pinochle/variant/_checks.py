@@ -405,6 +405,11 @@ def _check_renege(v: Variant) -> Iterator[tuple[str, str]]:
         yield "renege.meld_over", f"expected 0 or more, found {r.meld_over}"
     if r.double_set < 1:
         yield "renege.double_set", f"expected a factor of 1 or more, found {r.double_set}"
+    if r.correction and not r.accept:
+        yield (
+            "renege.correction",
+            "only a renege the engine accepts can be corrected: set renege.accept = true",
+        )
     if r.penalty is RenegePenalty.NONE and r.accept:
         yield (
             "renege.accept",

@@ -720,6 +720,9 @@ class Renege:
     accept: bool = _key(
         False, "the engine accepts a card against the trick duty as a renege; seats may call it"
     )
+    correction: bool = _key(
+        False, "with accept: a seat may correct its renege with a legal card until the trick closes"
+    )
 
 
 @fills_new_fields

@@ -484,9 +484,19 @@
       box.append(paragraph(`Last trick: ${plays} → ${nameOf(last.winner)} won ${last.points}.`));
     }
     box.append(paragraph(`Trick ${obs.tricks.length + 1}: your card.`));
+    // renege.accept (a live table's referee): a card against the duty is played as a renege.
+    const accept = obs.variant.renege.accept;
     for (const el of handCards()) {
-      if (el.dataset.legal !== "true") continue;
-      makeChoice(el, `Play ${el.dataset.card}`, () => act(`play ${el.dataset.card}`));
+      const card = el.dataset.card;
+      if (el.dataset.legal === "true") makeChoice(el, `Play ${card}`, () => act(`play ${card}`));
+      else if (accept) makeChoice(el, `Play ${card} (a renege)`, () => act(`play ${card}`));
+    }
+    if (!accept) return;
+    box.append(paragraph("A card that does not stand up is played as a renege."));
+    const calls = obs.legal_actions.filter((text) => text.startsWith("call renege "));
+    if (calls.length) {
+      const on = (text) => `Call a renege on ${nameOf(Number(text.slice(12)))}`;
+      box.append(row(...calls.map((text) => actionButton(text, on(text)))));
     }
   }
 
