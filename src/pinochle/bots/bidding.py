@@ -7,10 +7,11 @@ Add what your partner usually brings and stop a few points short of your guess."
 
 A hand's value with a given trump is its meld, plus the share of the deck's trick points
 its side can expect, plus (with a partner) a typical partner's meld and what passing
-cards usually adds to the side's meld (at five hands the partner is the one the bidder will
-call: `called_partner_meld` and a fair share of the other tricks), plus (before a kitty is seen) what the kitty
-should add. The trick share comes from the hand's trick power (aces, the trump ten,
-trump length beyond a fair share, tens behind aces) against the whole deck's. Every
+cards usually adds to the side's meld, plus (before a kitty is seen) what the kitty
+should add. At five hands the partner is the one the bidder will call: its typical meld
+is `called_partner_meld`, and it takes a fair share of the other tricks. The trick share
+comes from the hand's trick power (aces, the trump ten, trump length beyond a fair share,
+tens behind aces) against the whole deck's. Every
 number is a share of the profile's own totals (`pinochle.deck_points`, the meld table),
 so a tens profile bids on the tens scale with no constant to change.
 
@@ -74,6 +75,7 @@ __all__ = [
     "MARGIN",
     "Estimate",
     "bid_ceiling",
+    "called_partner_meld",
     "choose_bid",
     "choose_bury",
     "choose_call",
@@ -87,7 +89,6 @@ __all__ = [
     "choose_throw_in",
     "choose_trump",
     "choose_turned_dix",
-    "called_partner_meld",
     "estimates",
     "exchange_gain",
     "hand_value",
