@@ -121,10 +121,17 @@ def test_hard_smears_on_its_revealed_partners_trick_and_does_not_overtake_it(see
         beats = {c for c in cards if pn.trick_winner([best, c], trump) == 1}
         if len(beats) < len(cards):  # it could leave the trick to its partner
             assert chosen.card not in beats, (seed, state.trick, chosen)
-        kings = [c for c in cards if c.rank == pn.Rank.KING and c not in beats]
+        # A king an opponent can still beat is a counter Hard gives (a sure winner it keeps).
         trump_led = state.trick[0][1].suit is trump
-        early = len(state.hands[seat]) > 8  # a king is not yet a sure winner of its own
-        if early and any(k.suit is not trump or trump_led for k in kings):
+        opponents = [h for s, h in enumerate(state.hands) if s not in pair]
+        kings = [
+            c
+            for c in cards
+            if c.rank == pn.Rank.KING
+            and (c.suit is not trump or trump_led)
+            and any(o.suit is c.suit and o.rank > c.rank for h in opponents for o in h)
+        ]
+        if kings:
             assert values[chosen.card] > 0, (seed, state.trick, chosen)  # a counter
 
 
