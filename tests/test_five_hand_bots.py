@@ -140,7 +140,12 @@ def test_hard_smears_on_its_revealed_partners_trick_and_does_not_overtake_it(see
 
 def _engine_quick(state: pn.State) -> tuple[int, ...]:
     """The quick play-out's policy stepped through the engine, which names the partner."""
-    values = [pn.card_points([c], FIVE) for c in pn.CARDS]
+    return _engine_quick_result(state).scores
+
+
+def _engine_quick_result(state: pn.State) -> pn.HandResult:
+    """`_engine_quick`'s settled hand."""
+    values = [pn.card_points([c], state.variant) for c in pn.CARDS]
     settled = len(state.results)
     while len(state.results) == settled:
         hand = state.hand
@@ -152,7 +157,7 @@ def _engine_quick(state: pn.State) -> tuple[int, ...]:
         cards = [a.card for a in pn.legal_actions(state) if isinstance(a, pn.Play)]
         card = quick_card(cards, state.trick, hand.trump, mine, seat, values)
         state = pn.apply(state, pn.Play(card))
-    return state.results[-1].scores
+    return state.results[-1]
 
 
 @settings(max_examples=20, deadline=None)
@@ -212,3 +217,48 @@ def test_the_exact_endgame_puts_a_revealed_partner_on_the_bidders_team() -> None
                 assert sorted(teams).count(1) == FIVE.deal.players - 2
                 return
     pytest.fail("no partner showed in 40 deals")
+
+
+SINGLE_FIVE = FIVE.override(
+    {"deal": {"deck": "single", "hand": 9, "kitty": 3}, "meld": {"table": "single"}}
+)
+"""A house five-hand table on one deck (9 cards each, a kitty of 3), where Expert bids by
+imagining contracts (single deck) rather than as Hard does."""
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 100_000))
+def test_expert_imagined_contracts_count_the_partner_the_play_reveals(seed: int) -> None:
+    """Expert's sampled bid values a contract at the pair's meld and trick points
+    (rules/settlement#called-partner: "The bidder's and the partner's meld, trick points,
+    tricks and counters are added together"): the play-out's partner and points are the
+    engine's for the same cards."""
+    from pinochle.bots.rollout import played_out
+
+    state = pn.new_game(SINGLE_FIVE, seed=seed)
+    bots = [make_bot("hard", seed=seed + s) for s in range(5)]
+    while state.phase is not pn.Phase.TRICKS and not state.results:
+        seat = state.to_act
+        assert seat is not None
+        state = pn.apply(state, bots[seat].choose(pn.observe(state, seat)))
+    if state.results:
+        return
+    points, partner = played_out(state)
+    result = _engine_quick_result(state)
+    bidder = state.hand.bidder
+    assert bidder is not None
+    assert result.partner == (None if partner is None else state.side_of(partner))
+    pair = [state.side_of(bidder)] + ([] if partner is None else [state.side_of(partner)])
+    assert sum(points[s] for s in pair) == sum(result.sides[s].points for s in pair)
+
+
+def test_expert_bids_a_single_deck_five_hand_table() -> None:
+    """Expert's sampled bids play a house five-hand table on one deck to the end."""
+    state = pn.new_game(SINGLE_FIVE, seed=5)
+    bots = [make_bot("expert", seed=s, samples=6) for s in range(5)]
+    while not state.results:
+        seat = state.to_act
+        assert seat is not None
+        action = bots[seat].choose(pn.observe(state, seat))
+        assert action in pn.legal_actions(state)
+        state = pn.apply(state, action)

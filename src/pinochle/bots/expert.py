@@ -61,7 +61,7 @@ from pinochle.analysis import card_solutions, card_values
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import Settlements, _called, margin, sides, trick_points
+from pinochle.bots.rollout import Settlements, _called, margin, played_out, sides
 from pinochle.bots.search import PlayoutSettlements
 
 __all__ = [
@@ -478,12 +478,19 @@ def contracts(
             else:  # out of reach (or no marriage): the bid is lost
                 found.append(Contract(meld, min(meld, result.bid - 1.0), lost=True))
             continue
-        mine = sides(state)
+        mine = list(sides(state))
         side = mine[seat]
+        points, partner = played_out(state)
+        tricks = points[side]
+        if partner is None:
+            partner = state.hand.partner
+        if partner is not None:  # five hands: the called partner's meld and points count too
+            tricks += points[mine[partner]]
+            mine[partner] = side
         meld = sum(
             m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
         )
-        found.append(Contract(meld, meld + trick_points(state)[side]))
+        found.append(Contract(meld, meld + tricks))
     return found
 
 

@@ -46,6 +46,7 @@ __all__ = [
     "Settlements",
     "margin",
     "play_out",
+    "played_out",
     "quick_card",
     "sides",
     "trick_points",
@@ -236,11 +237,20 @@ def trick_points(state: State) -> list[int]:
     The state must be in the trick play of a four- or three-hand game; buried cards count
     for the bidder where the profile says so.
     """
-    points, _, _, _ = _list_tricks(state, None)
+    return played_out(state)[0]
+
+
+def played_out(state: State) -> tuple[list[int], int | None]:
+    """`trick_points`, and the called partner the play-out revealed (five hands), else None.
+
+    The partner's points are its own side's, as in the engine: the pair's are the bidder's
+    side's plus the partner's.
+    """
+    points, _, _, partner = _list_tricks(state, None)
     hand, variant = state.hand, state.variant
     if hand.bidder is not None and hand.buried and variant.kitty.buried_count:
         points[sides(state)[hand.bidder]] += card_points(hand.buried, variant)
-    return points
+    return points, partner
 
 
 # --- The play-out on small integers ------------------------------------------------------
