@@ -14,7 +14,8 @@ Who plays against whom: the search has two teams. Where the profile has two side
 hands, partnerships) they are the teams. With three or more sides (three-hand cutthroat)
 the bidder plays against the others together, the contract question; the points each
 defender takes are then those of the best line found (best play does not decide how the
-defenders share what the bidder does not take).
+defenders share what the bidder does not take). At five hands a called partner who has
+shown plays on the bidder's team; before it shows, it is one of the others.
 
 These are open-hand answers: they see every card, so they are for analysis, for a state a
 program imagined (a sampled deal), and for the Expert's search, never advice a player may

@@ -12,9 +12,15 @@ __all__ = ["line_of", "search_of", "teams_of"]
 
 
 def teams_of(state: State) -> tuple[int, ...]:
-    """Each seat's team: 0 for the bidder's side (or the seat to act's, with no bidder)."""
+    """Each seat's team: 0 for the bidder's side (or the seat to act's, with no bidder).
+
+    At five hands a called partner already revealed is on the bidder's team: the pair's
+    points settle together (rules/settlement#called-partner).
+    """
     sides = [state.side_of(seat) for seat in state.seats()]
-    bidder = state.hand.bidder
+    bidder, partner = state.hand.bidder, state.hand.partner
+    if partner is not None and bidder is not None:
+        sides[partner] = sides[bidder]
     anchor = sides[bidder if bidder is not None else state.to_act]  # type: ignore[index]
     return tuple(0 if side == anchor else 1 for side in sides)
 

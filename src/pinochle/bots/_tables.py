@@ -85,7 +85,7 @@ class Tables:
     Attributes:
         values: Each card's trick points, by `Card.index`.
         orders: The `Orders` of the card values, by trump (None too).
-        sides: `Sides` by seat, persons and bidder, filled as they are asked (a few
+        sides: `Sides` by seat, persons, bidder and called partner, filled as they are asked (a few
             dozen at most: a profile has few seatings).
     """
 
@@ -95,7 +95,7 @@ class Tables:
         values = tuple(card_points((card,), variant) for card in CARDS)
         self.values = values
         self.orders = {trump: Orders(values, trump) for trump in (*Suit, None)}
-        self.sides: dict[tuple[int, tuple[int, ...], int | None], Sides] = {}
+        self.sides: dict[tuple[int, tuple[int, ...], int | None, int | None], Sides] = {}
 
 
 @functools.lru_cache(maxsize=64)

@@ -8,8 +8,10 @@ Add what your partner usually brings and stop a few points short of your guess."
 A hand's value with a given trump is its meld, plus the share of the deck's trick points
 its side can expect, plus (with a partner) a typical partner's meld and what passing
 cards usually adds to the side's meld, plus (before a kitty is seen) what the kitty
-should add. The trick share comes from the hand's trick power (aces, the trump ten,
-trump length beyond a fair share, tens behind aces) against the whole deck's. Every
+should add. At five hands the partner is the one the bidder will call: its typical meld
+is `called_partner_meld`, and it takes a fair share of the other tricks. The trick share
+comes from the hand's trick power (aces, the trump ten, trump length beyond a fair share,
+tens behind aces) against the whole deck's. Every
 number is a share of the profile's own totals (`pinochle.deck_points`, the meld table),
 so a tens profile bids on the tens scale with no constant to change.
 
@@ -73,6 +75,7 @@ __all__ = [
     "MARGIN",
     "Estimate",
     "bid_ceiling",
+    "called_partner_meld",
     "choose_bid",
     "choose_bury",
     "choose_call",
@@ -129,7 +132,8 @@ class Estimate:
     Attributes:
         trump: The trump suit.
         meld: The hand's own meld with that trump.
-        partner: The allowance for the partner's meld (0 without a partner).
+        partner: The allowance for the partner's meld (0 without a partner; at five hands
+            the called partner's, `called_partner_meld`).
         exchange: The meld a bidder's side expects to gain from the cards partners pass
             each other (0 once passed, or without passing).
         tricks: The trick points the hand's side can expect.
@@ -224,10 +228,11 @@ class _Deck:
 
     fair_length: float
     power: float
-    partnerships: bool
     players: int
     suit_size: float  # a suit's cards in the deck
-    partners: int  # the other players of a team: 1 at four hands, 2 at six, 1 or 3 at eight
+    # The partners the side counts on: the other players of a team (1 at four hands, 2 at
+    # six, 1 or 3 at eight), the called partner at five, none alone.
+    partners: int
 
 
 @functools.lru_cache(maxsize=8)
@@ -236,11 +241,20 @@ def _deck(variant: Variant) -> _Deck:
     return _Deck(
         _fair_length(variant),
         _deck_power(variant),
-        deal.partnerships,
         deal.players,
         variant.deck_size / 4,
-        len(variant.partners_of(0)),
+        _partners(variant),
     )
+
+
+def _called(variant: Variant) -> bool:
+    """Five hands: the bidder calls a partner for the hand (rules/deck-and-deal#five-hands)."""
+    return variant.deal.partner == "called"
+
+
+def _partners(variant: Variant) -> int:
+    """The partners a bidder counts on: its team's other players, or the one it calls."""
+    return 1 if _called(variant) else len(variant.partners_of(0))
 
 
 def _share(held: _Held, trump: Suit, variant: Variant, extra_trumps: float) -> float:
@@ -252,7 +266,7 @@ def _share_of(held: _Held, trump: Suit, deck: _Deck, extra_trumps: float) -> flo
     length = held.lengths[trump] + extra_trumps - deck.fair_length
     power = _power(held, trump) + _LENGTH_POWER * max(0.0, length)
     share = min(1.0, power / deck.power)
-    if deck.partnerships:  # each partner's fair share of the rest
+    if deck.partners:  # each partner's fair share of the rest
         share += (1.0 - share) * deck.partners / (deck.players - 1)
     return share
 
@@ -264,7 +278,7 @@ def trick_points(
 
     The hand's share of the deck's trick power (each trump beyond a fair share of the suit
     adds to it), plus with a partner a fair share of the rest (the partner's expected
-    part), times `pinochle.deck_points`.
+    part; at five hands the called partner's), times `pinochle.deck_points`.
 
     Args:
         cards: The hand.
@@ -289,6 +303,32 @@ def partner_meld(variant: Variant) -> float:
         for _ in range(256)
     ]
     return statistics.median(totals)
+
+
+@functools.lru_cache(maxsize=32)
+def called_partner_meld(variant: Variant) -> float:
+    """A called partner's typical meld (five hands): hands holding a copy of the trump ace.
+
+    The bidder calls the highest trump card it lacks (`choose_call`), most often the ace,
+    so its partner-to-be holds a high trump: the median meld, with that trump, of random
+    hands that hold a copy of its ace. Computed once per profile from a fixed seed.
+    """
+    rng = random.Random(0)
+    deck = make_deck(variant.deal.deck)
+    totals: list[int] = []
+    while len(totals) < 256:
+        trump = rng.choice(_SUITS)
+        cards = rng.sample(deck, variant.deal.hand)
+        if any(c.suit is trump and c.rank is _ACE for c in cards):
+            totals.append(score_meld(cards, trump, variant).total)
+    return statistics.median(totals)
+
+
+def _partner_allowance(variant: Variant) -> float:
+    """The meld a bidder counts on from its partners (0 alone)."""
+    if _called(variant):
+        return called_partner_meld(variant)
+    return partner_meld(variant) * len(variant.partners_of(0))
 
 
 @functools.lru_cache(maxsize=32)
@@ -369,7 +409,7 @@ class _Terms:
 @functools.lru_cache(maxsize=16)
 def _terms(variant: Variant, before_passing: bool) -> _Terms:
     return _Terms(
-        partner_meld(variant) * len(variant.partners_of(0)),
+        _partner_allowance(variant),
         exchange_gain(variant) if before_passing else 0.0,
         deck_points(variant),
         variant.settlement.minimum_meld,

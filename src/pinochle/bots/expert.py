@@ -61,7 +61,7 @@ from pinochle.analysis import card_solutions, card_values
 from pinochle.bots.base import Bot
 from pinochle.bots.bidding import lowest_bid
 from pinochle.bots.heuristic import HardBot
-from pinochle.bots.rollout import Settlements, margin, sides, trick_points
+from pinochle.bots.rollout import Settlements, _called, margin, played_out, sides
 from pinochle.bots.search import PlayoutSettlements
 
 __all__ = [
@@ -366,8 +366,8 @@ class ExactSettlements(Settlements):
             return found
         solutions = card_solutions(state)
         for card in cards:
-            points, won, counters = _line_totals(state, solutions[card].line)
-            found.append(self.settle(state, points, won, counters))
+            points, won, counters, partner = _line_totals(state, solutions[card].line)
+            found.append(self.settle(state, points, won, counters, partner))
         return found
 
 
@@ -378,9 +378,17 @@ def _points_left(state: State) -> int:
     return card_points(cards, variant) + variant.counting.last_trick
 
 
-def _line_totals(state: State, line: tuple[Card, ...]) -> tuple[list[int], list[int], list[bool]]:
-    """Each side's trick points, tricks and counters once ``line`` is played from ``state``."""
+def _line_totals(
+    state: State, line: tuple[Card, ...]
+) -> tuple[list[int], list[int], list[bool], int | None]:
+    """Each side's trick points, tricks and counters once ``line`` is played from ``state``.
+
+    Also the called partner the line revealed (five hands: the first seat other than the
+    bidder to play the called card while the partner is unknown), else None.
+    """
     variant, trump = state.variant, state.hand.trump
+    called, bidder = _called(state)
+    partner = None
     players = variant.deal.players
     points, won = list(state.points), list(state.tricks_won)
     counters = list(state.counters)
@@ -388,6 +396,8 @@ def _line_totals(state: State, line: tuple[Card, ...]) -> tuple[list[int], list[
     seat = state.to_act or 0
     left = sum(len(cards) for cards in state.hands)
     for card in line:
+        if card.index == called and seat != bidder:  # the partner shows
+            partner, called = seat, -1
         trick.append((seat, card))
         left -= 1
         seat = (seat + 1) % players
@@ -403,7 +413,7 @@ def _line_totals(state: State, line: tuple[Card, ...]) -> tuple[list[int], list[
             elif any(c.rank >= _COUNTER for c in played):
                 counters[side] = True
             trick, seat = [], winner
-    return points, won, counters
+    return points, won, counters, partner
 
 
 @attrs.frozen
@@ -468,12 +478,19 @@ def contracts(
             else:  # out of reach (or no marriage): the bid is lost
                 found.append(Contract(meld, min(meld, result.bid - 1.0), lost=True))
             continue
-        mine = sides(state)
+        mine = list(sides(state))
         side = mine[seat]
+        points, partner = played_out(state)
+        tricks = points[side]
+        if partner is None:
+            partner = state.hand.partner
+        if partner is not None:  # five hands: the called partner's meld and points count too
+            tricks += points[mine[partner]]
+            mine[partner] = side
         meld = sum(
             m.total for s, m in enumerate(state.hand.melds) if m is not None and mine[s] == side
         )
-        found.append(Contract(meld, meld + trick_points(state)[side]))
+        found.append(Contract(meld, meld + tricks))
     return found
 
 

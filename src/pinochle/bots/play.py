@@ -77,21 +77,27 @@ _NEVER = len(CARDS)  # an index no card reaches
 def _sides(observation: Observation, profile: Tables) -> Sides:
     """The seat's opponents, partners, whether its side holds the bid, and more.
 
+    At five hands the called partner, once revealed, is the bidder's partner and everyone
+    else's opponent (rules/deck-and-deal#five-hands); before then every seat plays alone.
+
     Also the opponents still to play after each number of cards played. The same all
-    hand, so kept in the profile's tables.
+    hand (at five hands, until the partner shows), so kept in the profile's tables.
     """
-    variant, seat, persons, bidder = (
+    variant, seat, persons, bidder, partner = (
         observation.variant,
         observation.seat,
         observation.persons,
         observation.bidder,
+        observation.partner,  # five hands: the called partner, once its card is played
     )
-    key = (seat, persons, bidder)
+    key = (seat, persons, bidder, partner)
     found = profile.sides.get(key)
     if found is not None:
         return found
     players = variant.deal.players
     sides = [observation.side_of(s) for s in range(players)]
+    if partner is not None and bidder is not None:  # the bidder's side for this hand
+        sides[partner] = sides[bidder]
     mine = sides[seat]
     opponents = frozenset(s for s in range(players) if sides[s] != mine)
     partners = frozenset(s for s in range(players) if sides[s] == mine and s != seat)

@@ -18,6 +18,8 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+import attrs
+
 from pinochle import (
     CARDS,
     EMPTY_TRICK,
@@ -40,7 +42,16 @@ from pinochle import (
 )
 from pinochle.bots.stock_play import Starts, through_stock
 
-__all__ = ["Settlements", "margin", "play_out", "quick_card", "sides", "trick_points"]
+__all__ = [
+    "Settlements",
+    "margin",
+    "play_out",
+    "played_out",
+    "quick_card",
+    "sides",
+    "trick_points",
+    "with_partner",
+]
 
 _COUNTERS = frozenset((Rank.ACE, Rank.TEN, Rank.KING))
 
@@ -51,11 +62,48 @@ def sides(state: State) -> tuple[int, ...]:
 
 
 def _sides(state: State) -> Sequence[int]:
-    """`sides`, read from the profile and the hand's persons (as `State.side_of` does)."""
+    """`sides`, read from the profile and the hand's persons (as `State.side_of` does).
+
+    At five hands a called partner already revealed plays on the bidder's side: its seat
+    is given the bidder's side (its points count for the pair, which settles as one).
+    """
     deal = state.variant.deal
     if deal.partnerships:
         return _TEAMS[deal.teams]
-    return state.hand.persons
+    hand = state.hand
+    if hand.partner is not None and hand.bidder is not None:
+        return _joined(hand.persons, hand.partner, hand.bidder)
+    return hand.persons
+
+
+def _called(state: State) -> tuple[int, int]:
+    """The called card's `Card.index` and the bidder, while the partner is unknown; else -1s.
+
+    Five hands: the first seat other than the bidder to play a copy becomes the bidder's
+    partner (rules/deck-and-deal#five-hands), which a play-out must follow as it goes.
+    """
+    hand = state.hand
+    if hand.called is None or hand.partner is not None or hand.bidder is None:
+        return -1, -1
+    return hand.called.index, hand.bidder
+
+
+def _joined(mine: Sequence[int], partner: int, bidder: int) -> list[int]:
+    """Each seat's side once ``partner`` has shown: the bidder's side from now on."""
+    joined = list(mine)
+    joined[partner] = joined[bidder]
+    return joined
+
+
+def with_partner(state: State, partner: int | None) -> State:
+    """The state with ``partner`` as the bidder's called partner (None: as it is).
+
+    A play-out that reveals the partner settles the hand on a state that names it, as the
+    engine would have (`pinochle.settle_play` reads it from the hand).
+    """
+    if partner is None or state.hand.partner is not None:
+        return state
+    return attrs.evolve(state, hand=attrs.evolve(state.hand, partner=partner))
 
 
 # Seat s plays for team s % teams, as State.side_of (no sit-outs with partnerships).
@@ -109,20 +157,26 @@ class Settlements:
         ``state`` must be one of the observation's sampled deals (in its trick play), or
         one `through_stock` reached from such a deal.
         """
-        points, won, counters = _list_tricks(state, card)
-        return self.settle(state, points, won, counters)
+        points, won, counters, partner = _list_tricks(state, card)
+        return self.settle(state, points, won, counters, partner)
 
     def settle(
-        self, state: State, points: list[int], won: list[int], counters: list[bool]
+        self,
+        state: State,
+        points: list[int],
+        won: list[int],
+        counters: list[bool],
+        partner: int | None = None,
     ) -> tuple[int, ...]:
         """`settle_play`'s scores for these totals, worked out once per distinct outcome.
 
-        A two-hand play-out's meld turns change the meld shown, so it is part of the key.
+        A two-hand play-out's meld turns change the meld shown, so it is part of the key;
+        so is ``partner``, the called partner the play-out revealed (five hands).
         """
-        key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points)
+        key = (*points, *won, *counters, state.hand.buried, state.hand.meld_points, partner)
         scores = self._settled.get(key)
         if scores is None:
-            scores = settle_play(state, points, won, counters).scores
+            scores = settle_play(with_partner(state, partner), points, won, counters).scores
             self._settled[key] = scores
         return scores
 
@@ -173,8 +227,8 @@ def quick_card(
 
 def _list_play_out(state: State, card: Card | None) -> tuple[int, ...]:
     """Finish the tricks on lists of cards and settle the hand (four- and three-hand)."""
-    points, won, counters = _list_tricks(state, card)
-    return settle_play(state, points, won, counters).scores
+    points, won, counters, partner = _list_tricks(state, card)
+    return settle_play(with_partner(state, partner), points, won, counters).scores
 
 
 def trick_points(state: State) -> list[int]:
@@ -183,11 +237,20 @@ def trick_points(state: State) -> list[int]:
     The state must be in the trick play of a four- or three-hand game; buried cards count
     for the bidder where the profile says so.
     """
-    points, _, _ = _list_tricks(state, None)
+    return played_out(state)[0]
+
+
+def played_out(state: State) -> tuple[list[int], int | None]:
+    """`trick_points`, and the called partner the play-out revealed (five hands), else None.
+
+    The partner's points are its own side's, as in the engine: the pair's are the bidder's
+    side's plus the partner's.
+    """
+    points, _, _, partner = _list_tricks(state, None)
     hand, variant = state.hand, state.variant
     if hand.bidder is not None and hand.buried and variant.kitty.buried_count:
         points[sides(state)[hand.bidder]] += card_points(hand.buried, variant)
-    return points
+    return points, partner
 
 
 # --- The play-out on small integers ------------------------------------------------------
@@ -300,12 +363,19 @@ def _anywhere(
     return best
 
 
-def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], list[bool]]:
-    """Finish the tricks on rank lists: each side's points, tricks and counters."""
+def _list_tricks(
+    state: State, card: Card | None
+) -> tuple[list[int], list[int], list[bool], int | None]:
+    """Finish the tricks on rank lists: each side's points, tricks and counters.
+
+    Also the called partner the play-out revealed (five hands), else None: from its card
+    on it plays on the bidder's side.
+    """
     policy = _policy(state.variant, state.hand.trump)
     value, trump, players = policy.value, policy.trump, policy.players
     steps, duties = policy.rule.steps, policy.rule.duties
     mine = _sides(state)
+    (called, bidder), partner = _called(state), None
     hands: list[list[list[int]]] = []
     for cards in state.hands:  # in index order: suit by suit, ranks ascending
         hand: list[list[int]] = [[], [], [], []]
@@ -368,7 +438,10 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
                     suit, rank = _anywhere(hand, trump, value, aim, win)
         hand[suit].remove(rank)
         left[seat] -= 1
-        trick = steps[trick + suit * 6 + rank]
+        index = suit * 6 + rank
+        trick = steps[trick + index]
+        if index == called and seat != bidder:  # five hands: the partner shows
+            mine, partner, called = _joined(mine, seat, bidder), seat, -1
         if not played:
             led, win_seat, win_suit, win_rank = suit, seat, suit, rank
             taken, counter = value[rank], rank >= 3
@@ -392,7 +465,7 @@ def _list_tricks(state: State, card: Card | None) -> tuple[list[int], list[int],
         counters[side] = counters[side] or last or counter
         played, trick = 0, EMPTY_TRICK
         if last:
-            return points, won, counters
+            return points, won, counters, partner
 
 
 def _engine_play_out(state: State, card: Card, side: int) -> float:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from pinochle import EMPTY_TRICK, Card, State
-from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _policy, _sides
+from pinochle.bots.rollout import _RANK, _SUIT, Settlements, _called, _joined, _policy, _sides
 
 __all__ = [
     "PlayoutSettlements",
@@ -93,10 +93,13 @@ class Tricks:
     Built from a `State` in trick play (no stock left); `play` plays the seat to act's
     card, `legal` lists its legal cards, `choose` picks one by Hard's rules of thumb.
     ``points``, ``won`` and ``counters`` are each side's running totals (the arguments
-    of `pinochle.settle_play` once the last trick is over).
+    of `pinochle.settle_play` once the last trick is over); ``partner`` is the called
+    partner the play revealed (five hands), else None.
     """
 
     __slots__ = (
+        "bidder",
+        "called",
         "counter",
         "counters",
         "hands",
@@ -104,6 +107,7 @@ class Tricks:
         "led",
         "left",
         "mine",
+        "partner",
         "played",
         "players",
         "points",
@@ -121,6 +125,8 @@ class Tricks:
         self.policy = policy = _policy(state.variant, state.hand.trump)
         self.players = policy.players
         self.mine = _sides(state)
+        self.called, self.bidder = _called(state)  # five hands, until the partner shows
+        self.partner: int | None = None
         self.hands = _hands(state)
         self.left = [len(cards) for cards in state.hands]
         self.points = list(state.points)
@@ -165,6 +171,8 @@ class Tricks:
         self.hands[seat][suit].remove(rank)
         self.left[seat] -= 1
         self._add(suit, rank)
+        if suit * 6 + rank == self.called and seat != self.bidder:  # the partner shows
+            self.mine, self.partner, self.called = _joined(self.mine, seat, self.bidder), seat, -1
         if self.played < self.players:
             self.seat = (seat + 1) % self.players
             return False
@@ -314,12 +322,18 @@ def card_tricks(state: State, card: Card | None) -> tuple[list[int], list[int], 
     Returns each side's trick points, tricks won and whether it took a counter (the
     arguments of `pinochle.settle_play`). The state must be in trick play with no stock.
     """
+    game = _by_rules(state, card)
+    return game.points, game.won, game.counters
+
+
+def _by_rules(state: State, card: Card | None) -> Tricks:
+    """`card_tricks`' finished game (its ``partner`` too)."""
     game = Tricks(state)
     if card is not None and game.play(int(card.suit), int(card.rank)):
-        return game.points, game.won, game.counters
+        return game
     while not game.play(*game.choose()):
         pass
-    return game.points, game.won, game.counters
+    return game
 
 
 def best_line(game: Tricks, side: int, alpha: int, beta: int) -> int:
@@ -368,6 +382,9 @@ def _save(game: Tricks) -> tuple[object, ...]:
         list(game.points),
         list(game.won),
         list(game.counters),
+        game.mine,
+        game.partner,
+        game.called,
     )
 
 
@@ -384,6 +401,9 @@ def _restore(game: Tricks, saved: tuple[object, ...], seat: int, suit: int, rank
         game.points,
         game.won,
         game.counters,
+        game.mine,
+        game.partner,
+        game.called,
     ) = saved  # type: ignore[assignment]
     hand = game.hands[seat][suit]
     hand.append(rank)
@@ -400,13 +420,19 @@ def endgame_tricks(
     Once every seat holds at most ``depth`` cards (at a trick's start), each card is the
     one `best_line` values best for the seat's side.
     """
+    game = _by_line(state, card, depth)
+    return game.points, game.won, game.counters
+
+
+def _by_line(state: State, card: Card | None, depth: int) -> Tricks:
+    """`endgame_tricks`' finished game (its ``partner`` too)."""
     game = Tricks(state)
     if card is not None and game.play(int(card.suit), int(card.rank)):
-        return game.points, game.won, game.counters
+        return game
     while True:
         move = game.choose() if max(game.left) > depth else _best_move(game)
         if game.play(*move):
-            return game.points, game.won, game.counters
+            return game
 
 
 def _best_move(game: Tricks) -> tuple[int, int]:
@@ -441,7 +467,7 @@ class PlayoutSettlements(Settlements):
     def __init__(self, depth: int = 0) -> None:
         super().__init__()
         self.depth = depth
-        self._lines: dict[tuple[object, ...], tuple[list[int], list[int], list[bool]]] = {}
+        self._lines: dict[tuple[object, ...], Tricks] = {}
 
     def scores(self, state: State, card: Card | None) -> tuple[int, ...]:
         """Each side's score for the hand once its tricks are played out."""
@@ -449,10 +475,9 @@ class PlayoutSettlements(Settlements):
             # Late in the hand few deals fit what the seat knows: many samples repeat one,
             # and the search is the same for the same cards.
             line = (state.hands, state.trick, card)
-            found = self._lines.get(line)
-            if found is None:
-                found = self._lines[line] = endgame_tricks(state, card, self.depth)
-            points, won, counters = found
+            game = self._lines.get(line)
+            if game is None:
+                game = self._lines[line] = _by_line(state, card, self.depth)
         else:
-            points, won, counters = card_tricks(state, card)
-        return self.settle(state, points, won, counters)
+            game = _by_rules(state, card)
+        return self.settle(state, game.points, game.won, game.counters, game.partner)
