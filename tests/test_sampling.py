@@ -103,8 +103,14 @@ def _sample_checks(state: State, seat: int, rng: random.Random) -> State:
     placed.update(sampled.hand.buried)
     if sampled.hand.turn_up is not None:
         placed[sampled.hand.turn_up] += 1
-    if sampled.phase is Phase.AUCTION:
-        placed.update(sampled.hand.kitty)  # still face down, not yet in the bidder's hand
+    # The kitty is a pile of its own, in no hand, through the auction (and a misdeal's
+    # call), while trump is named before it is seen (kitty.trump_first,
+    # rules/trump#widow-timing) and while the bidder shares it (kitty.share).
+    apart = sampled.phase in (Phase.AUCTION, Phase.MISDEAL, Phase.SHARE) or (
+        sampled.phase is Phase.TRUMP and sampled.variant.kitty.trump_first
+    )
+    if apart:
+        placed.update(sampled.hand.kitty)
     assert placed == every, "the sampled deal does not add up to the deck"
     return sampled
 
