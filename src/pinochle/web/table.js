@@ -231,7 +231,8 @@
   // hand or everyone's meld is shown, what that stage is (no card may be played then).
   function whyLine(obs, stage) {
     if (stage === "play" && view.correction) {
-      const fixes = corrections(obs).join(", ");
+      const cards = corrections(obs);
+      const fixes = cards.length > 1 ? `${cards.slice(0, -1).join(", ")} or ${cards[cards.length - 1]}` : cards[0];
       return `Your ${renegeCard(obs)} is a renege: play ${fixes} instead before the trick closes, or let it stand.`;
     }
     if (stage === "over") {
@@ -698,6 +699,13 @@
     return element("p", "info", parts.join(" · "));
   }
 
+  // The seat the table waits for: while a person is asked to correct a renege, that
+  // person (the engine's next seat waits too).
+  function acting(obs, seat) {
+    if (obs.phase === "game over") return false;
+    return view.correction ? seat === obs.seat : seat === obs.to_act;
+  }
+
   function seatLine(obs, seat, over) {
     const marks = [nameOf(seat)];
     if (over) return marks[0];
@@ -707,7 +715,7 @@
     if (obs.partner !== undefined && obs.partner !== null && seat === obs.partner) {
       marks.push("partner");
     }
-    if (seat === obs.to_act && obs.phase !== "game over") marks.push("to act");
+    if (acting(obs, seat)) marks.push("to act");
     return marks.join(" · ");
   }
 
@@ -716,7 +724,7 @@
     box.dataset.seat = String(seat);
     box.dataset.place = place;
     const who = element("div", "who", seatLine(obs, seat, over));
-    if (!over && seat === obs.to_act) who.classList.add("to-act");
+    if (!over && acting(obs, seat)) who.classList.add("to-act");
     box.append(who);
     if (!over) {
       const size = obs.hand_sizes[seat];
@@ -732,7 +740,7 @@
     box.dataset.seat = String(obs.seat);
     const over = stage === "over";
     const who = element("div", "who", seatLine(obs, obs.seat, over));
-    if (!over && obs.seat === obs.to_act) who.classList.add("to-act");
+    if (!over && acting(obs, obs.seat)) who.classList.add("to-act");
     box.append(who);
     if (!over) {
       const meld = meldBox(obs, obs.seat);
