@@ -40,9 +40,7 @@ def chapman(tmp_path: Path, correction: bool = True) -> pn.Variant:
 
 @pytest.fixture
 def table(tmp_path: Path) -> Iterator[tuple[TableServer, Client]]:
-    server = make_server(
-        chapman(tmp_path), level="easy", port=0, folder=tmp_path / "games", seed=4
-    )
+    server = make_server(chapman(tmp_path), level="easy", port=0, folder=tmp_path / "games", seed=4)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
@@ -105,7 +103,8 @@ def test_after_a_persons_renege_the_table_waits_and_the_person_corrects(
     assert view["turn"] == person
     check_view(view, json.dumps(view).encode(), state, person)
     fixes = [a for a in observation(view).legal_actions if isinstance(a, pn.CorrectRenege)]
-    assert fixes and all(a.seat == seat for a in fixes)
+    assert fixes
+    assert all(a.seat == seat for a in fixes)
     # The same view fetched again asks the same (the server keeps the question).
     _, again = client.view(game, person)
     assert again["correction"] is True

@@ -16,7 +16,7 @@ Screenshots go under ``$PINOCHLE_ARTIFACTS``: ``serve-correction-<size>.png`` an
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -50,11 +50,9 @@ def sized(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[str, A
         browser.set_window_size(1000, 1050)
 
 
-def _serve(tmp_path: Path, base: str, extra: str = "") -> Iterator[TableServer]:
+def _serve(tmp_path: Path, base: str, extra: str = "") -> Generator[TableServer, None, None]:
     house = tmp_path / "house.toml"
-    house.write_text(
-        f'extends = "{base}"\n[game]\ntarget = 100000\n{extra}', encoding="utf-8"
-    )
+    house.write_text(f'extends = "{base}"\n[game]\ntarget = 100000\n{extra}', encoding="utf-8")
     server = make_server(
         pn.load_variant(str(house)), level="easy", players=1, port=0, seed=4, folder=tmp_path
     )
@@ -90,7 +88,8 @@ def _choose_cards(page: Page, button: Any) -> None:
 def _touchable(page: Page, css: str) -> None:
     for element in page.find(css):
         rect = _rect(page, element)
-        assert rect["width"] >= TOUCH and rect["height"] >= TOUCH, (css, rect)
+        assert rect["width"] >= TOUCH, (css, rect)
+        assert rect["height"] >= TOUCH, (css, rect)
 
 
 def test_a_person_reneges_is_asked_and_corrects(
@@ -116,9 +115,11 @@ def test_a_person_reneges_is_asked_and_corrects(
                 panel = page.find("#panel")[0].text
                 assert "does not meet the duty" in panel
                 why = page.driver.find_element("id", "why").text
-                assert "is a renege" in why and "let it stand" in why
+                assert "is a renege" in why
+                assert "let it stand" in why
                 fixes = page.find("#table .card[data-choice]")
-                assert fixes and all(c.get_attribute("data-legal") == "true" for c in fixes)
+                assert fixes
+                assert all(c.get_attribute("data-legal") == "true" for c in fixes)
                 _touchable(page, "#table .card[data-choice]")
                 _touchable(page, "#let-stand")
                 browser.save_screenshot(str(artifacts / f"serve-correction-{size}.png"))
@@ -146,7 +147,8 @@ def test_a_person_reneges_is_asked_and_corrects(
                 page.click(found[0])
             else:
                 raise AssertionError(f"nothing to do: {page.find('#panel')[0].text!r}")
-        assert reneged_once and corrected
+        assert reneged_once
+        assert corrected
         browser.execute_script("localStorage.clear()")
     finally:
         served.close()
@@ -170,14 +172,14 @@ def test_a_five_hand_bidder_calls_a_partner_through_the_panel(
             if calls := page.find("#panel .calls button[data-action^='call ']"):
                 trump = state.hand.trump
                 assert trump is not None
-                cards = [b.get_attribute("data-card") or "" for b in calls]
+                offered = [b.get_attribute("data-card") or "" for b in calls]
                 # WP: the bidder calls a trump card: every trump card, and only trump.
-                assert {pn.parse_cards(c)[0].suit for c in cards} == {trump}
-                assert len(cards) == len(set(cards)) == 5
+                assert {pn.parse_cards(c)[0].suit for c in offered} == {trump}
+                assert len(offered) == len(set(offered)) == 5
                 assert "partner" in page.find("#panel")[0].text
                 _touchable(page, "#panel .calls button")
                 browser.save_screenshot(str(artifacts / f"serve-call-{size}.png"))
-                called = cards[0]
+                called = offered[0]
                 page.click(calls[0])
                 assert str(_state(server).hand.called) == called
                 break
@@ -215,34 +217,39 @@ def test_the_bidder_shares_the_kitty_and_sees_the_cards_given(
             state = _state(server)
             if confirm := page.find("#confirm-share"):
                 kitty = page.find("#panel .calls button.call-card")
-                assert len(kitty) == 4 and not confirm[0].is_enabled()
+                assert len(kitty) == 4
+                assert not confirm[0].is_enabled()
                 _touchable(page, "#panel .calls button.call-card")
                 order = [b.get_attribute("data-card") or "" for b in kitty][::-1]
                 for card in order:  # keep the last, then one for each player from the left
                     button = next(
-                        b for b in page.find("#panel .calls button.call-card")
+                        b
+                        for b in page.find("#panel .calls button.call-card")
                         if b.get_attribute("data-card") == card and b.is_enabled()
                     )
                     button.click()
                 plan = page.find("#panel .share-plan li")
                 assert plan[0].text == f"You keep: {order[0]}"
-                assert plan[1].text.startswith("To ") and plan[1].text.endswith(order[1])
+                assert plan[1].text.startswith("To ")
+                assert plan[1].text.endswith(order[1])
                 page.click(page.find("#confirm-share")[0])
                 shared = order
                 assert [str(c) for c in _state(server).hand.shared] == order
                 given = page.find("#table .extra.shared-by-me .given .card")
                 assert [g.get_attribute("data-card") for g in given] == order[1:]
                 names = page.find("#table .extra.shared-by-me .given .to")
-                assert len(names) == 3 and all(n.text for n in names)
+                assert len(names) == 3
+                assert all(n.text for n in names)
                 assert "You gave from the kitty" in page.find("#table .extra.shared-by-me")[0].text
                 continue
             if shared and (to_me := page.find("#table .extra.shared-to-me")):
                 # A computer bidder's share: the person sees the one card given to them.
                 bidder = state.hand.bidder
-                assert bidder is not None and bidder != _person_seat(server)
-                card = to_me[0].find_elements("css selector", ".card")
+                assert bidder is not None
+                assert bidder != _person_seat(server)
+                faces = to_me[0].find_elements("css selector", ".card")
                 mine = state.hand.shared[(_person_seat(server) - bidder) % 4]
-                assert [c.get_attribute("data-card") for c in card] == [str(mine)]
+                assert [c.get_attribute("data-card") for c in faces] == [str(mine)]
                 assert "gave you from the kitty" in to_me[0].text
                 received = True
                 break
