@@ -429,12 +429,16 @@ class GameStore:
 
         The computer players then move until a person is to act or the game is over; the
         answer is the acting person's new view. ``expected``, when given, is the number of
-        actions played in the position the action was chosen in.
+        actions played in the position the action was chosen in. Under
+        ``renege.correction`` a person's correction of their own renege (``correct renege
+        SEAT CARD``) is taken out of turn, and after a person's renege the computer players
+        wait for it (or for `let_stand`).
 
         Raises:
             RequestError: No such game (404); not this person's token (403); not a readable
-                action (400); not this person's turn or not a legal action now (409); the
-                position has moved on since ``expected`` (412). The game is unchanged.
+                action (400); not this person's turn, a correction of another seat's renege,
+                or not a legal action now (409); the position has moved on since
+                ``expected`` (412). The game is unchanged.
         """
         with self._game_lock(game_id):
             game = self._load(game_id)
