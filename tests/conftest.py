@@ -134,6 +134,7 @@ SLOW: dict[str, tuple[str, ...]] = {
         "test_simultaneous_requests_to_one_game_apply_one_action",
         "test_the_command_serves_keeps_games_and_stops_on_ctrl_c",
     ),
+    "test_serve_correction.py": ("test_random_play_with_reneges_corrections_and_stands",),
     "test_serve_browser.py": (
         "test_a_whole_game_in_the_browser",
         "test_two_people_get_a_cover_screen_and_never_the_others_cards",

@@ -28,6 +28,7 @@ ALL_SLOW = {
     "test_pages_browser.py": "drives headless Chromium through the three pages",
     "test_serve_tables_browser.py": "drives headless Chromium through a hand of 5, 6 and 8",
     "test_renege_browser.py": "drives headless Chromium through a hand with a renege",
+    "test_serve_correction_browser.py": "drives Chromium through a correction, a call, a share",
     "test_packaging.py": "builds a wheel",
     "test_arena_ray.py": "starts a Ray cluster",
 }

@@ -35,7 +35,7 @@ from pinochle.choices import CardChoices
 from pinochle.errors import ArgumentError
 from pinochle.state import Observation, Phase
 from pinochle.tricks import _allowed, _state, _unruffed, leads_trump, trick_rule
-from pinochle.variant import PassingOrder, TrumpRule
+from pinochle.variant import Partner, PassingOrder, TrumpRule
 
 __all__ = ["explain_legal"]
 
@@ -77,6 +77,9 @@ def explain_legal(observation: Observation) -> str:
       concede)``; ``Exchange the dix for the turned-up A♥, or keep it``; ``Call a misdeal or
       keep your hand``, ``Keep your hand (it is no misdeal)``; ``Shoot the moon (promise every
       trick) or play on``;
+    - five hands (``deal.partner``): ``Call a trump card: the first other player to play a copy
+      is your partner``, or under ``"asked"`` ``Ask for any card: the first player from your
+      right holding a copy is your partner``;
     - a shared kitty (``kitty.share``): ``Share the kitty: keep one card, then give one to
       each other player from your left: A♠, 10♥, K♣ or 9♦``.
 
@@ -259,6 +262,13 @@ def _share(view: Observation) -> str:
     )
 
 
+def _call(view: Observation) -> str:
+    """Five hands: the bidder calls a trump card, or asks for any card (``deal.partner``)."""
+    if view.variant.deal.partner is Partner.ASKED:
+        return "Ask for any card: the first player from your right holding a copy is your partner"
+    return "Call a trump card: the first other player to play a copy is your partner"
+
+
 _BY_PHASE = {
     Phase.MISDEAL: _misdeal,
     Phase.AUCTION: _auction,
@@ -269,9 +279,7 @@ _BY_PHASE = {
     Phase.THROW_IN: lambda view: "Throw in or play on",
     Phase.CONCEDE: lambda view: "Concede or play on (conceded only if all opponents concede)",
     Phase.MOON: lambda view: "Shoot the moon (promise every trick) or play on",
-    Phase.CALL: lambda view: (
-        "Call a trump card: the first other player of it is your partner for the hand"
-    ),
+    Phase.CALL: _call,
     Phase.MELD: _meld_turn,
     Phase.DIX_EXCHANGE: _dix_exchange,
     Phase.TRICKS: _trick,

@@ -10,6 +10,8 @@ a few JSON endpoints, which are the model for a web or phone front end of your o
 - ``GET /api/games/ID/people/P``: person P's view: observation, SVG picture, why;
 - ``GET /api/games/ID/people/P/table.svg``: the SVG of that view alone;
 - ``POST /api/games/ID/people/P/actions``: an action as text (``play A♥``); the new view;
+- ``POST /api/games/ID/people/P/let-stand``: under ``renege.correction``, let P's renege
+  stand rather than correct it (the computer players wait for P's answer); the new view;
 - ``GET /api/games/ID/people/P/hint``: the hint of P's decision (`pinochle.analysis.hint`
   of P's observation), when P is to act;
 - ``GET /api/games/ID/people/P/review/N``: P's decisions in the finished hand N, each
@@ -81,12 +83,12 @@ import attrs
 
 from pinochle import _access, _files, _pages, svg
 from pinochle._words import counted
-from pinochle.actions import Action, Bury, PassCards, Play, parse_action
+from pinochle.actions import Action, Bury, CorrectRenege, PassCards, Play, parse_action
 from pinochle.arguments import SEED_LIMIT
 from pinochle.cards import format_cards
 from pinochle.demo import person_names
 from pinochle.documents import decode_text, parse_json
-from pinochle.engine import apply, new_game, observe
+from pinochle.engine import apply, legal_actions, new_game, observe
 from pinochle.errors import (
     ArgumentError,
     IllegalActionError,
@@ -188,9 +190,12 @@ class _Game:
     people: tuple[int, ...]
     tokens: tuple[str, ...]
     levels: Mapping[int, str]
+    # renege.correction: the reneges a person let stand, as (hand, trick, seat), in the
+    # trick still open only. The server's own, not the engine's: the engine knows no asking.
+    standing: frozenset[tuple[int, int, int]] = frozenset()
 
     def to_json(self) -> str:
-        data = {
+        data: dict[str, Any] = {
             "format": GAME_FORMAT,
             "version": 1,
             "id": self.id,
@@ -200,6 +205,8 @@ class _Game:
             "levels": {str(person): level for person, level in self.levels.items()},
             "state": self.state.to_dict(),
         }
+        if self.standing:  # written only when set: every other game's file is as before
+            data["standing"] = [list(key) for key in sorted(self.standing)]
         return json.dumps(data, ensure_ascii=False)
 
 
@@ -422,12 +429,16 @@ class GameStore:
 
         The computer players then move until a person is to act or the game is over; the
         answer is the acting person's new view. ``expected``, when given, is the number of
-        actions played in the position the action was chosen in.
+        actions played in the position the action was chosen in. Under
+        ``renege.correction`` a person's correction of their own renege (``correct renege
+        SEAT CARD``) is taken out of turn, and after a person's renege the computer players
+        wait for it (or for `let_stand`).
 
         Raises:
             RequestError: No such game (404); not this person's token (403); not a readable
-                action (400); not this person's turn or not a legal action now (409); the
-                position has moved on since ``expected`` (412). The game is unchanged.
+                action (400); not this person's turn, a correction of another seat's renege,
+                or not a legal action now (409); the position has moved on since
+                ``expected`` (412). The game is unchanged.
         """
         with self._game_lock(game_id):
             game = self._load(game_id)
@@ -441,17 +452,66 @@ class GameStore:
                 )
             if state.is_over:
                 raise RequestError(409, "the game is over")
-            if _turn(game) != person:
-                raise RequestError(409, f"it is not {person_names(state.variant)[person]}'s turn")
+            name = person_names(state.variant)[person]
             try:
-                action = parse_action(text)
+                action: Action | None = parse_action(text)
+                unread = ""
             except ValueError as exc:
-                raise RequestError(400, str(exc)) from None
+                action, unread = None, str(exc)
+            if type(action) is CorrectRenege:  # out of turn: the action names its seat
+                _check_correction(state, person, action)
+            elif _turn(game) != person:
+                raise RequestError(409, f"it is not {name}'s turn")
+            elif action is None:
+                raise RequestError(400, unread)
+            elif _asked(game, state) == person:  # the engine's seat to act is another's
+                raise RequestError(
+                    409,
+                    f"{action}: not allowed, {name} is asked first to correct the renege in "
+                    "this trick (correct renege SEAT CARD) or to let it stand (let-stand)",
+                )
             try:
                 after = apply(state, action)
             except IllegalActionError as exc:
                 raise RequestError(409, f"{exc.action}: not allowed, {exc.reason}") from None
-            changed = attrs.evolve(game, state=_advance(game, after))
+            changed = _moved(game, after)
+            self._save(changed)
+            return _view(changed, person)
+
+    def let_stand(
+        self, game_id: str, person: int, token: str | None, expected: int | None
+    ) -> dict[str, Any]:
+        """Let the person's renege stand rather than correct it (``renege.correction``).
+
+        After a person's renege in a trick still open the computer players wait: the person
+        corrects it (`act` with ``correct renege SEAT CARD``) or lets it stand (this call),
+        and play goes on. The answer is the person's new view. ``expected`` is as in `act`.
+
+        Raises:
+            RequestError: No such game (404); not this person's token (403); the position
+                has moved on since ``expected`` (412); the game is over, or no renege of the
+                person's waits for an answer (409). The game is unchanged.
+        """
+        with self._game_lock(game_id):
+            game = self._load(game_id)
+            self._check_token(game, person, token)
+            state = game.state
+            if expected is not None and expected != len(state.actions):
+                raise RequestError(
+                    412,
+                    f"the game has moved on: {len(state.actions)} actions played, not "
+                    f"{expected}; fetch the view again",
+                )
+            if state.is_over:
+                raise RequestError(409, "the game is over")
+            if _asked(game, state) != person:
+                name = person_names(state.variant)[person]
+                raise RequestError(
+                    409, f"{name} has no renege to let stand: no correction of theirs is asked"
+                )
+            seat = state.hand.persons.index(person)
+            key = (state.hand.number, len(state.tricks), seat)
+            changed = _moved(attrs.evolve(game, standing=game.standing | {key}), state)
             self._save(changed)
             return _view(changed, person)
 
@@ -679,6 +739,19 @@ def _read_game(path: Path, game_id: str, program: str | None = None) -> _Game:
             f"levels: expected a level ({', '.join(LEVELS)}) for each computer player "
             f"({', '.join(computers)}), found {_shown(levels)}"
         )
+    standing = data.get("standing", [])  # written only while a renege stands in the trick
+    players = state.variant.deal.players
+    if not isinstance(standing, list) or not all(
+        isinstance(key, list)
+        and len(key) == 3
+        and all(type(n) is int and n >= 0 for n in key)
+        and key[2] < players
+        for key in standing
+    ):
+        raise error(
+            "standing: expected a list of [hand, trick, seat], whole numbers (a seat from 0 "
+            f"to {players - 1}), found {_shown(standing)}"
+        )
     return _Game(
         game_id,
         state,
@@ -686,6 +759,7 @@ def _read_game(path: Path, game_id: str, program: str | None = None) -> _Game:
         tuple(people),
         tuple(tokens),
         {int(p): str(v) for p, v in levels.items()},
+        frozenset((hand, trick, seat) for hand, trick, seat in standing),
     )
 
 
@@ -708,10 +782,14 @@ def _advance(game: _Game, state: State) -> State:
 
     A person's lone legal action in a two-hand meld turn or a misdeal offer (nothing to
     declare: draw; no misdeal to call: keep) is taken for them, as at the terminal table.
+    Under ``renege.correction`` they also wait while a person may correct a renege in the
+    open trick and has not let it stand (`_asked`): the next card would close the chance.
     """
     from pinochle.bots import make_bot  # lazily: the bots are an optional layer
 
     while not state.is_over and state.to_act is not None:
+        if _asked(game, state) is not None:
+            break
         seat = state.to_act
         person = state.hand.persons[seat]
         view = observe(state, seat)
@@ -727,6 +805,52 @@ def _advance(game: _Game, state: State) -> State:
         bot = make_bot(level, seed=seed)
         state = apply(state, bot.choose(view))
     return state
+
+
+def _moved(game: _Game, state: State) -> _Game:
+    """The game once a person has acted: the computer players' moves, and what still stands.
+
+    A renege let stand matters only while its trick is open: keys of closed tricks go.
+    """
+    state = _advance(game, state)
+    now = (state.hand.number, len(state.tricks))
+    standing = frozenset(key for key in game.standing if key[:2] == now)
+    return attrs.evolve(game, state=state, standing=standing)
+
+
+def _asked(game: _Game, state: State) -> int | None:
+    """The person the table waits for to correct a renege or let it stand, if any.
+
+    Under ``renege.correction``: a person at this device whose card in the trick still
+    open is a renege the engine lets them correct, and who has not let it stand. The first
+    such card of the trick is asked first (two people at one device).
+    """
+    if not state.variant.renege.correction or state.phase is not Phase.TRICKS or not state.trick:
+        return None
+    open_seats = {a.seat for a in legal_actions(state) if type(a) is CorrectRenege}
+    if not open_seats:
+        return None
+    hand = state.hand
+    for seat, _card in state.trick:
+        person = hand.persons[seat]
+        key = (hand.number, len(state.tricks), seat)
+        if seat in open_seats and person in game.people and key not in game.standing:
+            return person
+    return None
+
+
+def _check_correction(state: State, person: int, action: CorrectRenege) -> None:
+    """A person's correction names their own seat in this hand (the engine checks the rest)."""
+    name = person_names(state.variant)[person]
+    if person not in state.hand.persons:
+        raise RequestError(409, f"{action}: not allowed, {name} sits out this hand")
+    seat = state.hand.persons.index(person)
+    if action.seat != seat:
+        raise RequestError(
+            409,
+            f"{action}: not allowed, {name} sits at seat {seat}: one corrects only one's own "
+            "renege",
+        )
 
 
 def _is_program(level: str) -> bool:
@@ -849,6 +973,8 @@ def _stopping() -> RequestError:
 
 def _not_hintable(view: Observation) -> str:
     """Why a seat to act gets no hint: the decisions a hint values, and this one."""
+    if view.to_act != view.seat:  # renege.correction: asked out of turn
+        return "no hint for this decision: a hint does not value correcting a renege"
     if view.phase is Phase.TRICKS:
         now = "a card while the stock lasts"
     elif view.stock_size:
@@ -962,7 +1088,8 @@ def _turn(game: _Game) -> int | None:
     state = game.state
     if state.is_over or state.to_act is None:
         return None
-    return state.hand.persons[state.to_act]
+    asked = _asked(game, state)  # renege.correction: a person's answer comes first
+    return asked if asked is not None else state.hand.persons[state.to_act]
 
 
 def _view(game: _Game, person: int) -> dict[str, Any]:
@@ -992,6 +1119,8 @@ def _view(game: _Game, person: int) -> dict[str, Any]:
         "title": variant.title,
         # The last finished hand, from 1 (the one a review may be asked of), or None.
         "last_hand": state.hand.number + 1 if state.is_over else state.hand.number or None,
+        # renege.correction: the table waits for this person to correct or let stand.
+        "correction": turn == person and _asked(game, state) == person,
     }
     if person not in state.hand.persons:  # a sit-out: nothing of this hand to see
         data.update(observation=None, svg="", why="", meld_by_trump={}, hintable=False)
@@ -1479,6 +1608,12 @@ class _Handler(http.server.BaseHTTPRequestHandler):
                 expected = self._expected()
                 text = decode_text(self._body(), lambda p: RequestError(400, f"action: {p}"))
                 self._view(store.act(game, person, token, text, expected))
+            elif rest == ["let-stand"]:
+                self._allow(method, "POST")
+                expected = self._expected()
+                if self._body():
+                    raise RequestError(400, "let-stand: expected no body")
+                self._view(store.let_stand(game, person, token, expected))
             elif rest == ["hint"]:
                 self._allow(method, "GET")
                 answer = store.hint(game, person, token, self._expected())

@@ -20,6 +20,7 @@ from pinochle.actions import (
 from pinochle.cards import Card, parse_cards, parse_suit, sort_cards
 from pinochle.demo import meld_text
 from pinochle.errors import ReplyError
+from pinochle.explain import explain_legal
 from pinochle.meld import meld_by_trump, score_meld
 from pinochle.play._voice import Voice, action_text, cards_text, count, join
 from pinochle.state import Observation, Phase
@@ -80,9 +81,7 @@ class Prompter:
         elif phase is Phase.CONCEDE:
             lines.append(self._concede_question(view))
         elif phase is Phase.CALL:
-            lines.append(
-                "  Call a trump card: the first other player of it is your partner for the hand."
-            )
+            lines.append(f"  {explain_legal(view)}.")  # deal.partner: called or asked
         elif phase is Phase.MOON:
             s = view.variant.settlement
             lines.append(

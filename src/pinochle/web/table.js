@@ -63,13 +63,17 @@
     show(fresh, note);
   }
 
-  async function act(text) {
+  // An action's text to the actions endpoint; "let-stand" (renege.correction) has its own.
+  const act = (text) => send("actions", text);
+  const letStand = () => send("let-stand", "");
+
+  async function send(endpoint, text) {
     if (busy || !view) return;
     busy = true;
     setState("busy");
     const person = view.person;
     try {
-      const after = await request("POST", `${personPath(person)}/actions`, {
+      const after = await request("POST", `${personPath(person)}/${endpoint}`, {
         token: tokenOf(person),
         body: text,
         etag: view.actions,
@@ -226,6 +230,11 @@
   // The line above the table: the server's "why" while the game goes on; while a finished
   // hand or everyone's meld is shown, what that stage is (no card may be played then).
   function whyLine(obs, stage) {
+    if (stage === "play" && view.correction) {
+      const cards = corrections(obs);
+      const fixes = cards.length > 1 ? `${cards.slice(0, -1).join(", ")} or ${cards[cards.length - 1]}` : cards[0];
+      return `Your ${renegeCard(obs)} is a renege: play ${fixes} instead before the trick closes, or let it stand.`;
+    }
     if (stage === "over") {
       const result = obs.results[obs.results.length - 1];
       const line = result.sides
@@ -318,8 +327,11 @@
       return;
     }
     const legal = obs.legal_actions;
+    if (view.correction) return correctionPanel(box, obs);
     if (obs.phase === "auction") bidPanel(box, obs, legal);
     else if (obs.phase === "trump") trumpPanel(box, obs, legal);
+    else if (obs.phase === "call") callPanel(box, obs, legal);
+    else if (obs.phase === "share") sharePanel(box, obs, legal);
     else if (!Array.isArray(legal) && legal.choose !== undefined) cardsPanel(box, obs, legal);
     else if (obs.phase === "tricks") trickPanel(box, obs);
     else actionsPanel(box, legal);
@@ -500,6 +512,126 @@
     }
   }
 
+  // renege.correction: the person's card in the open trick is a renege, and the computer
+  // players wait: play a legal card instead (the cards that stand up), or let it stand.
+  function renegeCard(obs) {
+    const mine = obs.trick.find(([seat]) => seat === obs.seat);
+    return mine ? mine[1] : "";
+  }
+
+  function corrections(obs) {
+    const prefix = `correct renege ${obs.seat} `;
+    const texts = Array.isArray(obs.legal_actions) ? obs.legal_actions : [];
+    return texts.filter((text) => text.startsWith(prefix)).map((text) => text.slice(prefix.length));
+  }
+
+  function correctionPanel(box, obs) {
+    box.append(heading("A renege"));
+    box.append(paragraph(
+      `Your ${renegeCard(obs)} does not meet the duty of this trick. You may take it back ` +
+      "before the trick closes: choose a card that stands up to play instead (the cards " +
+      "played after yours go back, and their players play again), or let the renege stand.",
+    ));
+    for (const el of handCards()) {
+      const card = el.dataset.card;
+      if (el.dataset.legal !== "true") continue;
+      makeChoice(el, `Play ${card} instead`, () => act(`correct renege ${obs.seat} ${card}`));
+    }
+    const stand = button("Let it stand", letStand);
+    stand.id = "let-stand";
+    box.append(row(stand));
+  }
+
+  // Five hands (deal.partner): the bidder calls a trump card ("called"), or asks for any
+  // card ("asked"); one button per card the legal actions offer, a row per suit.
+  function callPanel(box, obs, legal) {
+    const asked = obs.variant.deal.partner === "asked";
+    box.append(paragraph(asked
+      ? "Ask for a card: the first player from your right who holds a copy is your partner for this hand, and everyone learns who it is."
+      : "Call a trump card: the first other player to play a copy of it is your partner for this hand; nobody knows who until it is played."));
+    box.append(paragraph("If you hold every copy of the card you choose, you play alone."));
+    const held = {};
+    for (const card of obs.hand) held[card] = (held[card] || 0) + 1;
+    const bySuit = {};
+    for (const text of legal) {
+      const card = text.replace("call ", "");
+      (bySuit[card.slice(-1)] = bySuit[card.slice(-1)] || []).push([text, card]);
+    }
+    for (const suit of Object.keys(bySuit)) {
+      const buttons = bySuit[suit].map(([text, card]) => {
+        const n = held[card] || 0;
+        const b = actionButton(text, "");
+        b.classList.add("call-card", SUITS[suit] || "");
+        b.dataset.card = card;
+        b.append(element("span", "rank", card));
+        if (n) b.append(element("span", "held", `you hold ${n}`));
+        b.setAttribute("aria-label", `${asked ? "Ask for" : "Call"} ${card}${n ? ` (you hold ${n})` : ""}`);
+        return b;
+      });
+      const line = row(...buttons);
+      line.classList.add("calls");
+      box.append(line);
+    }
+  }
+
+  // kitty.share: the bidder keeps one kitty card and gives one to each other player, from
+  // the left; the person picks them in that order, and the share goes as one action.
+  function sharePanel(box, obs, legal) {
+    const players = obs.hand_sizes.length;
+    const kitty = obs.kitty;
+    const whom = ["You keep"];
+    for (let k = 1; k < players; k += 1) whom.push(`To ${nameOf((obs.seat + k) % players)}`);
+    const picks = []; // indices into the kitty, in the order of `whom`
+    box.append(paragraph(
+      "Share the kitty: choose the card you keep, then one card for each other player, " +
+      "from your left. Each of them sees only the card you give them.",
+    ));
+    const ask = paragraph("");
+    ask.className = "share-next";
+    const plan = element("ol", "share-plan");
+    const faces = kitty.map((card, at) => {
+      const b = button("", () => {
+        if (picks.includes(at) || picks.length >= kitty.length) return;
+        picks.push(at);
+        update();
+      });
+      b.classList.add("call-card", SUITS[card.slice(-1)] || "");
+      b.dataset.card = card;
+      b.append(element("span", "rank", card));
+      return b;
+    });
+    const confirm = button("Share", () => act(`share ${picks.map((at) => kitty[at]).join(" ")}`), "primary");
+    confirm.id = "confirm-share";
+    const again = button("Start again", () => {
+      picks.length = 0;
+      update();
+    });
+    again.id = "share-again";
+    const update = () => {
+      plan.replaceChildren(...whom.map((label, i) => {
+        const item = element("li", "", `${label}: ${i < picks.length ? kitty[picks[i]] : "…"}`);
+        if (i === picks.length) item.classList.add("next");
+        return item;
+      }));
+      faces.forEach((b, at) => {
+        b.disabled = picks.includes(at);
+        b.setAttribute("aria-label", `${picks.length < whom.length ? whom[picks.length] : "Give"} ${kitty[at]}`);
+      });
+      const done = picks.length === kitty.length;
+      ask.textContent = done
+        ? "Press Share to give the cards."
+        : picks.length === 0
+          ? "Choose the card you keep."
+          : `Choose the card for ${whom[picks.length].slice(3)}.`;
+      confirm.disabled = !done || !legal.includes(`share ${picks.map((at) => kitty[at]).join(" ")}`);
+      again.disabled = !picks.length;
+    };
+    const line = row(...faces);
+    line.classList.add("calls");
+    update();
+    box.append(ask, line, plan, row(confirm, again));
+  }
+
   function actionsPanel(box, legal) {
     const texts = Array.isArray(legal) ? legal : [];
     box.append(row(...texts.map((text) => actionButton(text, capital(text)))));
@@ -567,6 +699,13 @@
     return element("p", "info", parts.join(" · "));
   }
 
+  // The seat the table waits for: while a person is asked to correct a renege, that
+  // person (the engine's next seat waits too).
+  function acting(obs, seat) {
+    if (obs.phase === "game over") return false;
+    return view.correction ? seat === obs.seat : seat === obs.to_act;
+  }
+
   function seatLine(obs, seat, over) {
     const marks = [nameOf(seat)];
     if (over) return marks[0];
@@ -576,7 +715,7 @@
     if (obs.partner !== undefined && obs.partner !== null && seat === obs.partner) {
       marks.push("partner");
     }
-    if (seat === obs.to_act && obs.phase !== "game over") marks.push("to act");
+    if (acting(obs, seat)) marks.push("to act");
     return marks.join(" · ");
   }
 
@@ -585,7 +724,7 @@
     box.dataset.seat = String(seat);
     box.dataset.place = place;
     const who = element("div", "who", seatLine(obs, seat, over));
-    if (!over && seat === obs.to_act) who.classList.add("to-act");
+    if (!over && acting(obs, seat)) who.classList.add("to-act");
     box.append(who);
     if (!over) {
       const size = obs.hand_sizes[seat];
@@ -601,7 +740,7 @@
     box.dataset.seat = String(obs.seat);
     const over = stage === "over";
     const who = element("div", "who", seatLine(obs, obs.seat, over));
-    if (!over && obs.seat === obs.to_act) who.classList.add("to-act");
+    if (!over && acting(obs, obs.seat)) who.classList.add("to-act");
     box.append(who);
     if (!over) {
       const meld = meldBox(obs, obs.seat);
@@ -612,7 +751,9 @@
     // Cards stand up as legal plays only while they may be played: not under everyone's
     // meld, not under a finished hand's result.
     const legal = new Set();
-    if (stage === "play" && Array.isArray(obs.legal_actions)) {
+    if (stage === "play" && view.correction) {
+      for (const card of corrections(obs)) legal.add(card); // renege.correction
+    } else if (stage === "play" && Array.isArray(obs.legal_actions)) {
       for (const text of obs.legal_actions) if (text.startsWith("play ")) legal.add(text.slice(5));
     }
     if (over) {
@@ -740,11 +881,18 @@
 
   function extrasBox(obs) {
     const rows = [];
-    const add = (cls, label, cards) => {
+    // `names`: a caption under each card (whom a shared kitty card went to).
+    const add = (cls, label, cards, names = []) => {
       const row = element("div", `extra ${cls}`);
       row.append(element("span", "label", label));
       const faces = element("div", "cards");
-      for (const card of cards) faces.append(cardFace(card, obs.trump, false, "mini"));
+      cards.forEach((card, i) => {
+        const face = cardFace(card, obs.trump, false, "mini");
+        if (!names[i]) return faces.append(face);
+        const given = element("span", "given");
+        given.append(face, element("span", "to", names[i]));
+        faces.append(given);
+      });
       row.append(faces);
       rows.push(row);
     };
@@ -755,6 +903,15 @@
     if (obs.buried.length) add("buried", "You buried", obs.buried);
     if (obs.passed_by_me.length) add("passed-by-me", "You passed", obs.passed_by_me);
     if (obs.passed_to_me.length) add("passed-to-me", "Passed to you", obs.passed_to_me);
+    // kitty.share (absent from the document unless set): the kitty cards given out.
+    const sharedTo = obs.shared_to_me || [];
+    const sharedBy = obs.shared_by_me || [];
+    if (sharedTo.length) add("shared-to-me", `${nameOf(obs.bidder)} gave you from the kitty`, sharedTo);
+    if (sharedBy.length) {
+      const players = obs.hand_sizes.length;
+      const to = sharedBy.map((_, i) => nameOf((obs.seat + 1 + i) % players));
+      add("shared-by-me", "You gave from the kitty", sharedBy, to);
+    }
     if (!rows.length) return null;
     const box = element("div", "extras");
     box.append(...rows);
