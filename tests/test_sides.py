@@ -50,7 +50,12 @@ def test_every_seat_has_its_side_at_every_step(name: str) -> None:
         assert tuple(state.side_of(seat) for seat in seats) == expected
         assert tuple(variant.side_of(persons[seat]) for seat in seats) == expected
         assert tuple(rollout.sides(state)) == expected
-        assert tuple(rollout._sides(state)[seat] for seat in seats) == expected  # its fast copy
+        # The play-outs' sides: a called partner once revealed plays on the bidder's side
+        # (rules/deck-and-deal#five-hands); before, and at every other table, `sides`.
+        playing = list(expected)
+        if state.hand.partner is not None and state.hand.bidder is not None:
+            playing[state.hand.partner] = expected[state.hand.bidder]
+        assert tuple(rollout._sides(state)[seat] for seat in seats) == tuple(playing)
         for observer in seats:
             view = pn.observe(state, observer)
             assert tuple(view.side_of(seat) for seat in seats) == expected

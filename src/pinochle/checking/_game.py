@@ -321,7 +321,7 @@ class GameCheck:
                 message = f"side {winner} won, but side(s) {sorted(outright)} melded to win"
                 raise _fail(message, after)
             # The house endings: every trick taken, or the game's number of hands played.
-            # A called pair takes every trick between them (rules/game-end#pinochling).
+            # A called pair takes every trick between them (rules/game-end#other-endings).
             tricks = after.game.last_tricks
             pair = {hand.bidder, _partner_seat(self.variant, hand, tricks)} if hand else set()
             takers = (
