@@ -10,7 +10,6 @@ and a half only that nines are "added or removed to even the deal". The library'
 from __future__ import annotations
 
 import re
-import sys
 import tomllib
 from collections import Counter
 from pathlib import Path
@@ -20,6 +19,7 @@ from hypothesis import find, given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
+from _bots_play import play_every_level
 from pinochle.analysis import EXACT_FROM, WORLDS
 from pinochle.bots import make_bot
 from pinochle.bots.expert import PLAYOUT, SAMPLES
@@ -36,9 +36,6 @@ from pinochle.cards import (
 )
 from pinochle.errors import DeckError, VariantError
 from pinochle.testing import check_variant, variants
-
-sys.path.insert(0, str(Path(__file__).parent))
-from _bots_play import play_every_level  # noqa: E402
 
 PAGE = Path(__file__).resolve().parents[1] / "docs" / "rules" / "deck-and-deal.md"
 SIXTY = DeckKind.ONE_AND_A_HALF
@@ -67,7 +64,8 @@ def test_one_and_a_half_packs_without_nines_are_three_of_each_of_a_ten_king_quee
     deck = make_deck("one-and-a-half")
     assert len(deck) == deck_size("one-and-a-half") == 60
     assert Counter(deck) == {c: 3 for c in CARDS if c.rank is not Rank.NINE}
-    assert copies_in_deck(SIXTY) == 3 and not deck_has_nines(SIXTY)
+    assert copies_in_deck(SIXTY) == 3
+    assert not deck_has_nines(SIXTY)
 
 
 def test_one_and_a_half_packs_with_nines_are_three_of_each_card() -> None:
@@ -167,8 +165,10 @@ def test_what_needs_four_copies_or_nines_is_refused_naming_the_key(
 
 
 def test_the_five_hand_house_file_deals_twelve_each_and_bids_from_30() -> None:
-    assert FIVE_60.deal.deck is SIXTY and FIVE_60.deal.players == 5
-    assert FIVE_60.deal.hand == 12 and FIVE_60.bidding.minimum == 30
+    assert FIVE_60.deal.deck is SIXTY
+    assert FIVE_60.deal.players == 5
+    assert FIVE_60.deal.hand == 12
+    assert FIVE_60.bidding.minimum == 30
     assert FIVE_60.deal.partner is pn.variant.Partner.CALLED
     assert pn.deck_points(FIVE_60) == 36 + 2  # 36 counters and the last trick
 
