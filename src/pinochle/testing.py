@@ -205,8 +205,10 @@ def variants(
                 value *= parent.scale
             changes.setdefault(table, {})[key] = value
     switches = _deck_switches(parent) if keys is None or ("deal", "deck") in keys else ()
-    if switches and draw(st.booleans()):  # a deck of one and a half packs, where it deals
-        changes.setdefault("deal", {}).update(draw(st.sampled_from(switches)))
+    if switches:  # a deck of one and a half packs, where it deals evenly
+        switch: bool = draw(st.booleans())
+        if switch:
+            changes.setdefault("deal", {}).update(draw(st.sampled_from(switches)))
     if parent.deal.deck is not DeckKind.SINGLE:
         changes.get("meld", {}).pop("doubles", None)
     if parent.deal.stock:  # the stock game's first lead is free (no duty while it lasts)
