@@ -1,6 +1,6 @@
-"""Suits, ranks and cards; the four decks; reading and writing cards as text.
+"""Suits, ranks and cards; the decks; reading and writing cards as text.
 
-A pinochle deck holds identical twins (two, four or six copies of every card), so a
+A pinochle deck holds identical twins (two, three, four or six copies of every card), so a
 `Card` is a value: two copies of the ace of spades are equal. Every card also has
 a small integer `Card.index` (0-23) that the meld scorer and the engine use for
 table look-ups.
@@ -101,6 +101,10 @@ class DeckKind(enum.StrEnum):
     """96 cards: two full single decks, A T K Q J 9, four of each (six or eight hands)."""
     TRIPLE = "triple"
     """120 cards: A T K Q J, six of each in every suit, no nines (six hands)."""
+    ONE_AND_A_HALF = "one-and-a-half"
+    """60 cards: one and a half packs, A T K Q J, three of each, nines removed (five hands)."""
+    ONE_AND_A_HALF_NINES = "one-and-a-half-nines"
+    """72 cards: one and a half packs, A T K Q J 9, three of each (3, 4, 6 or 8 hands)."""
 
 
 CardStyle = Literal["symbols", "ascii"]
@@ -189,7 +193,8 @@ def _shared_card(index: int) -> Card:
 def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
     """Return a fresh, unshuffled deck: 48 cards for ``"single"``, 80 for ``"double"``.
 
-    ``"double-nines"`` gives 96 cards and ``"triple"`` 120.
+    ``"double-nines"`` gives 96 cards, ``"triple"`` 120, ``"one-and-a-half"`` 60 and
+    ``"one-and-a-half-nines"`` 72.
     """
     kind = _deck_kind(kind)
     copies = copies_in_deck(kind)
@@ -199,22 +204,33 @@ def make_deck(kind: DeckKind | str) -> tuple[Card, ...]:
     return tuple(card for card in cards for _ in range(copies))
 
 
-_COPIES = {DeckKind.SINGLE: 2, DeckKind.DOUBLE: 4, DeckKind.DOUBLE_NINES: 4, DeckKind.TRIPLE: 6}
-_NINES = frozenset({DeckKind.SINGLE, DeckKind.DOUBLE_NINES})
+_COPIES = {
+    DeckKind.SINGLE: 2,
+    DeckKind.DOUBLE: 4,
+    DeckKind.DOUBLE_NINES: 4,
+    DeckKind.TRIPLE: 6,
+    DeckKind.ONE_AND_A_HALF: 3,
+    DeckKind.ONE_AND_A_HALF_NINES: 3,
+}
+_NINES = frozenset({DeckKind.SINGLE, DeckKind.DOUBLE_NINES, DeckKind.ONE_AND_A_HALF_NINES})
 
 
 def copies_in_deck(kind: DeckKind | str) -> int:
-    """How many copies of each card the deck holds (2 single, 4 double or 96 cards, 6 triple)."""
+    """How many copies of each card the deck holds.
+
+    2 in the single deck, 3 in a deck and a half, 4 in the double or 96-card deck, 6 in the
+    triple deck.
+    """
     return _COPIES[_deck_kind(kind)]
 
 
 def deck_has_nines(kind: DeckKind | str) -> bool:
-    """Whether the deck holds nines: the single deck and the 96-card deck do."""
+    """Whether the deck holds nines: the single, 72-card and 96-card decks do."""
     return _deck_kind(kind) in _NINES
 
 
 def deck_size(kind: DeckKind | str) -> int:
-    """Cards in the deck: 48, 80, 96 or 120."""
+    """Cards in the deck: 48, 60, 72, 80, 96 or 120."""
     kind = _deck_kind(kind)
     return _COPIES[kind] * (24 if kind in _NINES else 20)
 
@@ -238,7 +254,7 @@ def check_in_deck(cards: Iterable[Card], kind: DeckKind | str) -> None:
 
     Raises:
         DeckError: A card appears more often than the deck holds it, or the deck has no such
-            card (nines in the double or triple deck).
+            card (nines in a deck without them: the double, triple and 60-card decks).
         ArgumentError: ``kind`` is not a deck kind.
     """
     kind = _deck_kind(kind)

@@ -226,14 +226,17 @@ def _effective_values(
 
 
 def _split_up(row: tuple[int, ...], copies: int) -> tuple[int, ...]:
-    """A row stretched to ``copies`` entries: more copies than it lists score as a split.
+    """A row fitted to ``copies`` entries: more copies than it lists score as a split.
 
     The triple deck's five or six copies of a meld score as the best split into melds the
     double-deck table lists: WP's twenty aces (five in each suit) count "double aces and
-    triple aces combined" (rules/meld#bigger-tables). Rows already long enough are kept.
+    triple aces combined" (rules/meld#bigger-tables). A deck and a half (three copies) keeps
+    the table's first three values: its triple is the double deck's triple.
     """
-    if len(row) >= copies or len(row) == 1:  # one value: the run extras, never multiplied
+    if len(row) == 1:  # one value: the run extras, never multiplied
         return row
+    if len(row) >= copies:
+        return row[:copies]
     value = [0, *row]
     for n in range(len(row) + 1, copies + 1):
         value.append(max(row[k - 1] + value[n - k] for k in range(1, len(row) + 1)))

@@ -18,6 +18,7 @@ temporary directory.
 from __future__ import annotations
 
 import enum
+import functools
 import typing
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -177,6 +178,9 @@ def variants(
 ) -> Variant:
     """Random valid profiles: a base profile with a random subset of its keys changed.
 
+    A double-deck base may also move to a deck of one and a half packs (60 or 72 cards)
+    where that deck deals evenly round its table, with the hand size it leaves.
+
     Args:
         draw: Supplied by hypothesis (call ``variants(...)`` without it).
         base: The profile to build on (a `Variant` or a built-in name); default: a random
@@ -200,6 +204,11 @@ def variants(
             if (table, key) in _SCALED_CHOICES:
                 value *= parent.scale
             changes.setdefault(table, {})[key] = value
+    switches = _deck_switches(parent) if keys is None or ("deal", "deck") in keys else ()
+    if switches:  # a deck of one and a half packs, where it deals evenly
+        switch: bool = draw(st.booleans())
+        if switch:
+            changes.setdefault("deal", {}).update(draw(st.sampled_from(switches)))
     if parent.deal.deck is not DeckKind.SINGLE:
         changes.get("meld", {}).pop("doubles", None)
     if parent.deal.stock:  # the stock game's first lead is free (no duty while it lasts)
@@ -232,6 +241,36 @@ def variants(
     except VariantError:  # pragma: no cover - the choices above are meant to be valid
         assume(False)
         raise
+
+
+_THREE_COPIES = (DeckKind.ONE_AND_A_HALF, DeckKind.ONE_AND_A_HALF_NINES)
+
+
+@functools.lru_cache(maxsize=64)
+def _deck_switches(parent: Variant) -> tuple[dict[str, Any], ...]:
+    """The ``[deal]`` changes that move a profile to a deck of one and a half packs.
+
+    Only from a double-deck table (the 60- and 72-card decks score its first three columns),
+    only where the new deck deals evenly round the same table with the same kitty, and only
+    where the rest of the profile still loads (a per-copy meld row or a dix exchange may
+    not); each change sets the deck, the hand that deck leaves and a packet that fits it.
+    """
+    deal = parent.deal
+    if deal.deck is DeckKind.SINGLE or deal.stock:
+        return ()
+    switches: list[dict[str, Any]] = []
+    for deck in _THREE_COPIES:
+        left = deck_size(deck) - deal.kitty
+        if deck is deal.deck or left % deal.players:
+            continue
+        hand = left // deal.players
+        change = {"deck": deck.value, "hand": hand, "packet": min(deal.packet, hand)}
+        try:
+            parent.override({"deal": change})
+        except VariantError:
+            continue
+        switches.append(change)
+    return tuple(switches)
 
 
 # --- House profile documents, valid or not ------------------------------------------------

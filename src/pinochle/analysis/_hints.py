@@ -45,12 +45,26 @@ __all__ = [
 ]
 
 WORLDS: Final[Mapping[DeckKind, int]] = MappingProxyType(
-    {DeckKind.SINGLE: 16, DeckKind.DOUBLE: 12, DeckKind.DOUBLE_NINES: 12, DeckKind.TRIPLE: 12}
+    {
+        DeckKind.SINGLE: 16,
+        DeckKind.DOUBLE: 12,
+        DeckKind.DOUBLE_NINES: 12,
+        DeckKind.TRIPLE: 12,
+        DeckKind.ONE_AND_A_HALF: 12,
+        DeckKind.ONE_AND_A_HALF_NINES: 12,
+    }
 )
 """Deals imagined per hint, by deck, unless ``worlds`` says otherwise."""
 
 EXACT_FROM: Final[Mapping[DeckKind, int]] = MappingProxyType(
-    {DeckKind.SINGLE: 5, DeckKind.DOUBLE: 4, DeckKind.DOUBLE_NINES: 4, DeckKind.TRIPLE: 4}
+    {
+        DeckKind.SINGLE: 5,
+        DeckKind.DOUBLE: 4,
+        DeckKind.DOUBLE_NINES: 4,
+        DeckKind.TRIPLE: 4,
+        DeckKind.ONE_AND_A_HALF: 4,
+        DeckKind.ONE_AND_A_HALF_NINES: 4,
+    }
 )
 """From how many cards a hand on an imagined deal is solved exactly, by deck.
 

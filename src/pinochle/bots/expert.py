@@ -79,7 +79,14 @@ __all__ = [
 ]
 
 SAMPLES: Final[Mapping[DeckKind, int]] = MappingProxyType(
-    {DeckKind.SINGLE: 30, DeckKind.DOUBLE: 52, DeckKind.DOUBLE_NINES: 24, DeckKind.TRIPLE: 24}
+    {
+        DeckKind.SINGLE: 30,
+        DeckKind.DOUBLE: 52,
+        DeckKind.DOUBLE_NINES: 24,
+        DeckKind.TRIPLE: 24,
+        DeckKind.ONE_AND_A_HALF: 24,
+        DeckKind.ONE_AND_A_HALF_NINES: 24,
+    }
 )
 """Deals imagined per decision, by deck, unless a bot is given its own number.
 
@@ -87,7 +94,8 @@ S1's Expert imagines 24. Once the play-outs and the sampler became faster, these
 (with the play-out below and the endgame search) cost no more time than 24 did before and
 beat S1's Expert in the arena: on pinochlerun with 30 deals played out by Hard's rules,
 on the double deck with 52 quick play-outs (docs/bots.md). The six- and eight-hand decks
-(96 and 120 cards) imagine 24, S1's number, with quick play-outs: not measured.
+(96 and 120 cards) and the decks of one and a half packs (60 and 72) imagine 24, S1's
+number, with quick play-outs: not measured.
 """
 
 PLAYOUT: Final[Mapping[DeckKind, str]] = MappingProxyType(
@@ -96,6 +104,8 @@ PLAYOUT: Final[Mapping[DeckKind, str]] = MappingProxyType(
         DeckKind.DOUBLE: "quick",
         DeckKind.DOUBLE_NINES: "quick",
         DeckKind.TRIPLE: "quick",
+        DeckKind.ONE_AND_A_HALF: "quick",
+        DeckKind.ONE_AND_A_HALF_NINES: "quick",
     }
 )
 """How the imagined deals are played out, by deck, unless a bot is given its own: "quick"

@@ -10,6 +10,8 @@ and nobody to be void. Card play (`pinochle.bots.play`) reads the answer as a `_
 
 from __future__ import annotations
 
+import functools
+from collections import Counter
 from collections.abc import Sequence
 
 from pinochle import (
@@ -22,6 +24,7 @@ from pinochle import (
     Rank,
     Suit,
     knowledge,
+    make_deck,
 )
 from pinochle.bots._tables import BIT, SUIT_MASK, UP_TO, mask_of
 
@@ -175,11 +178,17 @@ def _count_out(observation: Observation) -> _Memory | None:
 _ANY_RANK = [int(Rank.ACE)] * len(Suit)
 
 
+@functools.cache
+def _in_deck(deck: DeckKind) -> tuple[int, ...]:
+    """The copies of each card (by `Card.index`) the deck holds: none of a nine it lacks."""
+    held = Counter(card.index for card in make_deck(deck))
+    return tuple(held[card.index] for card in CARDS)
+
+
 def _glance(observation: Observation) -> _Memory:
     """Medium: only what lies in view now; every card it cannot see may be anywhere."""
     variant = observation.variant
-    copies = 2 if variant.deal.deck is DeckKind.SINGLE else 4
-    free = [0 if copies == 4 and c.rank is Rank.NINE else copies for c in CARDS]
+    free = list(_in_deck(variant.deal.deck))
     players = variant.deal.players
     holds: list[list[Card]] = []
     for seat in range(players):

@@ -474,7 +474,13 @@ def _check_checks(v: Variant) -> Iterator[tuple[str, str]]:
     if v.meld.who is WhoMelds.TRICK_WINNER:
         yield "checks", "checks are counted on the meld laid after trump, not declared by tricks"
     if c.seven_nines and v.deal.deck is not DeckKind.SINGLE:
-        yield "checks.seven_nines", "the double deck has no nines"
+        deck = v.deal.deck.value
+        yield (
+            "checks.seven_nines",
+            f"the {deck} deck has no nines"
+            if not deck_has_nines(v.deal.deck)
+            else f"seven nines is a single-deck check: the {deck} deck holds {v.copies * 4}",
+        )
 
 
 @_rule

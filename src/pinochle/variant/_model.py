@@ -420,7 +420,8 @@ class Deal:
 
     deck: DeckKind = _key(
         DeckKind.SINGLE,
-        "'single' (48 cards), 'double' (80, no nines), 'double-nines' (96) or 'triple' (120)",
+        "'single' (48 cards), 'double' (80, no nines), 'double-nines' (96), 'triple' (120), "
+        "'one-and-a-half' (60, no nines) or 'one-and-a-half-nines' (72)",
     )
     players: int = _key(4, "players in each hand: 2, 3, 4, 5 (called partner), 6 or 8")
     seated: int = _key(4, "people at the table: more than players means sit-outs (3 of 4 or 5)")
