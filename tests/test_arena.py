@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 import arena_players
 import pinochle as pn
+from _ctrl_c import default_ctrl_c
 from pinochle.arena import (
     ArenaError,
     DealResult,
@@ -311,6 +312,7 @@ def interrupted_run(tmp_path: Path, *extra: str) -> subprocess.CompletedProcess[
         timeout=300,
         check=False,
         start_new_session=True,
+        preexec_fn=default_ctrl_c,
     )
 
 

@@ -152,9 +152,9 @@ def test_a_bot_refuses_to_act_out_of_turn() -> None:
 # --- Expert ----------------------------------------------------------------------------
 
 
-# Five hands: the play-outs treat every other seat as an opponent (the called partner is
-# not known while the bots decide; docs/bots.md), so their settlement is the bidder alone.
-QUICK = [n for n in PROFILES if not load_variant(n).deal.stock and n != "five-hand"]
+# Five hands too: both play-outs put a called partner with the bidder once it shows (an
+# asked one from the start) and settle the pair as the engine does.
+QUICK = [n for n in PROFILES if not load_variant(n).deal.stock]
 
 
 @pytest.mark.parametrize("name", QUICK)

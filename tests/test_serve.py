@@ -26,6 +26,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import pinochle as pn
+from _ctrl_c import default_ctrl_c
 from pinochle.cli import main
 from pinochle.serve import MAX_BODY_BYTES, GameStore, RequestError, TableServer, make_server
 from test_play import CARD
@@ -485,6 +486,7 @@ def test_the_command_serves_keeps_games_and_stops_on_ctrl_c(tmp_path: Path) -> N
             stderr=subprocess.PIPE,
             text=True,
             env={**os.environ, "PYTHONUNBUFFERED": "1"},
+            preexec_fn=default_ctrl_c,
         )
         assert process.stdout is not None
         line = process.stdout.readline()

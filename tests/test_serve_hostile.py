@@ -26,6 +26,7 @@ from typing import Any
 import pytest
 
 import pinochle as pn
+from _ctrl_c import default_ctrl_c
 from pinochle.arguments import SEED_LIMIT
 from pinochle.cli import main
 from pinochle.serve import MAX_BODY_BYTES, GameStore, RequestError, make_server
@@ -555,6 +556,7 @@ def test_a_stop_signal_removes_the_temporary_store(tmp_path: Path, name: str) ->
         stderr=subprocess.PIPE,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1", "TMPDIR": str(temporary)},
+        preexec_fn=default_ctrl_c,
     )
     try:
         assert process.stdout is not None

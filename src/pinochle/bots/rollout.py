@@ -472,7 +472,6 @@ def _engine_play_out(state: State, card: Card, side: int) -> float:
     """Play ``card`` and finish the hand through the engine (the two-hand stock game)."""
     settled = len(state.results)
     state = apply(state, Play(card))
-    mine = sides(state)
     values = _values(state.variant)
     while len(state.results) == settled and not state.is_over:
         actions = legal_actions(state)
@@ -480,6 +479,7 @@ def _engine_play_out(state: State, card: Card, side: int) -> float:
             cards = [a.card for a in actions if isinstance(a, Play)]
             seat = state.to_act
             assert seat is not None
+            mine = _sides(state)  # five hands: a partner who shows plays with the bidder
             chosen = quick_card(cards, state.trick, state.hand.trump, mine, seat, values)
             state = apply(state, Play(chosen))
         else:
