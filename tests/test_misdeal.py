@@ -44,6 +44,7 @@ from pinochle import (
 from pinochle.checking import check_variant
 from pinochle.records import record_of, replay
 from pinochle.testing import variants
+from pinochle.variant import Partner
 
 
 def _with(base: str, rule: str) -> Variant:
@@ -268,11 +269,13 @@ def test_random_houses_with_the_new_keys_keep_every_invariant(
 ) -> None:
     if house.deal.deck is not pn.DeckKind.SINGLE:
         misdeal = "technical"
+    # Five hands play every hand out (rules/deck-and-deal#five-hands): no throw-in there.
+    throw_in = house.deal.partner is Partner.NONE
     rules = house.override(
         {
             "deal": {"misdeal": misdeal},
             "bidding": {"meld_must_open": must_open},
-            "settlement": {"throw_in": True, "throw_in_at": throw_in_at},
+            "settlement": {"throw_in": throw_in, "throw_in_at": throw_in_at},
         }
     )
     report = check_variant(rules, games=2, seed=seed, max_hands=3)
