@@ -444,12 +444,7 @@ class GameStore:
             game = self._load(game_id)
             self._check_token(game, person, token)
             state = game.state
-            if expected is not None and expected != len(state.actions):
-                raise RequestError(
-                    412,
-                    f"the game has moved on: {len(state.actions)} actions played, not "
-                    f"{expected}; fetch the view again",
-                )
+            _check_expected(state, expected)
             if state.is_over:
                 raise RequestError(409, "the game is over")
             name = person_names(state.variant)[person]
@@ -496,12 +491,7 @@ class GameStore:
             game = self._load(game_id)
             self._check_token(game, person, token)
             state = game.state
-            if expected is not None and expected != len(state.actions):
-                raise RequestError(
-                    412,
-                    f"the game has moved on: {len(state.actions)} actions played, not "
-                    f"{expected}; fetch the view again",
-                )
+            _check_expected(state, expected)
             if state.is_over:
                 raise RequestError(409, "the game is over")
             if _asked(game, state) != person:
@@ -542,12 +532,7 @@ class GameStore:
         game = self._checked(game_id, person, token)
         state = game.state
         played = len(state.actions)
-        if expected is not None and expected != played:
-            raise RequestError(
-                412,
-                f"the game has moved on: {played} actions played, not {expected}; fetch the "
-                "view again",
-            )
+        _check_expected(state, expected)
         name = person_names(state.variant)[person]
         if state.is_over:
             raise RequestError(409, "the game is over: no decision to hint")
@@ -670,6 +655,16 @@ def _check_seed(seed: object) -> None:
     if type(seed) is not int or not 0 <= seed < SEED_LIMIT:
         raise RequestError(
             400, f"seed: expected a whole number from 0 to {SEED_LIMIT - 1}, found {_shown(seed)}"
+        )
+
+
+def _check_expected(state: State, expected: int | None) -> None:
+    """A 412 if the game has moved on since the position of ``expected`` actions played."""
+    if expected is not None and expected != len(state.actions):
+        raise RequestError(
+            412,
+            f"the game has moved on: {len(state.actions)} actions played, not {expected}; "
+            "fetch the view again",
         )
 
 
